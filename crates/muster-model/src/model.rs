@@ -1,0 +1,502 @@
+//! The resolved scenario: every later stage (checks, outputs) reads only this.
+//!
+//! Imports are merged, templates instantiated with absolute positions, names
+//! resolved to typed indices. Every item keeps a [`Loc`] so a check can point at
+//! the source. Indices are positions in the `Model`'s vectors.
+
+use muster_rules::vocab::*;
+use muster_syntax::{FileId, Span};
+use serde::Serialize;
+
+/// Where something was written: a file and a byte span in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize)]
+pub struct Loc {
+    pub file: FileId,
+    pub span: Span,
+}
+
+impl Loc {
+    pub fn new(file: FileId, span: Span) -> Self {
+        Loc { file, span }
+    }
+}
+
+macro_rules! ids {
+    ($($(#[$m:meta])* $name:ident),+ $(,)?) => {$(
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        pub struct $name(pub usize);
+    )+};
+}
+
+ids! {
+    /// Index into [`Model::sides`].
+    SideId,
+    /// Index into [`Model::units`].
+    UnitId,
+    /// Index into [`Model::elements`].
+    ElementId,
+    /// Index into [`Model::areas`].
+    AreaId,
+    /// Index into [`Model::lines`].
+    LineId,
+    /// Index into [`Model::crossings`].
+    CrossingId,
+    /// Index into [`Model::places`].
+    PlaceId,
+    /// Index into [`Model::signals`].
+    SignalId,
+    /// Index into [`Model::templates`].
+    TemplateId,
+}
+
+/// A loaded source file: its path relative to the pack root, and its text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SourceFile {
+    pub id: FileId,
+    /// Pack-relative path with `/` separators (`lib/german-1944.muster`).
+    pub path: String,
+    pub text: String,
+    /// Whether this file was reached through `use` (library files are exempt from MC105).
+    pub is_library: bool,
+}
+
+/// A name as written, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Name {
+    pub id: String,
+    pub loc: Loc,
+}
+
+/// A piece of author prose with its location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Prose {
+    pub text: String,
+    pub loc: Loc,
+}
+
+/// A point in absolute table metres (x east, y north from the south-west corner).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Pos {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Pos {
+    pub fn distance(&self, other: Pos) -> f64 {
+        ((self.x - other.x).powi(2) + (self.y - other.y).powi(2)).sqrt()
+    }
+}
+
+/// What a resolved reference points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Target {
+    Unit(UnitId),
+    Element(ElementId),
+    Place(PlaceId),
+    Area(AreaId),
+    Line(LineId),
+    Crossing(CrossingId),
+    Signal(SignalId),
+    Side(SideId),
+}
+
+/// A reference: the text written, where, and what it resolved to (`None` when
+/// undefined; resolution has already reported MC102 for it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ref {
+    pub name: Name,
+    pub target: Option<Target>,
+}
+
+/// A severity override from the scenario header or the pack's `muster.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Override {
+    pub code: String,
+    pub level: SeverityLevel,
+    pub reason: Option<String>,
+    /// `None` when it came from `muster.toml`.
+    pub loc: Option<Loc>,
+}
+
+/// The scenario header with defaults applied where the rulebook gives them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Header {
+    pub title: Prose,
+    /// `(year, month, day)`
+    pub date: Option<(i32, u8, u8)>,
+    /// Minutes after midnight.
+    pub start_minutes: Option<u32>,
+    pub turns: Option<u32>,
+    /// Minutes per turn; 10 unless the scenario says otherwise (§7).
+    pub turn_minutes: f64,
+    pub end_conditions: Vec<Prose>,
+    pub first_bound: Option<Ref>,
+    pub weather: Weather,
+    pub light: Light,
+    /// Table width and depth in metres; `None` when the scenario gives no table.
+    pub table: Option<(f64, f64)>,
+    /// Metres of ground per table millimetre (§1: 2).
+    pub ground_scale: f64,
+    pub notes: Vec<Prose>,
+    /// The header block's location (the whole `scenario { … }`).
+    pub loc: Loc,
+}
+
+/// One of the two sides (§21).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Side {
+    pub name: Name,
+    pub display: Option<String>,
+    pub nations: Vec<Name>,
+    pub players: Vec<Player>,
+    pub loc: Loc,
+}
+
+/// A player and the unit they command.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Player {
+    pub name: Name,
+    pub display: Option<String>,
+    pub commands: Option<Ref>,
+    pub loc: Loc,
+}
+
+/// A terrain area with its outline as an absolute polygon (circles approximated).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Area {
+    pub name: Name,
+    pub kind: TerrainKind,
+    pub structure: Option<(Strength, Height)>,
+    pub display: Option<String>,
+    /// The outline in table metres, not closed (first point not repeated).
+    pub outline: Vec<Pos>,
+    /// How the author wrote it, for the map and the JSON.
+    pub shape: ShapeKind,
+    pub loc: Loc,
+    /// The span of the shape, for MC501.
+    pub shape_loc: Loc,
+}
+
+/// The form an area was written in.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ShapeKind {
+    Polygon,
+    Rect { corner: Pos, width: f64, depth: f64 },
+    Circle { centre: Pos, radius: f64 },
+}
+
+/// A road, track, river, wire, wall or hedge.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Line {
+    pub name: Name,
+    pub kind: LineKind,
+    pub display: Option<String>,
+    /// Width in metres (roads default to 10 m, rivers to 20 m, obstacles to 2 m).
+    pub width: f64,
+    pub points: Vec<Pos>,
+    pub loc: Loc,
+}
+
+/// A bridge or a ford.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Crossing {
+    pub name: Name,
+    pub is_bridge: bool,
+    pub display: Option<String>,
+    pub at: Pos,
+    pub over: Option<Ref>,
+    pub carries: Option<Ref>,
+    /// Metres across the water the crossing reaches (default: the water's width + 20 m).
+    pub length: f64,
+    pub loc: Loc,
+}
+
+/// A named place: a point or a table edge.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Place {
+    pub name: Name,
+    pub display: Option<String>,
+    pub at: PlaceAt,
+    pub refuelling: bool,
+    pub loc: Loc,
+}
+
+/// Where a place is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum PlaceAt {
+    Point(Pos),
+    Edge(Edge),
+}
+
+/// A template definition, kept to report unused ones (MC105) and for docs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TemplateInfo {
+    pub name: Name,
+    pub echelon: Echelon,
+    pub display: Option<String>,
+    pub dated: Option<(i32, i32)>,
+    pub nation: Option<String>,
+    /// Units instantiated from it.
+    pub used_by: Vec<UnitId>,
+    pub loc: Loc,
+}
+
+/// A unit of the order of battle: a formation, HQ or commanded group (§9, §10).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unit {
+    pub name: Name,
+    pub side: SideId,
+    pub echelon: Echelon,
+    pub display: Option<String>,
+    pub nation: Option<String>,
+    /// The unit it is written inside; `None` at the top of a `forces` block.
+    pub parent: Option<UnitId>,
+    /// Where it is attached (§14): when set, its line of command runs here instead.
+    pub attached_to: Option<Ref>,
+    pub children: Vec<UnitId>,
+    pub elements: Vec<ElementId>,
+    /// Its command element (an `hq`, a `command` element or one with `commander`).
+    pub command_element: Option<ElementId>,
+    pub template: Option<TemplateId>,
+    pub notes: Vec<Prose>,
+    pub umpire_notes: Vec<Prose>,
+    /// Arrives later (has an arrival entry): not on the table at the start.
+    pub arrives_later: bool,
+    pub loc: Loc,
+}
+
+/// What kind of element (§12, §18), resolved from the syntax.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Kind {
+    Foot { ty: FootType, specialism: Option<Specialism> },
+    Vehicle { role: VehicleRole, drive: Drive, armoured: bool, open_topped: bool },
+    Artillery { weapon: ArtilleryWeapon, calibre_mm: Option<f64> },
+    Aircraft { role: AircraftRole },
+}
+
+/// A weapon carried.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WeaponInfo {
+    pub kind: WeaponKind,
+    pub mount: Option<Mount>,
+    pub calibre_mm: Option<f64>,
+    pub loc: Loc,
+}
+
+/// A prepared HMG zone (§57).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HmgZone {
+    pub bearing: f64,
+    pub spread: f64,
+    pub range: f64,
+    pub loc: Loc,
+}
+
+/// An engineering task (§61).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Task {
+    pub task: Name,
+    pub target: Option<Ref>,
+    pub loc: Loc,
+}
+
+/// An element: the smallest separately movable piece (§8).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Element {
+    /// Its identifier as written (`coy-hq`); unique within its unit.
+    pub name: Name,
+    /// `unit.element` (`d-coy.coy-hq`): unique within the scenario.
+    pub qualified: String,
+    pub unit: UnitId,
+    pub side: SideId,
+    /// `None` when neither the element nor its template gave a type.
+    pub kind: Option<Kind>,
+    pub kind_loc: Option<Loc>,
+    pub is_hq: bool,
+    pub commander: Option<Loc>,
+    pub figures: Option<(u32, Loc)>,
+    pub models: Option<(u32, Loc)>,
+    pub weapons: Vec<WeaponInfo>,
+    pub radio: Option<(RadioRange, Loc)>,
+    pub telephone: Option<Loc>,
+    /// Absolute position; `None` when not placed (off table, arriving later).
+    pub pos: Option<Pos>,
+    pub pos_loc: Option<Loc>,
+    /// Degrees, 0 north.
+    pub facing: Option<f64>,
+    pub postures: Vec<(Posture, Loc)>,
+    pub embussed_in: Option<Ref>,
+    pub riding_on: Option<Ref>,
+    pub registers_for: Option<Ref>,
+    pub hmg_zone: Option<HmgZone>,
+    pub tasks: Vec<Task>,
+    pub refuel_at: Option<Ref>,
+    pub notes: Vec<Prose>,
+    pub umpire_notes: Vec<Prose>,
+    pub loc: Loc,
+}
+
+impl Element {
+    pub fn has_posture(&self, p: Posture) -> bool {
+        self.postures.iter().any(|(q, _)| *q == p)
+    }
+}
+
+/// A field telephone line or an extra radio link (§68, §70).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Link {
+    pub side: SideId,
+    pub from: Ref,
+    pub to: Ref,
+    pub loc: Loc,
+}
+
+/// A named net with its stated seniority (§71).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Net {
+    pub side: SideId,
+    pub name: Name,
+    pub display: Option<String>,
+    pub members: Vec<Ref>,
+    pub loc: Loc,
+}
+
+/// Where an order points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Objective {
+    Ref(Ref),
+    Bearing(f64, Loc),
+    Point(Pos, Loc),
+}
+
+/// An order's timing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Timing {
+    Immediately(Loc),
+    By(u32, Loc),
+    After(u32, Loc),
+    Until(u32, Loc),
+    OnSignal(Ref),
+    /// Minutes after midnight.
+    At(u32, Loc),
+}
+
+/// A unit's order (§81–§86).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Order {
+    pub side: SideId,
+    pub unit: Ref,
+    pub stance: Option<(Stance, Loc)>,
+    pub intensity: Option<(Intensity, Loc)>,
+    pub objective: Option<Objective>,
+    pub timing: Vec<Timing>,
+    pub prose: Option<Prose>,
+    pub loc: Loc,
+}
+
+/// A pre-arranged signal (§73–§75).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Signal {
+    pub name: Name,
+    /// The side of its sender, when the sender resolves.
+    pub side: Option<SideId>,
+    pub kind: SignalKind,
+    pub meaning: Option<Prose>,
+    pub sender: Option<Ref>,
+    pub trigger: Option<Trigger>,
+    pub affects: Vec<Ref>,
+    pub loc: Loc,
+}
+
+/// When a signal may be sent (§74).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Trigger {
+    Command(Loc),
+    Capture(Ref),
+    Condition(Prose),
+}
+
+/// When an arrival or event happens.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum When {
+    Turn(u32, Loc),
+    /// Minutes after midnight.
+    Clock(u32, Loc),
+}
+
+/// Reinforcements arriving (LANGUAGE.md item 9).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Arrival {
+    pub side: Option<SideId>,
+    pub unit: Ref,
+    pub when: When,
+    pub at: Ref,
+    pub prose: Option<Prose>,
+    pub loc: Loc,
+}
+
+/// A timed event for the umpire.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Event {
+    pub name: Name,
+    pub when: When,
+    pub prose: Prose,
+    pub loc: Loc,
+}
+
+/// A machine-readable victory condition.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Condition {
+    Holds { target: Ref, by: Option<u32>, loc: Loc },
+    Destroys { target: Ref, loc: Loc },
+    Exits { unit: Ref, at: Ref, loc: Loc },
+}
+
+/// A side's victory condition.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Victory {
+    pub side: Ref,
+    pub prose: Prose,
+    pub conditions: Vec<Condition>,
+    pub loc: Loc,
+}
+
+/// What a side is told of one enemy unit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct IntelEntry {
+    pub side: Ref,
+    pub unit: Ref,
+    pub seen_at: Option<Objective>,
+    pub precision: Option<Precision>,
+    pub words: Option<Prose>,
+    pub loc: Loc,
+}
+
+/// The whole resolved scenario.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Model {
+    /// Every file read, the scenario first.
+    pub files: Vec<SourceFile>,
+    /// `None` when the scenario has no `scenario { … }` block (reported as MC6xx).
+    pub header: Option<Header>,
+    pub overrides: Vec<Override>,
+    pub sides: Vec<Side>,
+    pub areas: Vec<Area>,
+    pub lines: Vec<Line>,
+    pub crossings: Vec<Crossing>,
+    pub places: Vec<Place>,
+    pub templates: Vec<TemplateInfo>,
+    pub units: Vec<Unit>,
+    pub elements: Vec<Element>,
+    pub radio_links: Vec<Link>,
+    pub telephone_lines: Vec<Link>,
+    pub nets: Vec<Net>,
+    pub orders: Vec<Order>,
+    pub signals: Vec<Signal>,
+    pub arrivals: Vec<Arrival>,
+    pub events: Vec<Event>,
+    pub victories: Vec<Victory>,
+    pub intel: Vec<IntelEntry>,
+    pub umpire_notes: Vec<Prose>,
+}

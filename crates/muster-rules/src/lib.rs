@@ -1,0 +1,5 @@
+//! The Mission Command rulebook (reference 4.1) as typed data and pure functions.
+//!
+//! No I/O and no syntax: every item cites its paragraph so checks can quote it.
+
+pub mod vocab;

@@ -1,0 +1,332 @@
+//! The rulebook's vocabulary: every closed list of words a scenario may use.
+//!
+//! Each enum maps one-to-one onto the keywords of the scenario language, so the
+//! parser, the checks, the docs and the "expected one of …" messages all read the
+//! same list. Adding a variant here adds it to the language.
+
+use serde::{Deserialize, Serialize};
+
+/// Declares a keyword enum with its spelling in the language and a short gloss.
+macro_rules! keywords {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $kw:literal : $gloss:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            /// Every variant, in the order the reference lists them.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The keyword as written in a scenario.
+            pub fn keyword(self) -> &'static str {
+                match self { $($name::$variant => $kw),+ }
+            }
+
+            /// A few words saying what the keyword means, for docs and hover text.
+            pub fn gloss(self) -> &'static str {
+                match self { $($name::$variant => $gloss),+ }
+            }
+
+            /// Reads a keyword; `None` when the word is not one of ours.
+            pub fn from_keyword(word: &str) -> Option<Self> {
+                match word { $($kw => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.keyword())
+            }
+        }
+    };
+}
+
+keywords! {
+    /// Weather (scenario header); fog, snow and rain are "poor weather" for §76.
+    Weather {
+        Clear = "clear": "clear weather",
+        Rain = "rain": "rain (poor weather, §76)",
+        Fog = "fog": "fog (poor weather; ground visual signals unseen, §75)",
+        Snow = "snow": "snow (poor weather; ground visual signals unseen, §75)",
+    }
+}
+
+keywords! {
+    /// Light at the start of the scenario.
+    Light {
+        Day = "day": "daylight",
+        Night = "night": "night",
+        Dawn = "dawn": "dawn",
+        Dusk = "dusk": "dusk",
+    }
+}
+
+keywords! {
+    /// Unit echelons (§9, §20). Display names carry national terms.
+    Echelon {
+        Division = "division": "division",
+        Brigade = "brigade": "brigade",
+        Regiment = "regiment": "regiment",
+        Battalion = "battalion": "battalion",
+        Company = "company": "company",
+        Platoon = "platoon": "platoon",
+        Battery = "battery": "artillery battery",
+        Squadron = "squadron": "squadron",
+        Troop = "troop": "troop",
+        Flight = "flight": "aircraft flight (§20)",
+        Group = "group": "any other commanded group",
+    }
+}
+
+keywords! {
+    /// Foot element types of the Foot Elements Table (§18).
+    FootType {
+        Coherent = "coherent": "6 figures: rifles, LMG and hand-held AT",
+        Integrated = "integrated": "5 figures: rifles and LMG",
+        Assault = "assault": "4 figures with SMGs",
+        AssaultMp44 = "assault-mp44": "4 figures with MP44 (German only)",
+        Bare = "bare": "4 figures with rifles only",
+        Cavalry = "cavalry": "3-4 mounted figures, treated as bare",
+        LightSupport = "light-support": "2-3 figures: LMG, hand-held AT or light mortar",
+        HeavySupport = "heavy-support": "2-3 figures: HMG or medium mortar (encumbered)",
+        Specialist = "specialist": "2-3 figures with a specialism",
+        Command = "command": "2-3 command figures, not a combat element",
+    }
+}
+
+keywords! {
+    /// Specialisms of specialist support elements (§18).
+    Specialism {
+        Engineers = "engineers": "engineers and pioneers (demolitions, §61)",
+        Flamethrower = "flamethrower": "flamethrower team",
+        AntiTank = "anti-tank": "anti-tank team",
+        Foo = "foo": "forward observation officer (§55)",
+        Sniper = "sniper": "sniper team",
+        Medical = "medical": "medical team",
+        Signals = "signals": "signals detachment",
+        Recce = "recce": "reconnaissance team",
+        Other = "other": "any other specialism",
+    }
+}
+
+keywords! {
+    /// Vehicle roles (§12).
+    VehicleRole {
+        Tank = "tank": "tank",
+        CommandTank = "command-tank": "command tank",
+        ArmouredCar = "armoured-car": "armoured car",
+        ScoutCar = "scout-car": "scout car",
+        HalfTrack = "half-track": "armoured personnel half-track",
+        Carrier = "carrier": "tracked carrier",
+        SpGun = "sp-gun": "self-propelled gun or howitzer",
+        AssaultGun = "assault-gun": "assault gun",
+        TankDestroyer = "tank-destroyer": "tank destroyer",
+        Jeep = "jeep": "jeep or light car",
+        Lorry = "lorry": "lorry or truck",
+        Limber = "limber": "gun tractor or limber",
+        Motorcycle = "motorcycle": "motorcycle",
+        Train = "train": "armoured train",
+        Other = "other": "any other vehicle",
+    }
+}
+
+keywords! {
+    /// How a vehicle moves (§12).
+    Drive {
+        Tracked = "tracked": "fully tracked",
+        HalfTracked = "half-tracked": "half-tracked",
+        Wheeled = "wheeled": "wheeled",
+    }
+}
+
+keywords! {
+    /// Artillery weapons (§12): guns, howitzers, AT guns, rockets, heavy mortars.
+    ArtilleryWeapon {
+        Gun = "gun": "field gun",
+        Howitzer = "howitzer": "howitzer",
+        AtGun = "at-gun": "anti-tank gun",
+        InfantryGun = "infantry-gun": "infantry gun",
+        AaGun = "aa-gun": "anti-aircraft gun",
+        Rocket = "rocket": "rocket launcher",
+        Mortar = "mortar": "mortar over 82 mm",
+    }
+}
+
+keywords! {
+    /// Aircraft roles (§12).
+    AircraftRole {
+        Fighter = "fighter": "fighter",
+        GroundAttack = "ground-attack": "ground-attack aircraft",
+        FighterBomber = "fighter-bomber": "fighter-bomber",
+        DiveBomber = "dive-bomber": "dive-bomber",
+        Reconnaissance = "reconnaissance": "reconnaissance aircraft",
+        LightBomber = "light-bomber": "light bomber",
+        MediumBomber = "medium-bomber": "medium bomber",
+        HeavyBomber = "heavy-bomber": "heavy bomber",
+        Transport = "transport": "transport aircraft",
+        Glider = "glider": "glider",
+        Helicopter = "helicopter": "helicopter (needs a refuelling ground, §62)",
+        Autogyro = "autogyro": "autogyro (needs a refuelling ground, §62)",
+    }
+}
+
+keywords! {
+    /// Weapons and equipment an element may carry (§18).
+    WeaponKind {
+        Rifles = "rifles": "rifles",
+        Smg = "smg": "sub-machine guns",
+        Mp44 = "mp44": "MP44 assault rifles",
+        Lmg = "lmg": "light machine gun",
+        HandAt = "hand-at": "hand-held anti-tank weapon",
+        Hmg = "hmg": "heavy machine gun",
+        Mortar = "mortar": "mortar (with a calibre)",
+        Gun = "gun": "gun (with a calibre)",
+        Flamethrower = "flamethrower": "flamethrower",
+        Demolitions = "demolitions": "demolition charges",
+    }
+}
+
+keywords! {
+    /// How a machine gun is mounted (§57).
+    Mount {
+        Tripod = "tripod": "tripod mount",
+        Fixed = "fixed": "fixed position mounting",
+    }
+}
+
+keywords! {
+    /// Radio range classes (§69).
+    RadioRange {
+        Long = "long": "long range (3 km)",
+        Short = "short": "short range (300 m)",
+    }
+}
+
+keywords! {
+    /// Starting postures (§38, §50, §68).
+    Posture {
+        Open = "in-open": "in the open",
+        Concealed = "concealed": "in a concealed position (§50)",
+        DugIn = "dug-in": "dug in",
+        Fortified = "fortified": "in a fortification",
+        Static = "static": "in a static position (§68)",
+        Overwatch = "overwatch": "in overwatch (§38)",
+        Limbered = "limbered": "limbered",
+        OffTable = "off-table": "off table",
+    }
+}
+
+keywords! {
+    /// Main terrain types (§101), ground state (§102), high ground (§104),
+    /// water and fortifications: every kind a map area may have.
+    TerrainKind {
+        Open = "open": "open terrain",
+        Brush = "brush": "brush",
+        OpenWoods = "open-woods": "open woods",
+        DenseWoods = "dense-woods": "dense woods",
+        Rocky = "rocky": "rocky area",
+        Ruins = "ruins": "ruins",
+        Buildings = "buildings": "buildings (with strength and height)",
+        Firm = "firm": "firm ground",
+        Soft = "soft": "soft ground",
+        Swamp = "swamp": "swamp",
+        Ridge = "ridge": "ridge",
+        GentleSlope = "gentle-slope": "gentle slope",
+        SteepSlope = "steep-slope": "steep slope",
+        Cliffs = "cliffs": "cliffs",
+        Water = "water": "river or canal as an area",
+        Lake = "lake": "lake",
+        Fortification = "fortification": "field or permanent fortification",
+        Minefield = "minefield": "minefield",
+    }
+}
+
+keywords! {
+    /// Structure strength (§117, Table of Structure Types).
+    Strength {
+        Light = "light": "light structure (wood)",
+        Medium = "medium": "medium structure (brick or stone)",
+        Strong = "strong": "strong structure (stone or concrete)",
+        VeryStrong = "very-strong": "very strong (bunkers)",
+    }
+}
+
+keywords! {
+    /// Structure height (§118).
+    Height {
+        Low = "low": "single storey",
+        Normal = "normal": "two storeys",
+        Tall = "tall": "towers, steeples, multi-storey",
+    }
+}
+
+keywords! {
+    /// Linear features that are not roads or rivers (§103).
+    LineKind {
+        Road = "road": "road",
+        Track = "track": "track",
+        River = "river": "river or stream as a line",
+        Wire = "wire": "barbed wire",
+        Wall = "wall": "wall",
+        Hedge = "hedge": "hedge or bocage",
+    }
+}
+
+keywords! {
+    /// Order stances (§84).
+    Stance {
+        Attack = "attack": "attack",
+        Defend = "defend": "defend",
+        Support = "support": "support another unit",
+    }
+}
+
+keywords! {
+    /// Attack intensities (§84); `full` is the rulebook's plain "attack".
+    Intensity {
+        Probe = "probe": "probe",
+        Full = "full": "attack",
+        AllOut = "all-out": "all-out attack",
+    }
+}
+
+keywords! {
+    /// Pre-arranged signal kinds (§73).
+    SignalKind {
+        Flare = "flare": "signal flare",
+        ShellBurst = "shell-burst": "pre-defined fire from mortars or artillery",
+        Aerial = "aerial": "aircraft with coloured munitions",
+        Smoke = "smoke": "coloured smoke grenades",
+        Bugle = "bugle": "bugle call",
+    }
+}
+
+keywords! {
+    /// How precisely intel places an enemy unit.
+    Precision {
+        Exact = "exact": "exact position",
+        Approximate = "approximate": "approximate position",
+        Vague = "vague": "vague report",
+    }
+}
+
+keywords! {
+    /// Severity a scenario or pack may set for a rule (house rules, p.1).
+    SeverityLevel {
+        Allow = "allow": "switch the rule off",
+        Note = "note": "report as a note",
+        Warn = "warn": "report as a warning",
+        Deny = "deny": "report as an error",
+    }
+}
+
+keywords! {
+    /// Table edges, for arrivals.
+    Edge {
+        North = "north": "north edge",
+        South = "south": "south edge",
+        East = "east": "east edge",
+        West = "west": "west edge",
+    }
+}

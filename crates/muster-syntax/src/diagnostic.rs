@@ -1,0 +1,105 @@
+//! Diagnostics as plain data: every phase produces these, the CLI renders them.
+//!
+//! Keeping the data apart from its rendering (miette, JSON, SARIF, GitHub
+//! annotations) lets every output format and every test read the same values.
+
+use crate::span::Span;
+use serde::Serialize;
+
+/// Which loaded file a span points into; index into the model's file table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize)]
+pub struct FileId(pub u32);
+
+/// How serious a diagnostic is (RULES.md: E, W, N).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// A labelled span: the first label of a diagnostic is its primary location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Label {
+    pub file: FileId,
+    pub span: Span,
+    pub message: String,
+}
+
+impl Label {
+    pub fn new(file: FileId, span: Span, message: impl Into<String>) -> Self {
+        Label { file, span, message: message.into() }
+    }
+}
+
+/// One finding: a stable code, what is wrong in the author's words, where, what to do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// `MC301`; see RULES.md. Stable forever once released.
+    pub code: &'static str,
+    pub severity: Severity,
+    /// One line, lowercase, no final period, user text in backticks.
+    pub message: String,
+    /// Primary label first, then related ones.
+    pub labels: Vec<Label>,
+    /// One line saying what to do about it.
+    pub help: Option<String>,
+    /// The rulebook paragraph enforced (`§88`), when there is one.
+    pub paragraph: Option<&'static str>,
+}
+
+impl Diagnostic {
+    pub fn new(code: &'static str, severity: Severity, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity,
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+            paragraph: None,
+        }
+    }
+
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(code, Severity::Error, message)
+    }
+
+    pub fn with_label(mut self, file: FileId, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label::new(file, span, message));
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_paragraph(mut self, paragraph: &'static str) -> Self {
+        self.paragraph = Some(paragraph);
+        self
+    }
+
+    /// The primary label, if any.
+    pub fn primary(&self) -> Option<&Label> {
+        self.labels.first()
+    }
+
+    /// Orders diagnostics by file, position, then code, so output is stable.
+    pub fn sort_key(&self) -> (FileId, usize, usize, &'static str) {
+        match self.primary() {
+            Some(l) => (l.file, l.span.start, l.span.end, self.code),
+            None => (FileId(0), 0, 0, self.code),
+        }
+    }
+}
