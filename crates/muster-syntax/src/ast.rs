@@ -331,19 +331,20 @@ pub struct Unit {
     pub attached_to: Vec<Ident>,
     /// `nation french`: this unit's nation when the side has several.
     pub nation: Option<Ident>,
+    /// `note "…"` in the unit's header line: for this side's briefing.
+    pub notes: Vec<Text>,
+    /// `umpire "…"` in the unit's header line: for the umpire only.
+    pub umpire_notes: Vec<Text>,
     pub body: UnitBody,
     pub span: Span,
 }
 
-/// The contents of a unit or template block.
+/// The contents of a unit or template block: elements and sub-units only, so
+/// that a `note` after an element always belongs to that element.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct UnitBody {
     pub elements: Vec<Element>,
     pub units: Vec<Unit>,
-    /// Notes for this side's briefing (`note "…"`).
-    pub notes: Vec<Text>,
-    /// Notes for the umpire only (`umpire "…"`).
-    pub umpire_notes: Vec<Text>,
     /// Span of the `{ … }` block; default when the unit has no block.
     pub span: Span,
 }
