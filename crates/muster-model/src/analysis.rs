@@ -1,0 +1,100 @@
+//! Derived facts computed from the resolved model: command status of every
+//! element (§87–§89) and order latency (§66, §78, p.13). Outputs show these.
+
+use crate::model::{ElementId, Pos, UnitId};
+use serde::Serialize;
+
+/// How a message travels over one link (§88).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Means {
+    /// Field telephone to the command element one step up: unlimited.
+    Wire,
+    /// Long-range radio on a command or recce element: 3,000 m.
+    LongRadio,
+    /// Any other radio: 300 m.
+    ShortRadio,
+    /// Word of mouth: 100 m.
+    Voice,
+    /// Runners and other alternative methods (§76): unlimited but slow.
+    Runner,
+}
+
+/// By which of the three routes of §87 an element is in command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Route {
+    /// §87a: directly to the command element one step up.
+    Direct,
+    /// §87b: through another element of its group that is itself linked.
+    Chain,
+    /// §87c: to an element of a group it has orders to support.
+    Supported,
+}
+
+/// One element's command status at the start.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum CommandStatus {
+    /// In command range.
+    InCommand {
+        route: Route,
+        means: Means,
+        /// The element it links to.
+        via: ElementId,
+        /// Metres to `via`.
+        distance: f64,
+    },
+    /// Out of range by every route (§89).
+    Separated {
+        /// The nearest element it could have linked to, if any.
+        nearest: Option<ElementId>,
+        /// Metres to `nearest`.
+        distance: f64,
+        /// Metres beyond its own means' range.
+        short_by: f64,
+        /// Extra turns for a runner to reach it (§76, §90).
+        runner_turns: u32,
+    },
+    /// The top command element of its side, or not on the table: no superior to reach.
+    Top,
+    /// Not placed on the table (off table, arriving later): not assessed.
+    NotPlaced,
+}
+
+/// One row of the order-latency table: an order from `hq`'s unit reaching `unit`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LatencyRow {
+    /// The unit whose command element issues the order.
+    pub from: UnitId,
+    /// The unit that must act on it (`from` itself or below it).
+    pub unit: UnitId,
+    /// Links of the chain the order crosses.
+    pub links: u32,
+    /// Extra turns for separated recipients reached by runner (§76).
+    pub runner_turns: u32,
+    /// The turn (counting the issuing turn as 1) in which the unit can act, hot.
+    pub hot_turn: u32,
+    /// The same in a cold situation.
+    pub cold_turn: u32,
+}
+
+/// Whether a group may begin hot (§24): an enemy element within 500 m at the start.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StartSituation {
+    pub unit: UnitId,
+    pub hot: bool,
+    /// The nearest enemy element and its distance, when one is within 500 m.
+    pub nearest_enemy: Option<(ElementId, f64)>,
+}
+
+/// Everything derived, indexed like the model.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct Analysis {
+    /// One entry per element, same index as `Model::elements`.
+    pub command: Vec<CommandStatus>,
+    pub latency: Vec<LatencyRow>,
+    pub situations: Vec<StartSituation>,
+    /// Each unit's position summary (centroid of its placed elements), same index
+    /// as `Model::units`.
+    pub unit_centres: Vec<Option<Pos>>,
+}
