@@ -223,6 +223,8 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::intel_entry | Rule::intel_entry_only | Rule::intel_start | Rule::junk_intel => {
             phrase("an intel entry such as `d-coy seen at lz-x`")
         }
-        Rule::intel_word | Rule::precision_word => phrase("a precision: `exact`, `approximate` or `vague`"),
+        Rule::intel_word | Rule::precision_word => {
+            phrase("a precision: `exact`, `approximate` or `vague`")
+        }
     }
 }

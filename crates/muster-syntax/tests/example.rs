@@ -34,3 +34,10 @@ fn british_library_parses_clean() {
     let p = clean("scenarios/lib/british-airborne-1944.muster");
     assert_eq!(p.file.items.len(), 2);
 }
+
+#[test]
+fn language_sketch_parses_clean() {
+    // The illustrative sketch of the design brief, which our syntax adopts as is.
+    let p = clean("crates/muster-syntax/tests/fixtures/language-sketch.muster");
+    assert_eq!(p.file.items.len(), 13);
+}

@@ -65,7 +65,8 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
             let mut kspan = fs;
             if ty.value == FootType::Specialist
                 && is_word(items.get(1))
-                && !known_word(items[1].as_str())
+                && (Specialism::from_keyword(items[1].as_str()).is_some()
+                    || !known_word(items[1].as_str()))
             {
                 specialism = c.vocab(
                     &items[1],
