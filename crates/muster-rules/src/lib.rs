@@ -2,4 +2,5 @@
 //!
 //! No I/O and no syntax: every item cites its paragraph so checks can quote it.
 
+pub mod scale;
 pub mod vocab;
