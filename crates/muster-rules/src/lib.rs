@@ -3,4 +3,5 @@
 //! No I/O and no syntax: every item cites its paragraph so checks can quote it.
 
 pub mod scale;
+pub mod troops;
 pub mod vocab;
