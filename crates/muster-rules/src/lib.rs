@@ -3,6 +3,7 @@
 //! No I/O and no syntax: every item cites its paragraph so checks can quote it.
 
 pub mod foot;
+pub mod frontage;
 pub mod scale;
 pub mod troops;
 pub mod vocab;
