@@ -5,5 +5,6 @@
 pub mod foot;
 pub mod frontage;
 pub mod scale;
+pub mod terrain;
 pub mod troops;
 pub mod vocab;
