@@ -5,6 +5,7 @@
 pub mod foot;
 pub mod frontage;
 pub mod scale;
+pub mod structures;
 pub mod terrain;
 pub mod troops;
 pub mod vocab;
