@@ -2,6 +2,7 @@
 //!
 //! No I/O and no syntax: every item cites its paragraph so checks can quote it.
 
+pub mod command;
 pub mod foot;
 pub mod frontage;
 pub mod scale;
