@@ -5,6 +5,7 @@
 pub mod command;
 pub mod foot;
 pub mod frontage;
+pub mod latency;
 pub mod scale;
 pub mod structures;
 pub mod terrain;
