@@ -5,9 +5,11 @@
 pub mod command;
 pub mod foot;
 pub mod frontage;
+pub mod hmg;
 pub mod latency;
 pub mod scale;
 pub mod structures;
 pub mod terrain;
 pub mod troops;
+pub mod visibility;
 pub mod vocab;
