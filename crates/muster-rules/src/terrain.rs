@@ -209,6 +209,22 @@ pub fn cover(kind: TerrainKind, strength: Option<Strength>, who: Who) -> Option<
     }
 }
 
+/// Cover for a particular element (§97): foot and cavalry (bare infantry, §12)
+/// take the foot grade; artillery the others' grade except that open woods cover
+/// every non-vehicle (§111); aircraft none.
+pub fn cover_for(
+    kind: TerrainKind,
+    strength: Option<Strength>,
+    troop: &Troop,
+) -> Option<CoverGrade> {
+    match troop {
+        Troop::Foot { .. } => cover(kind, strength, Who::Foot),
+        Troop::Artillery { .. } if kind == TerrainKind::OpenWoods => Some(CoverGrade::Light),
+        Troop::Artillery { .. } | Troop::Vehicle(_) => cover(kind, strength, Who::Other),
+        Troop::Aircraft { .. } => None,
+    }
+}
+
 /// Whether no element may stand in the kind (§95, §103, §104): lakes, rivers and
 /// canals as areas (bridges and fords excepted by the caller), cliffs.
 pub fn impassable(kind: TerrainKind) -> bool {
