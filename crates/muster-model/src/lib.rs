@@ -6,7 +6,9 @@ pub mod geometry;
 pub mod model;
 pub mod pack;
 pub mod paths;
+pub mod resolve;
 pub mod world;
 
 pub use pack::PackConfig;
+pub use resolve::{resolve, Resolved};
 pub use world::{MemoryWorld, World, WorldError};
