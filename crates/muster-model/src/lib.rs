@@ -9,6 +9,7 @@ pub mod paths;
 pub mod resolve;
 pub mod world;
 
+pub use analysis::analyse;
 pub use pack::PackConfig;
 pub use resolve::{resolve, Resolved};
 pub use world::{MemoryWorld, World, WorldError};

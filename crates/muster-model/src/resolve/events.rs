@@ -59,7 +59,11 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
         .conditions
         .iter()
         .map(|c| match c {
-            ast::VictoryCondition::Holds { target: t, by, span } => Condition::Holds {
+            ast::VictoryCondition::Holds {
+                target: t,
+                by,
+                span,
+            } => Condition::Holds {
                 target: target(cx, file, t, &[Space::Map, Space::Unit]),
                 by: by.as_ref().map(|b| b.value),
                 loc: loc(file, *span),
@@ -87,7 +91,10 @@ fn intel(cx: &mut Ctx, file: FileId, i: &ast::Intel) {
     let side = side_ref(cx, file, &i.side, "intel");
     for e in &i.entries {
         let unit = target(cx, file, &e.unit, &[Space::Unit]);
-        let seen_at = e.seen_at.as_ref().map(|o| objective(cx, file, o, &[Space::Map]));
+        let seen_at = e
+            .seen_at
+            .as_ref()
+            .map(|o| objective(cx, file, o, &[Space::Map]));
         cx.model.intel.push(IntelEntry {
             side: side.clone(),
             unit,

@@ -45,7 +45,10 @@ fn lower(
         (true, Some(p)) => format!("{p}-{}", a.id.name),
         _ => a.id.name.clone(),
     };
-    let n = Name { id: id.clone(), loc: loc(d.file, a.id.span) };
+    let n = Name {
+        id: id.clone(),
+        loc: loc(d.file, a.id.span),
+    };
     if let Some(first) = cx.names.units.get(&id).copied() {
         let first = cx.model.units[first.0].name.loc;
         cx.duplicate("unit", &n, first);
@@ -89,11 +92,18 @@ fn lower(
     let placement_loc = a.placement.as_ref().map(|p| match p {
         ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => loc(d.file, *span),
     });
-    let spread = d.elements.iter().filter(|e| e.explicit_at.is_none()).count();
+    let spread = d
+        .elements
+        .iter()
+        .filter(|e| e.explicit_at.is_none())
+        .count();
     let mut slot = 0;
     let mut seen: BTreeMap<String, Loc> = BTreeMap::new();
     for e in &d.elements {
-        let en = Name { id: e.id.name.clone(), loc: loc(e.file, e.id.span) };
+        let en = Name {
+            id: e.id.name.clone(),
+            loc: loc(e.file, e.id.span),
+        };
         if let Some(first) = seen.get(&en.id).copied() {
             cx.duplicate("element", &en, first);
             continue;
@@ -105,7 +115,11 @@ fn lower(
         }
         let el = element(e, en, &id, uid, side, layout, this_slot, placement_loc);
         let eid = ElementId(cx.model.elements.len());
-        cx.names.elements.entry((side.0, el.name.id.clone())).or_default().push(eid);
+        cx.names
+            .elements
+            .entry((side.0, el.name.id.clone()))
+            .or_default()
+            .push(eid);
         cx.model.elements.push(el);
         cx.model.units[uid.0].elements.push(eid);
     }
@@ -132,10 +146,17 @@ fn vehicle_defaults(role: VehicleRole) -> (Drive, bool, bool) {
 /// The model's element kind from the syntax, with defaults filled in.
 fn kind(k: &ast::ElementKind) -> Kind {
     match k {
-        ast::ElementKind::Foot { ty, specialism, .. } => {
-            Kind::Foot { ty: ty.value, specialism: specialism.as_ref().map(|s| s.value) }
-        }
-        ast::ElementKind::Vehicle { role, drive, armoured, open_topped, .. } => {
+        ast::ElementKind::Foot { ty, specialism, .. } => Kind::Foot {
+            ty: ty.value,
+            specialism: specialism.as_ref().map(|s| s.value),
+        },
+        ast::ElementKind::Vehicle {
+            role,
+            drive,
+            armoured,
+            open_topped,
+            ..
+        } => {
             let (d, a, o) = vehicle_defaults(role.value);
             Kind::Vehicle {
                 role: role.value,
@@ -144,7 +165,9 @@ fn kind(k: &ast::ElementKind) -> Kind {
                 open_topped: open_topped.as_ref().map_or(o, |x| x.value),
             }
         }
-        ast::ElementKind::Artillery { weapon, calibre, .. } => Kind::Artillery {
+        ast::ElementKind::Artillery {
+            weapon, calibre, ..
+        } => Kind::Artillery {
             weapon: weapon.value,
             calibre_mm: calibre.as_ref().map(|c| c.millimetres),
         },
@@ -154,7 +177,10 @@ fn kind(k: &ast::ElementKind) -> Kind {
 
 /// Whether an attribute kind holds a list that an override replaces as a whole.
 fn is_list(a: &ast::ElementAttr) -> bool {
-    matches!(a, ast::ElementAttr::Weapon(_) | ast::ElementAttr::Posture(_) | ast::ElementAttr::Task { .. })
+    matches!(
+        a,
+        ast::ElementAttr::Weapon(_) | ast::ElementAttr::Posture(_) | ast::ElementAttr::Task { .. }
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -197,7 +223,11 @@ fn element(
         loc: e.loc,
     };
     let latest = |a: &ast::ElementAttr| {
-        e.attrs.iter().filter(|(_, _, b)| discriminant(a) == discriminant(b)).map(|(g, _, _)| *g).max()
+        e.attrs
+            .iter()
+            .filter(|(_, _, b)| discriminant(a) == discriminant(b))
+            .map(|(g, _, _)| *g)
+            .max()
     };
     let mut facing = None;
     for (gen, f, a) in &e.attrs {
@@ -242,7 +272,12 @@ fn attr(el: &mut Element, f: FileId, a: &ast::ElementAttr, facing: &mut Option<f
         A::EmbussedIn(i) => el.embussed_in = Some(unresolved(f, i)),
         A::RidingOn(i) => el.riding_on = Some(unresolved(f, i)),
         A::RegistersFor(i) => el.registers_for = Some(unresolved(f, i)),
-        A::HmgZone { bearing, spread, range, span } => {
+        A::HmgZone {
+            bearing,
+            spread,
+            range,
+            span,
+        } => {
             el.hmg_zone = Some(HmgZone {
                 bearing: bearing.value,
                 spread: spread.value,
@@ -251,7 +286,10 @@ fn attr(el: &mut Element, f: FileId, a: &ast::ElementAttr, facing: &mut Option<f
             })
         }
         A::Task { task, target, span } => el.tasks.push(Task {
-            task: Name { id: task.name.clone(), loc: loc(f, task.span) },
+            task: Name {
+                id: task.name.clone(),
+                loc: loc(f, task.span),
+            },
             target: target.as_ref().map(|i| unresolved(f, i)),
             loc: loc(f, *span),
         }),
@@ -271,7 +309,7 @@ pub(crate) fn resolve(cx: &mut Ctx) {
     }
     for i in 0..cx.model.elements.len() {
         let (side, unit) = (cx.model.elements[i].side, cx.model.elements[i].unit);
-        let mut e = std::mem::replace(&mut cx.model.elements[i].tasks, Vec::new());
+        let mut e = std::mem::take(&mut cx.model.elements[i].tasks);
         for t in &mut e {
             if let Some(r) = t.target.as_mut() {
                 cx.resolve_ref(r, &[Space::Map, Space::Unit], Some(side));

@@ -22,13 +22,19 @@ fn header(file: FileId, s: &ast::Scenario) -> Header {
         date: s.start_date.map(|d| (d.year, d.month, d.day)),
         start_minutes: s.start_time.map(|t| t.minutes()),
         turns: s.turns.as_ref().map(|t| t.value),
-        turn_minutes: s.turn_length.as_ref().map_or_else(default_turn_minutes, |d| d.value),
+        turn_minutes: s
+            .turn_length
+            .as_ref()
+            .map_or_else(default_turn_minutes, |d| d.value),
         end_conditions: s.end_conditions.iter().map(|t| prose(file, t)).collect(),
         first_bound: s.first_bound.as_ref().map(|i| unresolved(file, i)),
         weather: s.weather.as_ref().map_or(Weather::Clear, |w| w.value),
         light: s.light.as_ref().map_or(Light::Day, |l| l.value),
         table: s.table.as_ref().map(|(w, d)| (w.value, d.value)),
-        ground_scale: s.ground_scale.as_ref().map_or_else(default_ground_scale, |g| g.value),
+        ground_scale: s
+            .ground_scale
+            .as_ref()
+            .map_or_else(default_ground_scale, |g| g.value),
         notes: s.notes.iter().map(|t| prose(file, t)).collect(),
         loc: loc(file, s.span),
     }
@@ -107,18 +113,25 @@ fn count_sides(cx: &mut Ctx) {
     if n == 2 {
         return;
     }
-    let mut d = Diagnostic::error("MC106", format!("a scenario needs exactly two sides, found {n}"))
-        .with_paragraph("§21");
+    let mut d = Diagnostic::error(
+        "MC106",
+        format!("a scenario needs exactly two sides, found {n}"),
+    )
+    .with_paragraph("§21");
     if n > 2 {
         for s in &cx.model.sides[2..] {
             d = d.with_label(s.name.loc.file, s.name.loc.span, "an extra side");
         }
-        d = d.with_help("split the forces between two sides; allies share one side with several nations");
+        d = d.with_help(
+            "split the forces between two sides; allies share one side with several nations",
+        );
     } else {
         if let Some(h) = &cx.model.header {
             d = d.with_label(h.loc.file, h.title.loc.span, "in this scenario");
         }
-        d = d.with_help("declare both sides, e.g. `side british \"6th Airborne Division\" nation british`");
+        d = d.with_help(
+            "declare both sides, e.g. `side british \"6th Airborne Division\" nation british`",
+        );
     }
     cx.push(d);
 }
@@ -150,13 +163,19 @@ pub(crate) fn side_ref(cx: &mut Ctx, file: FileId, id: &Ident, block: &str) -> R
     if target.is_none() {
         report_undeclared(cx, file, id, block);
     }
-    Ref { name: name(file, id), target }
+    Ref {
+        name: name(file, id),
+        target,
+    }
 }
 
 fn report_undeclared(cx: &mut Ctx, file: FileId, id: &Ident, block: &str) {
-    let mut d = Diagnostic::error("MC106", format!("`{block}` for undeclared side `{}`", id.name))
-        .with_label(file, id.span, "no such side")
-        .with_paragraph("§21");
+    let mut d = Diagnostic::error(
+        "MC106",
+        format!("`{block}` for undeclared side `{}`", id.name),
+    )
+    .with_label(file, id.span, "no such side")
+    .with_paragraph("§21");
     let help = did_you_mean(&id.name, cx.names.sides.keys().map(String::as_str))
         .unwrap_or_else(|| "declare it with `side` or name one of the two sides".into());
     d = d.with_help(help);

@@ -63,9 +63,11 @@ fn read_problem(e: &WorldError, path: &str) -> (&'static str, String, String) {
             format!("`{path}` is larger than the limit of {limit} bytes"),
             "split the file into smaller libraries".into(),
         ),
-        WorldError::Io(msg) => {
-            (IMPORT, format!("cannot read `{path}`: {msg}"), "check the file's permissions".into())
-        }
+        WorldError::Io(msg) => (
+            IMPORT,
+            format!("cannot read `{path}`: {msg}"),
+            "check the file's permissions".into(),
+        ),
     }
 }
 
@@ -91,11 +93,19 @@ impl Loader<'_> {
         let id = FileId(self.out.files.len() as u32);
         let (tree, diags) = parse_file(id, &text);
         self.out.diagnostics.extend(diags);
-        self.out.files.push(SourceFile { id, path: path.clone(), text, is_library: site.is_some() });
+        self.out.files.push(SourceFile {
+            id,
+            path: path.clone(),
+            text,
+            is_library: site.is_some(),
+        });
         self.stack.push(path.clone());
         for item in &tree.items {
             if let ast::Item::Use(u) = item {
-                let here = UseSite { file: id, span: u.path.span };
+                let here = UseSite {
+                    file: id,
+                    span: u.path.span,
+                };
                 self.import(&path, &u.path.value, here);
             }
         }
@@ -135,7 +145,10 @@ impl Loader<'_> {
             return;
         }
         if let Some(start) = self.stack.iter().position(|p| *p == target) {
-            let mut chain: Vec<String> = self.stack[start..].iter().map(|p| format!("`{p}`")).collect();
+            let mut chain: Vec<String> = self.stack[start..]
+                .iter()
+                .map(|p| format!("`{p}`"))
+                .collect();
             chain.push(format!("`{target}`"));
             self.report(
                 Some(site),
@@ -156,7 +169,11 @@ impl Loader<'_> {
 pub(crate) fn load(world: &dyn World, path: &str) -> Loaded {
     let mut loader = Loader {
         world,
-        out: Loaded { files: Vec::new(), items: Vec::new(), diagnostics: Vec::new() },
+        out: Loaded {
+            files: Vec::new(),
+            items: Vec::new(),
+            diagnostics: Vec::new(),
+        },
         stack: Vec::new(),
     };
     match paths::normalise(path) {

@@ -47,19 +47,33 @@ fn register(cx: &mut Ctx, n: &Name, t: Target) -> bool {
 
 fn area_outline(shape: &ast::Shape) -> (Vec<Pos>, ShapeKind) {
     match shape {
-        ast::Shape::Polygon { points, .. } => (points.iter().map(pos).collect(), ShapeKind::Polygon),
-        ast::Shape::Rect { corner, width, depth, .. } => {
+        ast::Shape::Polygon { points, .. } => {
+            (points.iter().map(pos).collect(), ShapeKind::Polygon)
+        }
+        ast::Shape::Rect {
+            corner,
+            width,
+            depth,
+            ..
+        } => {
             let c = pos(corner);
             (
                 geometry::rect_outline(c, width.value, depth.value),
-                ShapeKind::Rect { corner: c, width: width.value, depth: depth.value },
+                ShapeKind::Rect {
+                    corner: c,
+                    width: width.value,
+                    depth: depth.value,
+                },
             )
         }
         ast::Shape::Circle { centre, radius, .. } => {
             let c = pos(centre);
             (
                 geometry::circle_outline(c, radius.value),
-                ShapeKind::Circle { centre: c, radius: radius.value },
+                ShapeKind::Circle {
+                    centre: c,
+                    radius: radius.value,
+                },
             )
         }
     }
@@ -74,7 +88,10 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                 cx.model.areas.push(Area {
                     name: n,
                     kind: a.kind.value,
-                    structure: a.structure.as_ref().map(|s| (s.strength.value, s.height.value)),
+                    structure: a
+                        .structure
+                        .as_ref()
+                        .map(|s| (s.strength.value, s.height.value)),
                     display: a.name.as_ref().map(|t| t.value.clone()),
                     outline,
                     shape,
@@ -90,7 +107,10 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                     name: n,
                     kind: l.kind.value,
                     display: l.name.as_ref().map(|t| t.value.clone()),
-                    width: l.width.as_ref().map_or_else(|| default_width(l.kind.value), |w| w.value),
+                    width: l
+                        .width
+                        .as_ref()
+                        .map_or_else(|| default_width(l.kind.value), |w| w.value),
                     points: l.points.iter().map(pos).collect(),
                     loc: loc(file, l.span),
                 });
@@ -98,7 +118,11 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
         }
         ast::Feature::Crossing(c) => {
             let n = name(file, &c.id);
-            if register(cx, &n, Target::Crossing(CrossingId(cx.model.crossings.len()))) {
+            if register(
+                cx,
+                &n,
+                Target::Crossing(CrossingId(cx.model.crossings.len())),
+            ) {
                 cx.model.crossings.push(Crossing {
                     name: n,
                     is_bridge: c.kind.value == ast::CrossingKind::Bridge,

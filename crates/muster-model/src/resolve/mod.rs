@@ -55,7 +55,10 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     events::resolve(&mut cx, &items);
     tree::finish(&mut cx);
 
-    Resolved { model: cx.model, diagnostics: cx.diags }
+    Resolved {
+        model: cx.model,
+        diagnostics: cx.diags,
+    }
 }
 
 /// One loaded file's tree, tagged with its id.
@@ -120,17 +123,26 @@ pub(crate) fn loc(file: FileId, span: Span) -> Loc {
 
 /// A [`Name`] from an identifier.
 pub(crate) fn name(file: FileId, id: &muster_syntax::Ident) -> Name {
-    Name { id: id.name.clone(), loc: loc(file, id.span) }
+    Name {
+        id: id.name.clone(),
+        loc: loc(file, id.span),
+    }
 }
 
 /// [`Prose`] from a quoted string.
 pub(crate) fn prose(file: FileId, t: &ast::Text) -> Prose {
-    Prose { text: t.value.clone(), loc: loc(file, t.span) }
+    Prose {
+        text: t.value.clone(),
+        loc: loc(file, t.span),
+    }
 }
 
 /// An unresolved reference, filled in by a later pass.
 pub(crate) fn unresolved(file: FileId, id: &muster_syntax::Ident) -> Ref {
-    Ref { name: name(file, id), target: None }
+    Ref {
+        name: name(file, id),
+        target: None,
+    }
 }
 
 /// An absolute position from a point written at top level.

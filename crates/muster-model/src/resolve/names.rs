@@ -187,16 +187,22 @@ impl Ctx {
         let m = &self.model;
         if let Some((u, e)) = name.split_once('.') {
             let Some(uid) = self.names.units.get(u) else {
-                let help =
-                    did_you_mean(u, self.names.units.keys().map(String::as_str)).unwrap_or_default();
-                return Err(ElementMiss { message: format!("undefined unit `{u}`"), help });
+                let help = did_you_mean(u, self.names.units.keys().map(String::as_str))
+                    .unwrap_or_default();
+                return Err(ElementMiss {
+                    message: format!("undefined unit `{u}`"),
+                    help,
+                });
             };
             let unit = &m.units[uid.0];
             let found = unit.elements.iter().find(|i| m.elements[i.0].name.id == e);
             return match found {
                 Some(i) => Ok(*i),
                 None => {
-                    let names = unit.elements.iter().map(|i| m.elements[i.0].name.id.as_str());
+                    let names = unit
+                        .elements
+                        .iter()
+                        .map(|i| m.elements[i.0].name.id.as_str());
                     Err(ElementMiss {
                         message: format!("unit `{u}` has no element `{e}`"),
                         help: did_you_mean(e, names).unwrap_or_default(),
@@ -205,7 +211,11 @@ impl Ctx {
             };
         }
         if let Some(u) = unit {
-            if let Some(i) = m.units[u.0].elements.iter().find(|i| m.elements[i.0].name.id == name) {
+            if let Some(i) = m.units[u.0]
+                .elements
+                .iter()
+                .find(|i| m.elements[i.0].name.id == name)
+            {
                 return Ok(*i);
             }
         }
@@ -220,12 +230,19 @@ impl Ctx {
             [one] => Ok(*one),
             [] => Err(ElementMiss {
                 message: format!("undefined element `{name}`"),
-                help: did_you_mean(name, self.candidates(&[Space::Element], side).iter().map(String::as_str))
-                    .unwrap_or_default(),
+                help: did_you_mean(
+                    name,
+                    self.candidates(&[Space::Element], side)
+                        .iter()
+                        .map(String::as_str),
+                )
+                .unwrap_or_default(),
             }),
             many => {
-                let q: Vec<String> =
-                    many.iter().map(|i| format!("`{}`", m.elements[i.0].qualified)).collect();
+                let q: Vec<String> = many
+                    .iter()
+                    .map(|i| format!("`{}`", m.elements[i.0].qualified))
+                    .collect();
                 Err(ElementMiss {
                     message: format!("ambiguous element `{name}`"),
                     help: format!("several units have one; write one of {}", q.join(", ")),
@@ -245,7 +262,11 @@ pub(crate) struct ElementMiss {
 impl ElementMiss {
     /// The MC102 diagnostic, pointing at the reference.
     pub fn at(self, name: &Name) -> Diagnostic {
-        let label = if self.message.starts_with("ambiguous") { "ambiguous" } else { "not defined" };
+        let label = if self.message.starts_with("ambiguous") {
+            "ambiguous"
+        } else {
+            "not defined"
+        };
         let mut d = Diagnostic::error("MC102", self.message).with_label(
             name.loc.file,
             name.loc.span,

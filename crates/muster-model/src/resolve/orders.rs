@@ -31,17 +31,31 @@ pub(crate) fn side_of(m: &Model, t: Option<Target>) -> Option<SideId> {
 
 /// MC106 when a block of one side names a unit or element of another.
 pub(crate) fn same_side(cx: &mut Ctx, r: &Ref, side: SideId, block: &str) {
-    let Some(other) = side_of(&cx.model, r.target) else { return };
+    let Some(other) = side_of(&cx.model, r.target) else {
+        return;
+    };
     if other == side {
         return;
     }
-    let (mine, theirs) = (cx.model.sides[side.0].name.id.clone(), cx.model.sides[other.0].name.id.clone());
+    let (mine, theirs) = (
+        cx.model.sides[side.0].name.id.clone(),
+        cx.model.sides[other.0].name.id.clone(),
+    );
     let d = Diagnostic::error(
         "MC106",
-        format!("`{block} {mine}` names `{}`, which belongs to `{theirs}`", r.name.id),
+        format!(
+            "`{block} {mine}` names `{}`, which belongs to `{theirs}`",
+            r.name.id
+        ),
     )
-    .with_label(r.name.loc.file, r.name.loc.span, format!("a `{theirs}` unit or element"))
-    .with_help(format!("move this into `{block} {theirs}`, or name a `{mine}` unit"))
+    .with_label(
+        r.name.loc.file,
+        r.name.loc.span,
+        format!("a `{theirs}` unit or element"),
+    )
+    .with_help(format!(
+        "move this into `{block} {theirs}`, or name a `{mine}` unit"
+    ))
     .with_paragraph("§21");
     cx.push(d);
 }
@@ -57,7 +71,8 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
     let side = side_for_block(cx, file, &n.side, "nets");
     for e in &n.entries {
         match e {
-            ast::NetEntry::Radio { from, to, span } | ast::NetEntry::Telephone { from, to, span } => {
+            ast::NetEntry::Radio { from, to, span }
+            | ast::NetEntry::Telephone { from, to, span } => {
                 let link = Link {
                     side,
                     from: element_ref(cx, file, from, side),
@@ -70,8 +85,16 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
                     cx.model.telephone_lines.push(link);
                 }
             }
-            ast::NetEntry::Net { id, name: display, members, span } => {
-                let members = members.iter().map(|m| element_ref(cx, file, m, side)).collect();
+            ast::NetEntry::Net {
+                id,
+                name: display,
+                members,
+                span,
+            } => {
+                let members = members
+                    .iter()
+                    .map(|m| element_ref(cx, file, m, side))
+                    .collect();
                 cx.model.nets.push(Net {
                     side,
                     name: name(file, id),
@@ -85,7 +108,12 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
 }
 
 /// An objective or intel position: a named place (or unit, for orders) or a point.
-pub(crate) fn objective(cx: &mut Ctx, file: FileId, o: &ast::Objective, spaces: &[Space]) -> Objective {
+pub(crate) fn objective(
+    cx: &mut Ctx,
+    file: FileId,
+    o: &ast::Objective,
+    spaces: &[Space],
+) -> Objective {
     match o {
         ast::Objective::Ref(i) => {
             let mut r = unresolved(file, i);
@@ -112,7 +140,10 @@ fn orders(cx: &mut Ctx, file: FileId, o: &ast::Orders) {
             side,
             unit,
             stance: order.stance.as_ref().map(|s| (s.value, loc(file, s.span))),
-            intensity: order.intensity.as_ref().map(|s| (s.value, loc(file, s.span))),
+            intensity: order
+                .intensity
+                .as_ref()
+                .map(|s| (s.value, loc(file, s.span))),
             objective,
             timing,
             prose: order.prose.as_ref().map(|t| prose(file, t)),

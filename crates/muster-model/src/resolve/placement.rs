@@ -85,14 +85,26 @@ pub(crate) fn layout(parent: Option<Frame>, placement: Option<&ast::Placement>) 
             origin: to_abs(parent, point),
             facing: to_abs_facing(parent, facing.as_ref().map_or(0.0, |f| f.value)),
         })),
-        Some(ast::Placement::InLine { from, to, facing, .. }) => {
+        Some(ast::Placement::InLine {
+            from, to, facing, ..
+        }) => {
             let (a, b) = (to_abs(parent, from), to_abs(parent, to));
             let facing = match facing {
                 Some(f) => to_abs_facing(parent, f.value),
                 None => norm(geometry::bearing(a, b) - 90.0),
             };
-            let mid = Pos { x: (a.x + b.x) / 2.0, y: (a.y + b.y) / 2.0 };
-            Layout::Line { from: a, to: b, frame: Frame { origin: mid, facing } }
+            let mid = Pos {
+                x: (a.x + b.x) / 2.0,
+                y: (a.y + b.y) / 2.0,
+            };
+            Layout::Line {
+                from: a,
+                to: b,
+                frame: Frame {
+                    origin: mid,
+                    facing,
+                },
+            }
         }
     }
 }
@@ -100,10 +112,16 @@ pub(crate) fn layout(parent: Option<Frame>, placement: Option<&ast::Placement>) 
 /// The `slot`-th of `count` evenly spaced points from `from` to `to`.
 pub(crate) fn spread(from: Pos, to: Pos, slot: usize, count: usize) -> Pos {
     if count <= 1 {
-        return Pos { x: (from.x + to.x) / 2.0, y: (from.y + to.y) / 2.0 };
+        return Pos {
+            x: (from.x + to.x) / 2.0,
+            y: (from.y + to.y) / 2.0,
+        };
     }
     let t = slot as f64 / (count - 1) as f64;
-    Pos { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }
+    Pos {
+        x: from.x + (to.x - from.x) * t,
+        y: from.y + (to.y - from.y) * t,
+    }
 }
 
 /// An element's absolute position. `explicit` is an `at` written at the use site,
@@ -139,11 +157,18 @@ mod tests {
     use muster_syntax::Span;
 
     fn pt(x: f64, y: f64) -> ast::Point {
-        ast::Point { x, y, span: Span::default() }
+        ast::Point {
+            x,
+            y,
+            span: Span::default(),
+        }
     }
 
     fn bearing(v: f64) -> Option<ast::Bearing> {
-        Some(ast::Bearing { value: v, span: Span::default() })
+        Some(ast::Bearing {
+            value: v,
+            span: Span::default(),
+        })
     }
 
     fn close(a: Option<Pos>, x: f64, y: f64) -> bool {
@@ -152,35 +177,78 @@ mod tests {
 
     #[test]
     fn at_facing_east_rotates_offsets() {
-        let p = ast::Placement::At { point: pt(1000.0, 500.0), facing: bearing(90.0), span: Span::default() };
+        let p = ast::Placement::At {
+            point: pt(1000.0, 500.0),
+            facing: bearing(90.0),
+            span: Span::default(),
+        };
         let l = layout(None, Some(&p));
         // 100 m right of an east-facing unit is 100 m south; 60 m back is 60 m west
-        assert!(close(element_pos(l, None, Some(&pt(100.0, 0.0)), (0, 1)), 1000.0, 400.0));
-        assert!(close(element_pos(l, None, Some(&pt(0.0, -60.0)), (0, 1)), 940.0, 500.0));
+        assert!(close(
+            element_pos(l, None, Some(&pt(100.0, 0.0)), (0, 1)),
+            1000.0,
+            400.0
+        ));
+        assert!(close(
+            element_pos(l, None, Some(&pt(0.0, -60.0)), (0, 1)),
+            940.0,
+            500.0
+        ));
         assert_eq!(element_facing(l, None), Some(90.0));
         assert_eq!(element_facing(l, Some(300.0)), Some(30.0));
     }
 
     #[test]
     fn in_line_spreads_evenly() {
-        let p = ast::Placement::InLine { from: pt(0.0, 0.0), to: pt(0.0, 300.0), facing: None, span: Span::default() };
+        let p = ast::Placement::InLine {
+            from: pt(0.0, 0.0),
+            to: pt(0.0, 300.0),
+            facing: None,
+            span: Span::default(),
+        };
         let l = layout(None, Some(&p));
-        assert!(close(element_pos(l, None, Some(&pt(5.0, 5.0)), (0, 4)), 0.0, 0.0));
+        assert!(close(
+            element_pos(l, None, Some(&pt(5.0, 5.0)), (0, 4)),
+            0.0,
+            0.0
+        ));
         assert!(close(element_pos(l, None, None, (1, 4)), 0.0, 100.0));
         assert!(close(element_pos(l, None, None, (3, 4)), 0.0, 300.0));
         assert!(close(element_pos(l, None, None, (0, 1)), 0.0, 150.0));
         // written south to north: faces west
         assert_eq!(element_facing(l, None), Some(270.0));
         // an explicit offset is relative to the midpoint, facing west: 10 m forward is west
-        assert!(close(element_pos(l, Some(&pt(0.0, 10.0)), None, (0, 4)), -10.0, 150.0));
+        assert!(close(
+            element_pos(l, Some(&pt(0.0, 10.0)), None, (0, 4)),
+            -10.0,
+            150.0
+        ));
     }
 
     #[test]
     fn nested_frames_compose() {
-        let outer = layout(None, Some(&ast::Placement::At { point: pt(100.0, 100.0), facing: bearing(90.0), span: Span::default() }));
-        let inner = layout(outer.frame(), Some(&ast::Placement::At { point: pt(0.0, 50.0), facing: bearing(90.0), span: Span::default() }));
+        let outer = layout(
+            None,
+            Some(&ast::Placement::At {
+                point: pt(100.0, 100.0),
+                facing: bearing(90.0),
+                span: Span::default(),
+            }),
+        );
+        let inner = layout(
+            outer.frame(),
+            Some(&ast::Placement::At {
+                point: pt(0.0, 50.0),
+                facing: bearing(90.0),
+                span: Span::default(),
+            }),
+        );
         // 50 m forward of an east-facing frame, then facing 90 more: south
-        assert!(close(element_pos(inner, None, Some(&pt(0.0, 10.0)), (0, 1)), 150.0, 90.0));
+        assert!(close(
+            element_pos(inner, None, Some(&pt(0.0, 10.0)), (0, 1)),
+            150.0,
+            90.0
+        ));
         assert_eq!(inner.frame().map(|f| f.facing), Some(180.0));
     }
 }

@@ -18,7 +18,9 @@ pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
                 cx.duplicate("signal", &n, first);
                 continue;
             }
-            cx.names.signals.insert(n.id.clone(), SignalId(cx.model.signals.len()));
+            cx.names
+                .signals
+                .insert(n.id.clone(), SignalId(cx.model.signals.len()));
             let file = f.file;
             cx.model.signals.push(Signal {
                 name: n,

@@ -102,7 +102,13 @@ fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, in_tem
 
 impl Ctx {
     /// Builds the draft of a unit as written in `file`, expanding its template.
-    pub(crate) fn draft(&mut self, file: FileId, u: &ast::Unit, in_template: bool, depth: usize) -> UnitDraft {
+    pub(crate) fn draft(
+        &mut self,
+        file: FileId,
+        u: &ast::Unit,
+        in_template: bool,
+        depth: usize,
+    ) -> UnitDraft {
         let mut d = UnitDraft {
             file,
             ast: u.clone(),
@@ -115,8 +121,18 @@ impl Ctx {
             if let Some(tid) = self.expand(file, t, depth) {
                 d.template = Some(tid);
                 let (tfile, def) = self.template_defs[tid.0].clone();
-                d.elements = def.body.elements.iter().map(|e| elem_draft(tfile, e, 0, true)).collect();
-                d.units = def.body.units.iter().map(|s| self.draft(tfile, s, true, depth + 1)).collect();
+                d.elements = def
+                    .body
+                    .elements
+                    .iter()
+                    .map(|e| elem_draft(tfile, e, 0, true))
+                    .collect();
+                d.units = def
+                    .body
+                    .units
+                    .iter()
+                    .map(|s| self.draft(tfile, s, true, depth + 1))
+                    .collect();
             }
         }
         self.apply_body(&mut d, file, &u.body, in_template, depth);
@@ -128,7 +144,8 @@ impl Ctx {
         let Some(tid) = self.names.templates.get(&t.name).copied() else {
             let mut d = Diagnostic::error("MC102", format!("undefined template `{}`", t.name))
                 .with_label(file, t.span, "not defined");
-            if let Some(h) = did_you_mean(&t.name, self.names.templates.keys().map(String::as_str)) {
+            if let Some(h) = did_you_mean(&t.name, self.names.templates.keys().map(String::as_str))
+            {
                 d = d.with_help(h);
             } else {
                 d = d.with_help("define it with `template`, or `use` the library that has it");
@@ -148,10 +165,21 @@ impl Ctx {
     }
 
     /// Applies a block written at the use site (or a plain unit's body) to a draft.
-    fn apply_body(&mut self, d: &mut UnitDraft, file: FileId, body: &ast::UnitBody, in_template: bool, depth: usize) {
+    fn apply_body(
+        &mut self,
+        d: &mut UnitDraft,
+        file: FileId,
+        body: &ast::UnitBody,
+        in_template: bool,
+        depth: usize,
+    ) {
         let gen = u32::from(d.template.is_some());
         for e in &body.elements {
-            match d.elements.iter_mut().find(|x| x.id.name == e.id.name && d.template.is_some()) {
+            match d
+                .elements
+                .iter_mut()
+                .find(|x| x.id.name == e.id.name && d.template.is_some())
+            {
                 Some(base) => {
                     base.is_hq |= e.is_hq;
                     if let Some(k) = &e.kind {
@@ -166,7 +194,10 @@ impl Ctx {
             }
         }
         for s in &body.units {
-            let base = d.units.iter().position(|x| x.ast.id.name == s.id.name && x.in_template);
+            let base = d
+                .units
+                .iter()
+                .position(|x| x.ast.id.name == s.id.name && x.in_template);
             match base {
                 Some(i) if d.template.is_some() => {
                     let mut sub = d.units[i].clone();

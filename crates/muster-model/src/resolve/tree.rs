@@ -42,7 +42,9 @@ fn is_within(m: &Model, a: UnitId, b: UnitId) -> bool {
 }
 
 fn report(cx: &mut Ctx, u: UnitId, message: String, help: &str) {
-    let Some(r) = cx.model.units[u.0].attached_to.as_ref() else { return };
+    let Some(r) = cx.model.units[u.0].attached_to.as_ref() else {
+        return;
+    };
     let d = Diagnostic::error("MC103", message)
         .with_label(r.name.loc.file, r.name.loc.span, "attached here")
         .with_help(help)
@@ -54,12 +56,19 @@ fn attachments(cx: &mut Ctx) {
     let n = cx.model.units.len();
     let mut bad = vec![false; n];
     for u in (0..n).map(UnitId) {
-        let Some(t) = attached(&cx.model, u) else { continue };
+        let Some(t) = attached(&cx.model, u) else {
+            continue;
+        };
         let id = cx.model.units[u.0].name.id.clone();
         let tid = cx.model.units[t.0].name.id.clone();
         if t == u {
             bad[u.0] = true;
-            report(cx, u, format!("unit `{id}` is attached to itself"), "attach it to another unit, or remove `attached-to`");
+            report(
+                cx,
+                u,
+                format!("unit `{id}` is attached to itself"),
+                "attach it to another unit, or remove `attached-to`",
+            );
         } else if is_within(&cx.model, t, u) {
             bad[u.0] = true;
             report(
@@ -70,7 +79,12 @@ fn attachments(cx: &mut Ctx) {
             );
         } else if cx.model.units[t.0].side != cx.model.units[u.0].side {
             bad[u.0] = true;
-            report(cx, u, format!("unit `{id}` is attached to `{tid}` of the other side"), "attach it to a unit of its own side");
+            report(
+                cx,
+                u,
+                format!("unit `{id}` is attached to `{tid}` of the other side"),
+                "attach it to a unit of its own side",
+            );
         }
     }
     // Cycles through several attachments: follow the line of command upwards.
@@ -90,9 +104,16 @@ fn attachments(cx: &mut Ctx) {
             }
             if let Some(i) = path.iter().position(|p| *p == c) {
                 let cycle: Vec<UnitId> = path[i..].to_vec();
-                let names: Vec<String> =
-                    cycle.iter().chain(std::iter::once(&c)).map(|u| format!("`{}`", cx.model.units[u.0].name.id)).collect();
-                let at = cycle.iter().copied().filter(|u| attached(&cx.model, *u).is_some()).min();
+                let names: Vec<String> = cycle
+                    .iter()
+                    .chain(std::iter::once(&c))
+                    .map(|u| format!("`{}`", cx.model.units[u.0].name.id))
+                    .collect();
+                let at = cycle
+                    .iter()
+                    .copied()
+                    .filter(|u| attached(&cx.model, *u).is_some())
+                    .min();
                 if let Some(at) = at {
                     bad[at.0] = true;
                     report(
@@ -119,9 +140,29 @@ pub(crate) fn command_element(m: &Model, u: UnitId) -> Option<ElementId> {
     let els = &m.units[u.0].elements;
     let find = |f: &dyn Fn(&Element) -> bool| els.iter().copied().find(|e| f(&m.elements[e.0]));
     find(&|e| e.is_hq)
-        .or_else(|| find(&|e| matches!(e.kind, Some(Kind::Foot { ty: FootType::Command, .. }))))
+        .or_else(|| {
+            find(&|e| {
+                matches!(
+                    e.kind,
+                    Some(Kind::Foot {
+                        ty: FootType::Command,
+                        ..
+                    })
+                )
+            })
+        })
         .or_else(|| find(&|e| e.commander.is_some()))
-        .or_else(|| find(&|e| matches!(e.kind, Some(Kind::Vehicle { role: VehicleRole::CommandTank, .. }))))
+        .or_else(|| {
+            find(&|e| {
+                matches!(
+                    e.kind,
+                    Some(Kind::Vehicle {
+                        role: VehicleRole::CommandTank,
+                        ..
+                    })
+                )
+            })
+        })
 }
 
 /// Marks units named by an arrival, and everything inside them, as arriving later.
@@ -148,10 +189,13 @@ fn carried(m: &mut Model) {
         if e.pos.is_some() || e.has_posture(Posture::OffTable) {
             continue;
         }
-        let carrier = [&e.embussed_in, &e.riding_on].into_iter().flatten().find_map(|r| match r.target {
-            Some(Target::Element(c)) => Some(c),
-            _ => None,
-        });
+        let carrier = [&e.embussed_in, &e.riding_on]
+            .into_iter()
+            .flatten()
+            .find_map(|r| match r.target {
+                Some(Target::Element(c)) => Some(c),
+                _ => None,
+            });
         if let Some(c) = carrier {
             if c.0 != i {
                 m.elements[i].pos = m.elements[c.0].pos;
