@@ -74,6 +74,8 @@ pub(crate) struct Ctx {
     pub names: names::Names,
     /// Template definitions, same index as `model.templates`.
     pub template_defs: Vec<(FileId, ast::Template)>,
+    /// Templates being expanded, outermost first (to catch one containing itself).
+    pub expanding: Vec<TemplateId>,
     /// How many sides were declared with `side` (implicit ones excluded).
     pub declared_sides: usize,
 }
@@ -107,6 +109,7 @@ impl Ctx {
             diags: Vec::new(),
             names: names::Names::default(),
             template_defs: Vec::new(),
+            expanding: Vec::new(),
             declared_sides: 0,
         }
     }

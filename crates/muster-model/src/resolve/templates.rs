@@ -12,8 +12,9 @@ use super::{loc, name, Ctx, FileItems};
 use crate::model::*;
 use muster_syntax::{ast, Diagnostic, FileId, Ident};
 
-/// How deep templates may nest inside templates before we call it a cycle.
-const MAX_DEPTH: usize = 16;
+/// How deep units may nest before we stop expanding (a guard; cycles are caught
+/// by the stack of templates being expanded).
+const MAX_DEPTH: usize = 64;
 
 /// An element being assembled from a template and its overrides.
 #[derive(Debug, Clone)]
@@ -127,12 +128,14 @@ impl Ctx {
                     .iter()
                     .map(|e| elem_draft(tfile, e, 0, true))
                     .collect();
+                self.expanding.push(tid);
                 d.units = def
                     .body
                     .units
                     .iter()
                     .map(|s| self.draft(tfile, s, true, depth + 1))
                     .collect();
+                self.expanding.pop();
             }
         }
         self.apply_body(&mut d, file, &u.body, in_template, depth);
@@ -153,7 +156,7 @@ impl Ctx {
             self.push(d);
             return None;
         };
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_DEPTH || self.expanding.contains(&tid) {
             let d = Diagnostic::error("MC103", format!("template `{}` contains itself", t.name))
                 .with_label(file, t.span, "used inside its own definition")
                 .with_help("a template's units may use other templates, never their own")
