@@ -60,8 +60,8 @@ signal s flare "go" from a.x on command affects a
             "MC101 player `p` is defined twice",
             "MC101 side `blue` is defined twice",
             "MC101 template `t` is defined twice",
-            "MC101 signal `s` is defined twice",
             "MC101 element `x` is defined twice",
+            "MC101 signal `s` is defined twice",
         ]
     );
 }
@@ -125,12 +125,12 @@ intel red { a-coyy seen at b exact }
             "pad",
             "hqq",
             "x2",
-            "goo",
             "a-coy.hqq",
             "a-coyy",
+            "goo",
             "bb",
             "red-coy",
-            "a-coyy"
+            "a-coyy",
         ]
     );
 }
@@ -200,14 +200,14 @@ forces blue { company f attached-to r { element x bare figures 4 at (0,0) } }
     assert_eq!(
         all,
         vec![
-            "MC103 unit `e` is attached to two units",
             "MC103 unit `a` is attached to itself",
-            "MC103 unit `d` is attached to `bn-sub`, which is part of it",
-            "MC103 unit `f` is attached to `r` of the other side",
             "MC103 attachment cycle: `b` -> `c` -> `b`",
+            "MC103 unit `d` is attached to `bn-sub`, which is part of it",
+            "MC103 unit `e` is attached to two units",
+            "MC103 unit `f` is attached to `r` of the other side",
         ]
     );
-    assert_eq!(underlined(&r.model, &r.diagnostics[4], 0), "c");
+    assert_eq!(underlined(&r.model, &r.diagnostics[1], 0), "c");
     let _ = muster_model::analyse(&r.model);
 }
 

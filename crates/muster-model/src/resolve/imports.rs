@@ -22,9 +22,9 @@ pub(crate) struct Loaded {
 /// The code for import problems.
 const IMPORT: &str = "MC104";
 
-/// Interim until the parser lands on main: every file parses to nothing.
-fn parse_file(_file: FileId, _text: &str) -> (ast::File, Vec<Diagnostic>) {
-    (ast::File::default(), Vec::new())
+fn parse_file(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
+    let parsed = muster_syntax::parse(file, text);
+    (parsed.file, parsed.diagnostics)
 }
 
 struct Loader<'w> {

@@ -55,9 +55,12 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     events::resolve(&mut cx, &items);
     tree::finish(&mut cx);
 
+    let mut diagnostics = cx.diags;
+    // source order (stable): file, position, code
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     Resolved {
         model: cx.model,
-        diagnostics: cx.diags,
+        diagnostics,
     }
 }
 
