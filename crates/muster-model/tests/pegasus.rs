@@ -11,7 +11,10 @@ fn pegasus() -> Model {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
     let text = std::fs::read_to_string(format!("{dir}/pegasus-bridge.muster")).unwrap();
     let lib = std::fs::read_to_string(format!("{dir}/lib/british-airborne-1944.muster")).unwrap();
-    let (r, _) = resolve_files(&[("main.muster", &text), ("lib/british-airborne-1944.muster", &lib)]);
+    let (r, _) = resolve_files(&[
+        ("main.muster", &text),
+        ("lib/british-airborne-1944.muster", &lib),
+    ]);
     assert_clean(&r);
     r.model
 }
@@ -37,14 +40,27 @@ fn pegasus_command_status() {
     let a = muster_model::analyse(&m);
     let mut out = String::new();
     for (i, e) in m.elements.iter().enumerate() {
-        let pos = e.pos.map(|p| format!("({:.0},{:.0})", p.x, p.y)).unwrap_or_else(|| "-".into());
-        out.push_str(&format!("{:<26} {:<12} {}\n", e.qualified, pos, describe(&m, &a.command[i])));
+        let pos = e
+            .pos
+            .map(|p| format!("({:.0},{:.0})", p.x, p.y))
+            .unwrap_or_else(|| "-".into());
+        out.push_str(&format!(
+            "{:<26} {:<12} {}\n",
+            e.qualified,
+            pos,
+            describe(&m, &a.command[i])
+        ));
     }
     out.push('\n');
     for r in &a.latency {
         out.push_str(&format!(
             "{:<14} -> {:<14} links {} runner {} hot turn {} cold turn {}\n",
-            m.units[r.from.0].name.id, m.units[r.unit.0].name.id, r.links, r.runner_turns, r.hot_turn, r.cold_turn
+            m.units[r.from.0].name.id,
+            m.units[r.unit.0].name.id,
+            r.links,
+            r.runner_turns,
+            r.hot_turn,
+            r.cold_turn
         ));
     }
     out.push('\n');
@@ -53,7 +69,11 @@ fn pegasus_command_status() {
             .nearest_enemy
             .map(|(e, d)| format!(" (enemy {} at {d:.0} m)", m.elements[e.0].qualified))
             .unwrap_or_default();
-        out.push_str(&format!("{:<14} {}{near}\n", m.units[s.unit.0].name.id, if s.hot { "hot" } else { "cold" }));
+        out.push_str(&format!(
+            "{:<14} {}{near}\n",
+            m.units[s.unit.0].name.id,
+            if s.hot { "hot" } else { "cold" }
+        ));
     }
     insta::assert_snapshot!(out);
 }

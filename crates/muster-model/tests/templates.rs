@@ -153,3 +153,29 @@ fn an_undefined_template_suggests_a_close_one() {
         vec!["MC102 undefined template `rifle` [rifle] (help: did you mean `rifles`?)"]
     );
 }
+
+#[test]
+fn a_sub_unit_override_from_another_file_points_into_that_file() {
+    let lib = r#"template rifles company {
+  hq coy-hq command figures 3 at (0,-60)
+  platoon sup { element mg heavy-support hmg tripod figures 3 at (0,-100) }
+}"#;
+    let main = format!(
+        "use \"lib.muster\"\n{PRELUDE}\nforces blue {{\n  company a from rifles at (1000,1000) {{\n    platoon sup attached-to zzz {{ element mg figures 2 }}\n  }}\n}}\n"
+    );
+    let (r, _) = resolve_files(&[("main.muster", &main), ("lib.muster", lib)]);
+    assert_eq!(render(&r), vec!["MC102 undefined unit `zzz` [zzz]"]);
+    assert_eq!(r.diagnostics[0].labels[0].file.0, 0);
+    let m = &r.model;
+    let mg = &m.elements[element(m, "a-sup.mg")];
+    assert_eq!(mg.figures.map(|f| f.0), Some(2));
+    assert_eq!(
+        m.files[mg.figures.unwrap().1.file.0 as usize].path,
+        "main.muster"
+    );
+    assert_eq!(
+        m.files[mg.kind_loc.unwrap().file.0 as usize].path,
+        "lib.muster"
+    );
+    assert_eq!(at(m, "a-sup.mg"), (1000.0, 900.0));
+}

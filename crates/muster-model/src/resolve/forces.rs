@@ -57,8 +57,8 @@ fn lower(
     for extra in a.attached_to.iter().skip(1) {
         let first = &a.attached_to[0];
         let diag = Diagnostic::error("MC103", format!("unit `{id}` is attached to two units"))
-            .with_label(d.file, extra.span, "second attachment")
-            .with_label(d.file, first.span, "first attachment")
+            .with_label(d.attach_file, extra.span, "second attachment")
+            .with_label(d.attach_file, first.span, "first attachment")
             .with_help("a unit has one superior: keep one `attached-to`")
             .with_paragraph("§14");
         cx.push(diag);
@@ -78,7 +78,7 @@ fn lower(
         display: a.name.as_ref().map(|t| t.value.clone()),
         nation: a.nation.as_ref().map(|i| i.name.clone()),
         parent,
-        attached_to: a.attached_to.first().map(|i| unresolved(d.file, i)),
+        attached_to: a.attached_to.first().map(|i| unresolved(d.attach_file, i)),
         children: Vec::new(),
         elements: Vec::new(),
         command_element: None,
@@ -90,7 +90,9 @@ fn lower(
     });
     let layout = placement::layout(frame, a.placement.as_ref());
     let placement_loc = a.placement.as_ref().map(|p| match p {
-        ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => loc(d.file, *span),
+        ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
+            loc(d.placement_file, *span)
+        }
     });
     let spread = d
         .elements

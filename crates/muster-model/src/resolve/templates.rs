@@ -29,6 +29,9 @@ pub(crate) struct ElemDraft {
     pub explicit_at: Option<(FileId, ast::Point)>,
     /// `at` written in the template.
     pub template_at: Option<(FileId, ast::Point)>,
+    /// Defined by a template (directly or in one of its sub-units): a use site
+    /// may override it by repeating its id.
+    pub from_template: bool,
     pub loc: Loc,
 }
 
@@ -38,6 +41,10 @@ pub(crate) struct UnitDraft {
     pub file: FileId,
     pub ast: ast::Unit,
     pub template: Option<TemplateId>,
+    /// The file `ast.placement` was written in (an override may replace it).
+    pub placement_file: FileId,
+    /// The file `ast.attached_to` was written in.
+    pub attach_file: FileId,
     /// Written inside a template body: its id is prefixed with its instance's.
     pub in_template: bool,
     pub elements: Vec<ElemDraft>,
@@ -72,7 +79,13 @@ pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
     }
 }
 
-fn elem_draft(file: FileId, e: &ast::Element, gen: u32, in_template: bool) -> ElemDraft {
+fn elem_draft(
+    file: FileId,
+    e: &ast::Element,
+    gen: u32,
+    in_template: bool,
+    from_template: bool,
+) -> ElemDraft {
     let mut d = ElemDraft {
         id: e.id.clone(),
         file,
@@ -81,6 +94,7 @@ fn elem_draft(file: FileId, e: &ast::Element, gen: u32, in_template: bool) -> El
         attrs: Vec::new(),
         explicit_at: None,
         template_at: None,
+        from_template,
         loc: loc(file, e.span),
     };
     add_attrs(&mut d, file, e, gen, in_template);
@@ -114,6 +128,8 @@ impl Ctx {
             file,
             ast: u.clone(),
             template: None,
+            placement_file: file,
+            attach_file: file,
             in_template,
             elements: Vec::new(),
             units: Vec::new(),
@@ -126,7 +142,7 @@ impl Ctx {
                     .body
                     .elements
                     .iter()
-                    .map(|e| elem_draft(tfile, e, 0, true))
+                    .map(|e| elem_draft(tfile, e, 0, true, true))
                     .collect();
                 self.expanding.push(tid);
                 d.units = def
@@ -176,12 +192,13 @@ impl Ctx {
         in_template: bool,
         depth: usize,
     ) {
-        let gen = u32::from(d.template.is_some());
+        // only what the template expansion put there may be overridden; repeats
+        // within this body are duplicates (MC101)
+        let (old_elements, old_units) = (d.elements.len(), d.units.len());
         for e in &body.elements {
-            match d
-                .elements
+            match d.elements[..old_elements]
                 .iter_mut()
-                .find(|x| x.id.name == e.id.name && d.template.is_some())
+                .find(|x| x.id.name == e.id.name && x.from_template)
             {
                 Some(base) => {
                     base.is_hq |= e.is_hq;
@@ -191,20 +208,20 @@ impl Ctx {
                     base.loc = loc(file, e.span);
                     base.file = file;
                     base.id = e.id.clone();
+                    let gen = base.attrs.iter().map(|a| a.0).max().unwrap_or(0) + 1;
                     add_attrs(base, file, e, gen, false);
                 }
-                None => d.elements.push(elem_draft(file, e, gen, false)),
+                None => d.elements.push(elem_draft(file, e, 0, false, in_template)),
             }
         }
         for s in &body.units {
-            let base = d
-                .units
+            let base = d.units[..old_units]
                 .iter()
                 .position(|x| x.ast.id.name == s.id.name && x.in_template);
             match base {
-                Some(i) if d.template.is_some() => {
+                Some(i) => {
                     let mut sub = d.units[i].clone();
-                    merge_header(&mut sub, s);
+                    merge_header(&mut sub, file, s);
                     self.apply_body(&mut sub, file, &s.body, in_template, depth + 1);
                     d.units[i] = sub;
                 }
@@ -219,16 +236,18 @@ impl Ctx {
 
 /// Header fields of an overriding sub-unit replace the template's where given
 /// (notes stay with the template: they would point into another file).
-fn merge_header(base: &mut UnitDraft, s: &ast::Unit) {
+fn merge_header(base: &mut UnitDraft, file: FileId, s: &ast::Unit) {
     let a = &mut base.ast;
     if s.name.is_some() {
         a.name = s.name.clone();
     }
     if s.placement.is_some() {
         a.placement = s.placement.clone();
+        base.placement_file = file;
     }
     if !s.attached_to.is_empty() {
         a.attached_to = s.attached_to.clone();
+        base.attach_file = file;
     }
     if s.nation.is_some() {
         a.nation = s.nation.clone();
