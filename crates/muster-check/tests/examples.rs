@@ -12,7 +12,11 @@ fn marked(snippet: &str, code: &str) -> BTreeSet<usize> {
     snippet
         .lines()
         .enumerate()
-        .filter(|(_, l)| l.split("//~").nth(1).is_some_and(|m| m.split_whitespace().any(|c| c == code)))
+        .filter(|(_, l)| {
+            l.split("//~")
+                .nth(1)
+                .is_some_and(|m| m.split_whitespace().any(|c| c == code))
+        })
         .map(|(i, _)| i + 1)
         .collect()
 }
@@ -25,8 +29,21 @@ fn produced(snippet: &str, code: &str, dump: bool) -> BTreeSet<usize> {
     let outcome = run(&world, "example.muster", &PackConfig::default());
     if dump {
         for d in &outcome.diagnostics {
-            let line = d.primary().map(|l| source[..l.span.start.min(source.len())].lines().count().max(1)).unwrap_or(0);
-            eprintln!("    {} line {} {}", d.code, line as i64 - offset as i64, d.message);
+            let line = d
+                .primary()
+                .map(|l| {
+                    source[..l.span.start.min(source.len())]
+                        .lines()
+                        .count()
+                        .max(1)
+                })
+                .unwrap_or(0);
+            eprintln!(
+                "    {} line {} {}",
+                d.code,
+                line as i64 - offset as i64,
+                d.message
+            );
         }
     }
     outcome
@@ -41,8 +58,8 @@ fn produced(snippet: &str, code: &str, dump: bool) -> BTreeSet<usize> {
         .collect()
 }
 
-/// Examples that cannot be shown as a scenario: bytes that are not UTF-8, and TOML.
-const NOT_SCENARIOS: &[&str] = &["MC003", "MC109"];
+/// Examples that are not scenarios: `muster.toml` settings.
+const NOT_SCENARIOS: &[&str] = &["MC109"];
 
 #[test]
 fn failing_examples_trigger_their_rule_on_the_marked_lines() {
@@ -55,7 +72,10 @@ fn failing_examples_trigger_their_rule_on_the_marked_lines() {
         let want = marked(r.failing, r.code);
         let got = produced(r.failing, r.code, dump);
         if want.is_empty() || want != got {
-            failures.push(format!("{}: marked lines {want:?}, reported on {got:?}", r.code));
+            failures.push(format!(
+                "{}: marked lines {want:?}, reported on {got:?}",
+                r.code
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -71,7 +91,10 @@ fn fixed_examples_do_not_trigger_their_rule() {
         }
         let got = produced(r.fixed, r.code, dump);
         if !got.is_empty() {
-            failures.push(format!("{}: fixed example still reports it on lines {got:?}", r.code));
+            failures.push(format!(
+                "{}: fixed example still reports it on lines {got:?}",
+                r.code
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
