@@ -1,0 +1,4 @@
+//! Shared test support: the generated scenario.
+#![allow(dead_code)]
+
+pub mod gen;
