@@ -37,6 +37,7 @@ pub struct OobSide {
     pub display: Option<String>,
     pub nations: Vec<String>,
     pub strength: Option<RealStrength>,
+    pub players: Vec<Player>,
     pub rows: Vec<OobRow>,
 }
 
@@ -115,6 +116,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 display: sd.display.clone(),
                 nations: sd.nations.clone(),
                 strength: sd.strength,
+                players: sd.players.clone(),
                 rows,
             }
         })
