@@ -268,8 +268,8 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         count,
         strength: e.strength,
         position: match (e.position, e.facing) {
-            (Some(p), Some(f)) => format!("({:.0}, {:.0}) facing {f:.0}°", p.x, p.y),
-            (Some(p), None) => format!("({:.0}, {:.0})", p.x, p.y),
+            (Some(p), Some(f)) => format!("{:.0}, {:.0} → {f:.0}°", p.x, p.y),
+            (Some(p), None) => format!("{:.0}, {:.0}", p.x, p.y),
             _ => "off table".into(),
         },
         postures: postures.join(", "),

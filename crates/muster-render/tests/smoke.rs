@@ -31,3 +31,19 @@ fn generated_scenario_builds_every_output() {
         }
     }
 }
+
+#[test]
+fn pegasus_bridge_builds() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    assert!(files
+        .iter()
+        .any(|f| f.path == "pegasus-bridge/player-howard.html"));
+    if let Ok(dir) = std::env::var("MUSTER_RENDER_DUMP") {
+        for f in &files {
+            let p = std::path::Path::new(&dir).join(&f.path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, &f.contents).unwrap();
+        }
+    }
+}
