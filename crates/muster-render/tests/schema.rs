@@ -62,3 +62,18 @@ fn generated_scenario_and_side_views_validate() {
         );
     }
 }
+
+#[test]
+fn every_shipped_scenario_and_side_view_validates() {
+    let v = validator();
+    let paths = support::pack::scenario_paths();
+    assert!(paths.iter().any(|p| p == "pegasus-bridge.muster"));
+    for path in paths {
+        let (model, analysis) = support::pack::load(&path);
+        let full = json::scenario(&model, &analysis);
+        assert_valid(&v, &full, &path);
+        for side in &full.sides {
+            assert_valid(&v, &json::for_side(&full, &side.id), &format!("{path} side {}", side.id));
+        }
+    }
+}
