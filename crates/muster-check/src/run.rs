@@ -1,0 +1,87 @@
+//! The pipeline for one scenario: resolve, analyse, check, house rules, order.
+
+use crate::context::Context;
+use muster_model::analysis::Analysis;
+use muster_model::model::Model;
+use muster_model::{PackConfig, World};
+use muster_syntax::Diagnostic;
+
+/// Everything `run` produced for one scenario file.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub model: Model,
+    pub analysis: Analysis,
+    /// Sorted by file and position, deduplicated, house rules applied.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Runs every rule check on a resolved model (no house rules applied).
+pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
+    let cx = Context::new(model, analysis);
+    crate::rules::checks()
+        .flat_map(|check| check(&cx))
+        .collect()
+}
+
+/// Codes that report an undefined name more precisely than MC102 does.
+const SUPERSEDE_MC102: &[&str] = &[
+    "MC403", "MC404", "MC605", "MC704", "MC707", "MC801", "MC803",
+];
+
+/// Resolves, analyses and checks the scenario at `path`, applies the house rules and
+/// returns the diagnostics in source order without duplicates.
+pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
+    let resolved = muster_model::resolve(world, path, pack);
+    let model = resolved.model;
+    let analysis = muster_model::analyse(&model);
+    let mut diagnostics = resolved.diagnostics;
+    diagnostics.extend(check(&model, &analysis));
+    let diagnostics = finish(&model, diagnostics);
+    Outcome {
+        model,
+        analysis,
+        diagnostics,
+    }
+}
+
+/// Drops MC102s a more precise code covers and duplicates, applies the house rules
+/// of the model, sorts by file and position.
+pub fn finish(model: &Model, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut diagnostics: Vec<Diagnostic> = diagnostics.into_iter().map(refine).collect();
+    if diagnostics.iter().any(|d| d.code == "MC003") {
+        // a refused file leaves an empty model: what else is missing follows from that
+        diagnostics.retain(|d| d.code.starts_with("MC0") || d.code == "MC104");
+    }
+    let precise: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| SUPERSEDE_MC102.contains(&d.code))
+        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
+        .collect();
+    diagnostics.retain(|d| {
+        d.code != "MC102"
+            || !d
+                .primary()
+                .is_some_and(|l| precise.contains(&(l.file, l.span)))
+    });
+    let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
+    diagnostics.sort_by(|a, b| {
+        a.sort_key()
+            .cmp(&b.sort_key())
+            .then_with(|| a.message.cmp(&b.message))
+    });
+    diagnostics.dedup();
+    diagnostics
+}
+
+/// Gives a syntax error the code of the rule it amounts to: the grammar requires a
+/// stance, so an order without one reaches us as the parser's MC001 (§84, MC401).
+fn refine(mut d: Diagnostic) -> Diagnostic {
+    if d.code == "MC001" && d.message.starts_with("expected a stance") {
+        let rule = crate::rules::orders::mc401_order_without_stance::RULE;
+        d.code = rule.code;
+        d.severity = rule.severity;
+        d.paragraph = rule.paragraph;
+        d.help = Some("say `attack`, `defend` or `support` after the unit".to_string());
+    }
+    d
+}
