@@ -21,6 +21,17 @@ pub(crate) enum Group {
 }
 
 impl Group {
+    /// The members to show first in a summary, most typical first.
+    pub(crate) fn preferred(self) -> &'static [&'static str] {
+        match self {
+            Group::Item => &["`scenario`", "`map`", "`forces`"],
+            Group::Setting => &["`start`", "`turns`", "`weather`"],
+            Group::Feature => &["`area`", "`road`, `track`", "`bridge`", "`place`"],
+            Group::UnitSetting => &["`from`", "`at`", "`facing`"],
+            _ => &[],
+        }
+    }
+
     /// The summary phrase, or `None` when the members are listed one by one.
     pub(crate) fn phrase(self) -> Option<&'static str> {
         match self {
@@ -148,10 +159,11 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
             G::None,
             format!("a unit such as `{}`", echelons.join("`, `")),
         ),
-        Rule::kw_from | Rule::from_template | Rule::sender => phrase("`from`"),
+        Rule::kw_from | Rule::from_template => kw("from", G::UnitSetting),
+        Rule::sender => phrase("`from`"),
         Rule::kw_in | Rule::in_line => kw("in line from", G::UnitSetting),
         Rule::kw_to => phrase("`to`"),
-        Rule::kw_at | Rule::at_point => phrase("`at`"),
+        Rule::kw_at | Rule::at_point => kw("at", G::UnitSetting),
         Rule::kw_facing | Rule::facing => kw("facing", G::UnitSetting),
         Rule::kw_attached_to | Rule::attached_to => kw("attached-to", G::UnitSetting),
         Rule::kw_note | Rule::note => kw("note", G::UnitSetting),

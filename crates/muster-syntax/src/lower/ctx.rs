@@ -221,9 +221,24 @@ impl<'d> Ctx<'d> {
 
     /// Re-parses a skipped statement with `rule` to report its precise error;
     /// returns the statement pair (and its offset) when it parses after all.
-    pub fn junk<'i>(&mut self, p: &P<'i>, rule: Rule) -> Option<(P<'i>, usize)> {
+    ///
+    /// When the skipped text directly follows a statement (`prev`), the two are
+    /// first re-parsed together: `company c "C" frm x` is a header setting gone
+    /// wrong, better reported as "expected a unit setting such as `from`".
+    pub fn junk<'i>(
+        &mut self,
+        p: &P<'i>,
+        rule: Rule,
+        prev: Option<&P<'i>>,
+    ) -> Option<(P<'i>, usize)> {
         let text = p.as_str();
         let offset = self.offset + p.as_span().start();
+        if let Some(prev) = prev {
+            if let Some(d) = self.continuation_error(prev, p, rule) {
+                self.diags.push(d);
+                return None;
+            }
+        }
         match MusterParser::parse(rule, text) {
             Ok(mut pairs) => {
                 let outer = pairs.next()?;
@@ -238,6 +253,34 @@ impl<'d> Ctx<'d> {
                 None
             }
         }
+    }
+
+    /// The error of `prev` and `p` parsed as one statement, if it falls where `p`
+    /// starts and expects something more than the end of the statement.
+    fn continuation_error(&self, prev: &P, p: &P, rule: Rule) -> Option<Diagnostic> {
+        let (ps, js, je) = (
+            prev.as_span().start(),
+            p.as_span().start(),
+            p.as_span().end(),
+        );
+        let base = self.offset.checked_sub(self.base)?;
+        let text = self.src.get(base + ps..base + je)?;
+        let Err(e) = MusterParser::parse(rule, text) else {
+            return None;
+        };
+        let pos = match e.location {
+            pest::error::InputLocation::Pos(x) => x,
+            pest::error::InputLocation::Span((x, _)) => x,
+        };
+        let useful = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                positives.iter().any(|r| !matches!(r, Rule::EOI))
+            }
+            pest::error::ErrorVariant::CustomError { .. } => false,
+        };
+        let context = self.src.get(base + ps..)?;
+        (useful && pos == js - ps)
+            .then(|| to_diagnostic(self.file, context, self.offset + ps, self.limit, &e))
     }
 
     /// Runs `f` with spans shifted by `extra` bytes (for re-parsed statements).
