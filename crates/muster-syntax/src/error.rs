@@ -140,6 +140,15 @@ pub(crate) fn to_diagnostic(
     } else {
         format!("`{}`", found.replace('`', "'"))
     };
+    if let ErrorVariant::CustomError { message } = &err.variant {
+        // pest's own guard: the thread's stack is too small for this nesting.
+        return Diagnostic::error(
+            "MC003",
+            format!("nesting is too deep to read here ({message})"),
+        )
+        .with_label(file, span, "refused here")
+        .with_help("nest units less deeply, or run muster with a larger stack");
+    }
     let mut help = None;
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
