@@ -73,7 +73,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
     match rule {
         Rule::EOI | Rule::blank_only => phrase("the end of the item"),
         Rule::WHITESPACE | Rule::COMMENT => phrase("a space or a comment"),
-        Rule::ident_start | Rule::ident_char | Rule::ident | Rule::reserved => phrase("a name"),
+        Rule::ident_start | Rule::ident_char | Rule::ident => phrase("a name"),
         Rule::path => phrase("a name"),
         Rule::lit | Rule::num => phrase("a number"),
         Rule::weather_word => such_as("a weather", &["clear", "rain", "fog"]),
@@ -155,7 +155,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),
 
-        Rule::echelon | Rule::unit | Rule::unit_only | Rule::junk_forces => (
+        Rule::echelon | Rule::echelon_word | Rule::unit | Rule::unit_only | Rule::junk_forces => (
             G::None,
             format!("a unit such as `{}`", echelons.join("`, `")),
         ),

@@ -118,7 +118,18 @@ impl<'d> Ctx<'d> {
                     .bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
         });
-        if !ok {
+        if crate::reserved::is_reserved(&name) {
+            self.error(
+                "MC001",
+                span,
+                format!("`{name}` is a reserved word and cannot be used as a name"),
+                "reserved word",
+                Some(format!(
+                    "choose another name, such as `{name}-1`; reserved words: {}",
+                    crate::reserved::RESERVED.join(", ")
+                )),
+            );
+        } else if !ok {
             let help = if name.is_ascii() {
                 format!(
                     "names use lowercase letters, digits, `-` and `_`, such as `{}`",
