@@ -188,13 +188,52 @@ impl<'d> Ctx<'d> {
         self.lit(p, f).map(|v| Spanned::new(v, span))
     }
 
-    /// A `(x,y)` point in metres.
+    /// A `(x,y)` point in metres: two coordinates, closed (MC002 otherwise).
     pub fn point(&mut self, p: P) -> Option<Point> {
         let span = self.span(&p);
-        let mut it = kids(p);
-        let (x, y) = (it.next()?, it.next()?);
-        let x = self.lit(&x, crate::literal::coordinate);
-        let y = self.lit(&y, crate::literal::coordinate);
+        let text = p.as_str();
+        let help = "a point is two coordinates in metres, `(x,y)`, such as `(1200,800)`";
+        let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+            self.error(
+                "MC002",
+                span,
+                format!("point `{}` is not closed", text.trim_end()),
+                "expected `)`",
+                Some(help.into()),
+            );
+            return None;
+        };
+        let parts: Vec<&str> = inner.split(',').collect();
+        let [x, y] = parts.as_slice() else {
+            self.error(
+                "MC002",
+                span,
+                format!("malformed point `{text}`"),
+                "not two coordinates",
+                Some(help.into()),
+            );
+            return None;
+        };
+        // Each coordinate's own span, for a precise MC002.
+        let sub = |part: &str| {
+            let start = span.start + 1 + (part.as_ptr() as usize - inner.as_ptr() as usize);
+            let lead = part.len() - part.trim_start().len();
+            Span::new(
+                (start + lead).min(self.limit),
+                (start + part.trim_end().len()).min(self.limit),
+            )
+        };
+        let (xs, ys) = (sub(x), sub(y));
+        let coord =
+            |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part.trim()) {
+                Ok(v) => Some(v),
+                Err(LitError { message, help }) => {
+                    c.error("MC002", s, message, "malformed literal", Some(help));
+                    None
+                }
+            };
+        let x = coord(self, x, xs);
+        let y = coord(self, y, ys);
         Some(Point { x: x?, y: y?, span })
     }
 
