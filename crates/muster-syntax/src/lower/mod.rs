@@ -5,6 +5,8 @@
 
 mod ctx;
 mod element;
+mod element_attr;
+mod element_kind;
 mod events;
 mod forces;
 mod header;
