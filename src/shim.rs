@@ -19,6 +19,11 @@ pub mod model {
         TooLarge { limit: usize },
         Io(String),
     }
+    impl std::fmt::Display for WorldError {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{self:?}")
+        }
+    }
 
     #[derive(Debug, Clone, Default)]
     pub struct PackConfig {
@@ -213,7 +218,6 @@ pub mod check {
 pub mod render {
     use muster_model::analysis::Analysis;
     use muster_model::model::Model;
-    use std::collections::HashMap;
 
     pub mod json {
         pub fn schema() -> String {
@@ -233,7 +237,12 @@ pub mod render {
         _p: (),
     }
     impl Templates {
-        pub fn with_overrides(_: HashMap<String, String>) -> Result<Templates, RenderError> {
+        pub fn builtin() -> Result<Templates, RenderError> {
+            Ok(Templates { _p: () })
+        }
+        pub fn with_overrides(
+            _: &std::collections::BTreeMap<String, String>,
+        ) -> Result<Templates, RenderError> {
             Ok(Templates { _p: () })
         }
     }
