@@ -1,6 +1,6 @@
 //! `muster build` end to end: outputs written for clean scenarios only, earlier
 //! outputs kept on errors, never half a file even when the build is killed.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

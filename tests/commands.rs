@@ -1,5 +1,5 @@
 //! The other commands end to end: explain, schema, completions, version, help.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
