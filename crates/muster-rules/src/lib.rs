@@ -2,4 +2,16 @@
 //!
 //! No I/O and no syntax: every item cites its paragraph so checks can quote it.
 
+pub mod command;
+pub mod facts;
+pub mod foot;
+pub mod frontage;
+pub mod hmg;
+pub mod latency;
+pub mod paragraphs;
+pub mod scale;
+pub mod structures;
+pub mod terrain;
+pub mod troops;
+pub mod visibility;
 pub mod vocab;

@@ -1,0 +1,295 @@
+//! Troop classification (§12): what an element is for movement, fire and command.
+//!
+//! The model resolves each element to a [`Troop`]; the terrain, structure, command
+//! and overwatch rules ask these functions rather than matching on roles themselves.
+
+use crate::vocab::{
+    AircraftRole, ArtilleryWeapon, Drive, FootType, Specialism, VehicleRole, WeaponKind,
+};
+use serde::{Deserialize, Serialize};
+
+/// Where the troop types are defined.
+pub const PARAGRAPH: &str = "§12";
+
+/// The largest mortar an infantry support element may carry; heavier ones are
+/// artillery (§12).
+pub const MAX_INFANTRY_MORTAR_MM: f64 = 82.0;
+
+/// A vehicle's characteristics as far as the rules care (§12, §59).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct VehicleSpec {
+    pub role: VehicleRole,
+    pub drive: Drive,
+    /// Armoured fighting vehicle rather than soft-skinned (§12).
+    pub armoured: bool,
+    /// Open-topped rather than fully enclosed (§59).
+    pub open_topped: bool,
+}
+
+/// What kind of element this is (§12, §18), mirroring the model's element kind.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Troop {
+    Foot {
+        ty: FootType,
+        specialism: Option<Specialism>,
+    },
+    Vehicle(VehicleSpec),
+    Artillery {
+        weapon: ArtilleryWeapon,
+        calibre_mm: Option<f64>,
+    },
+    Aircraft {
+        role: AircraftRole,
+    },
+}
+
+/// The main troop types of §12.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TroopClass {
+    /// Foot elements, cavalry included (cavalry count as bare infantry, §12).
+    Foot,
+    /// Wheeled, half-tracked or tracked conveyances, self-propelled guns included.
+    Vehicle,
+    /// Guns, howitzers, AT guns, rockets and mortars over 82 mm.
+    Artillery,
+    Aircraft,
+}
+
+/// How an element moves, for the terrain rules (§12, §95, §113, §115).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveClass {
+    /// Small arms, light support, observers and the like.
+    FootUnencumbered,
+    /// Foot carrying anything heavier than an LMG or hand-held AT weapon.
+    FootEncumbered,
+    /// Mounted troops (§12): bare infantry for most purposes.
+    Cavalry,
+    Wheeled,
+    HalfTracked,
+    Tracked,
+    /// Man-handled or limbered artillery.
+    Artillery,
+    Aircraft,
+}
+
+/// Which §12 class a troop belongs to.
+pub fn class(troop: &Troop) -> TroopClass {
+    match troop {
+        Troop::Foot { .. } => TroopClass::Foot,
+        Troop::Vehicle(_) => TroopClass::Vehicle,
+        Troop::Artillery { .. } => TroopClass::Artillery,
+        Troop::Aircraft { .. } => TroopClass::Aircraft,
+    }
+}
+
+/// Whether the element is a foot element for terrain purposes (§113: dense woods
+/// admit foot only). Cavalry count as foot (§12: treated as bare infantry).
+pub fn is_foot(troop: &Troop) -> bool {
+    matches!(troop, Troop::Foot { .. })
+}
+
+/// Whether a foot element is encumbered (§12): heavy support always; a specialist
+/// only when it carries something heavier than an LMG or hand-held AT weapon.
+pub fn is_encumbered(ty: FootType, weapons: &[WeaponKind]) -> bool {
+    match ty {
+        FootType::HeavySupport => true,
+        FootType::Specialist => weapons.iter().any(|w| is_heavy_weapon(*w)),
+        _ => false,
+    }
+}
+
+/// Whether a weapon is heavier than an LMG or hand-held AT weapon (§12).
+pub fn is_heavy_weapon(weapon: WeaponKind) -> bool {
+    matches!(
+        weapon,
+        WeaponKind::Hmg | WeaponKind::Mortar | WeaponKind::Gun
+    )
+}
+
+/// Whether a mortar of this calibre must be artillery rather than infantry (§12).
+pub fn mortar_is_artillery(calibre_mm: f64) -> bool {
+    calibre_mm > MAX_INFANTRY_MORTAR_MM
+}
+
+/// How the element moves; `weapons` decides whether a specialist is encumbered.
+pub fn move_class(troop: &Troop, weapons: &[WeaponKind]) -> MoveClass {
+    match troop {
+        Troop::Foot {
+            ty: FootType::Cavalry,
+            ..
+        } => MoveClass::Cavalry,
+        Troop::Foot { ty, .. } if is_encumbered(*ty, weapons) => MoveClass::FootEncumbered,
+        Troop::Foot { .. } => MoveClass::FootUnencumbered,
+        Troop::Vehicle(v) => match v.drive {
+            Drive::Tracked => MoveClass::Tracked,
+            Drive::HalfTracked => MoveClass::HalfTracked,
+            Drive::Wheeled => MoveClass::Wheeled,
+        },
+        Troop::Artillery { .. } => MoveClass::Artillery,
+        Troop::Aircraft { .. } => MoveClass::Aircraft,
+    }
+}
+
+/// Whether the element is a command element in the §18 sense (not a combat element).
+pub fn is_command_element(troop: &Troop) -> bool {
+    matches!(
+        troop,
+        Troop::Foot {
+            ty: FootType::Command,
+            ..
+        }
+    )
+}
+
+/// Whether the element counts as reconnaissance for long-range radio (§88):
+/// recce specialists, armoured and scout cars, reconnaissance aircraft.
+pub fn is_recce(troop: &Troop) -> bool {
+    match troop {
+        Troop::Foot { specialism, .. } => *specialism == Some(Specialism::Recce),
+        Troop::Vehicle(v) => matches!(v.role, VehicleRole::ArmouredCar | VehicleRole::ScoutCar),
+        Troop::Aircraft { role } => *role == AircraftRole::Reconnaissance,
+        Troop::Artillery { .. } => false,
+    }
+}
+
+/// Whether a vehicle role carries armament of its own without listing weapons.
+fn role_is_armed(role: VehicleRole) -> bool {
+    matches!(
+        role,
+        VehicleRole::Tank
+            | VehicleRole::CommandTank
+            | VehicleRole::ArmouredCar
+            | VehicleRole::ScoutCar
+            | VehicleRole::HalfTrack
+            | VehicleRole::Carrier
+            | VehicleRole::SpGun
+            | VehicleRole::AssaultGun
+            | VehicleRole::TankDestroyer
+            | VehicleRole::Train
+    )
+}
+
+/// Whether an artillery weapon fires only indirectly (no direct lay).
+pub fn artillery_is_indirect_only(weapon: ArtilleryWeapon) -> bool {
+    matches!(weapon, ArtilleryWeapon::Mortar | ArtilleryWeapon::Rocket)
+}
+
+/// Whether the element has direct fire, so may take overwatch (§38).
+///
+/// Not: command elements and medical teams, indirect-only artillery (heavy mortars,
+/// rockets), vehicles with no armament (lorries, jeeps, limbers, motorcycles) unless
+/// weapons are listed, and aircraft (overwatch is a ground action).
+pub fn has_direct_fire(troop: &Troop, weapons: &[WeaponKind]) -> bool {
+    match troop {
+        Troop::Foot {
+            ty: FootType::Command,
+            ..
+        } => false,
+        Troop::Foot {
+            specialism: Some(Specialism::Medical),
+            ..
+        } => false,
+        Troop::Foot { .. } => true,
+        Troop::Vehicle(v) => role_is_armed(v.role) || !weapons.is_empty(),
+        Troop::Artillery { weapon, .. } => !artillery_is_indirect_only(*weapon),
+        Troop::Aircraft { .. } => false,
+    }
+}
+
+/// Whether a vehicle counts as an armoured fighting vehicle (§12).
+pub fn is_afv(v: &VehicleSpec) -> bool {
+    v.armoured
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn foot(ty: FootType) -> Troop {
+        Troop::Foot {
+            ty,
+            specialism: None,
+        }
+    }
+
+    fn vehicle(role: VehicleRole, drive: Drive, armoured: bool) -> Troop {
+        Troop::Vehicle(VehicleSpec {
+            role,
+            drive,
+            armoured,
+            open_topped: false,
+        })
+    }
+
+    #[test]
+    fn encumbrance_follows_section_12() {
+        assert!(is_encumbered(FootType::HeavySupport, &[]));
+        assert!(!is_encumbered(FootType::LightSupport, &[WeaponKind::Lmg]));
+        assert!(!is_encumbered(
+            FootType::Specialist,
+            &[WeaponKind::Flamethrower]
+        ));
+        assert!(is_encumbered(FootType::Specialist, &[WeaponKind::Hmg]));
+        assert_eq!(
+            move_class(&foot(FootType::Cavalry), &[]),
+            MoveClass::Cavalry
+        );
+        assert_eq!(
+            move_class(&foot(FootType::HeavySupport), &[WeaponKind::Mortar]),
+            MoveClass::FootEncumbered
+        );
+        let lorry = vehicle(VehicleRole::Lorry, Drive::Wheeled, false);
+        assert_eq!(move_class(&lorry, &[]), MoveClass::Wheeled);
+        assert_eq!(class(&lorry), TroopClass::Vehicle);
+    }
+
+    #[test]
+    fn mortars_over_82mm_are_artillery() {
+        assert_eq!(MAX_INFANTRY_MORTAR_MM, 82.0);
+        assert!(!mortar_is_artillery(81.0));
+        assert!(!mortar_is_artillery(82.0));
+        assert!(mortar_is_artillery(120.0));
+    }
+
+    #[test]
+    fn direct_fire_for_overwatch() {
+        assert!(!has_direct_fire(&foot(FootType::Command), &[]));
+        assert!(has_direct_fire(&foot(FootType::Bare), &[]));
+        let howitzer = Troop::Artillery {
+            weapon: ArtilleryWeapon::Howitzer,
+            calibre_mm: Some(105.0),
+        };
+        let mortar = Troop::Artillery {
+            weapon: ArtilleryWeapon::Mortar,
+            calibre_mm: Some(120.0),
+        };
+        assert!(has_direct_fire(&howitzer, &[]));
+        assert!(!has_direct_fire(&mortar, &[]));
+        let lorry = vehicle(VehicleRole::Lorry, Drive::Wheeled, false);
+        assert!(!has_direct_fire(&lorry, &[]));
+        assert!(has_direct_fire(&lorry, &[WeaponKind::Hmg]));
+        assert!(has_direct_fire(
+            &vehicle(VehicleRole::Tank, Drive::Tracked, true),
+            &[]
+        ));
+    }
+
+    #[test]
+    fn recce_and_command() {
+        let recce = Troop::Foot {
+            ty: FootType::Specialist,
+            specialism: Some(Specialism::Recce),
+        };
+        assert!(is_recce(&recce));
+        assert!(is_recce(&vehicle(
+            VehicleRole::ArmouredCar,
+            Drive::Wheeled,
+            true
+        )));
+        assert!(!is_recce(&vehicle(VehicleRole::Tank, Drive::Tracked, true)));
+        assert!(is_command_element(&foot(FootType::Command)));
+        assert!(!is_command_element(&foot(FootType::Coherent)));
+    }
+}
