@@ -12,8 +12,8 @@
 //!   path) is then checked as a library: syntax and imports only.
 
 use crate::error::CliError;
-use crate::shim::model::PackConfig;
 use crate::world::FsWorld;
+use muster_model::PackConfig;
 use muster_syntax::Diagnostic;
 use std::collections::BTreeSet;
 use std::fs;

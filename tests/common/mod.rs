@@ -49,9 +49,15 @@ victory red "Hold the crossroads at the end" holds crossroads at end
 victory blue "Hold the crossroads at the end" holds crossroads at end
 "#;
 
-/// The clean scenario with one error: an order to an undefined place.
+/// The clean scenario with one error (an order to an undefined place) and one
+/// warning with a related label (an element out of command range).
 pub fn broken() -> String {
-    CLEAN.replace("a attack probe crossroads", "a attack probe crossroad")
+    CLEAN
+        .replace("a attack probe crossroads", "a attack probe crossroad")
+        .replace(
+            "element b-1 coherent figures 6 at (850,900)",
+            "element b-1 coherent figures 6 at (600,900)",
+        )
 }
 
 /// The clean scenario with one warning: too many figures for a coherent element.
