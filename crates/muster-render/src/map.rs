@@ -75,6 +75,8 @@ pub struct UnitMark {
     pub echelon: String,
     pub label: String,
     pub highlight: bool,
+    /// Arrives later: drawn faint at its planned position.
+    pub later: bool,
 }
 
 /// The scale bar: `metres` of ground is `length` user units and `mm` on the table.
@@ -107,7 +109,7 @@ fn echelon_mark(e: &str) -> &'static str {
 /// units, `own` is the side drawn as friendly (the first side for the umpire).
 pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapView {
     let (w, h) = extent(s);
-    let em = (w.max(h) / 80.0).max(1.0);
+    let em = (w.max(h) / 64.0).max(1.0);
     let fy = |y: f64| h - y;
     let own = own
         .map(str::to_string)
@@ -223,6 +225,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 echelon: String::new(),
                 label: r.label.clone(),
                 highlight: false,
+                later: false,
             });
         }
     }
@@ -303,6 +306,7 @@ fn collect_units(
             echelon: echelon_mark(&serde_kw(&u.echelon)).into(),
             label: u.id.clone(),
             highlight: focus.contains(&u.id),
+            later: u.arrives_later,
         });
     }
     for c in &u.units {
