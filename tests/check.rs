@@ -61,8 +61,12 @@ fn json_output_matches_the_committed_schema() {
     ]);
     let (_, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
     let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let problems = errors(&validator("schema/diagnostics.schema.json"), &value);
+    let schema = validator("schema/diagnostics.schema.json");
+    let problems = errors(&schema, &value);
     assert!(problems.is_empty(), "{problems:#?}");
+    let mut wrong = value.clone();
+    wrong["files"][0]["diagnostics"] = serde_json::json!([{ "code": 301 }]);
+    assert!(!errors(&schema, &wrong).is_empty());
     assert!(value["summary"]["errors"].as_u64().unwrap() >= 2);
 }
 
@@ -85,8 +89,13 @@ fn sarif_output_is_valid_sarif_2_1_0() {
     let (code, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "sarif"]));
     assert_eq!(code, 1);
     let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let problems = errors(&validator("tests/data/sarif-schema-2.1.0.json"), &value);
+    let sarif = validator("tests/data/sarif-schema-2.1.0.json");
+    let problems = errors(&sarif, &value);
     assert!(problems.is_empty(), "{problems:#?}");
+    // The validator is not vacuous: a broken log fails it.
+    let mut wrong = value.clone();
+    wrong["runs"][0]["results"][0]["level"] = "fatal".into();
+    assert!(!errors(&sarif, &wrong).is_empty());
     let run = &value["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
     assert!(rules
