@@ -137,7 +137,10 @@ fn interrupted_build(pack: &TempPack, signal: &str, started: impl Fn(&Path) -> b
     while clock.elapsed() < Duration::from_secs(20) && !started(&out) {
         std::thread::sleep(Duration::from_millis(2));
     }
-    std::process::Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+    std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
     child.wait().unwrap();
 }
 
@@ -156,12 +159,17 @@ fn a_build_stopped_midway_leaves_only_whole_files() {
         run(&mut pack.muster(&["build", "pack", "--out", "out", "--format", "json"]));
     assert_eq!(code, 0, "{stderr}");
     large_pack(&pack, 300, "new");
-    interrupted_build(&pack, "-TERM", |out| title_in(out, "s0000").is_some_and(|t| t.contains("new")));
+    interrupted_build(&pack, "-TERM", |out| {
+        title_in(out, "s0000").is_some_and(|t| t.contains("new"))
+    });
     let out = pack.path().join("out");
     assert_outputs_whole(&out);
     // Stopped midway: the first scenario is rebuilt, the last one not yet.
     assert!(title_in(&out, "s0000").unwrap().contains("new"));
-    assert!(title_in(&out, "s0299").unwrap().contains("old"), "the build was not stopped midway");
+    assert!(
+        title_in(&out, "s0299").unwrap().contains("old"),
+        "the build was not stopped midway"
+    );
 }
 
 #[cfg(unix)]
