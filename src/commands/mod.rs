@@ -1,6 +1,6 @@
 //! One module per command; each returns the exit status or a [`CliError`].
 
-mod build;
+pub(crate) mod build;
 mod check;
 mod completions;
 mod explain;
