@@ -198,3 +198,37 @@ fn an_invalid_muster_toml_is_reported() {
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("muster.toml"), "{stdout}");
 }
+
+#[test]
+fn a_problem_in_an_imported_library_points_into_the_library() {
+    let pack = pack_with(&[
+        (
+            "pack/lib/small.muster",
+            "template small-coy company \"Small Company\" {\n  hq coy-hq command figures 3 radio short at (0,0)\n  element pl-1 coherent figures 6 at (400,0)\n}\n",
+        ),
+        (
+            "pack/a.muster",
+            &format!(
+                "use \"lib/small.muster\"\n{}",
+                CLEAN.replace(
+                    "forces red {\n",
+                    "forces red {\n  company c \"C Company\" from small-coy at (100,300) facing 0\n",
+                )
+            ),
+        ),
+    ]);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack"]));
+    assert_eq!(code, 0, "{stdout}");
+    settings(&pack).bind(|| insta::assert_snapshot!("check_library_human", stdout));
+    let (_, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let files: Vec<&str> = value["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["diagnostics"].as_array().unwrap())
+        .flat_map(|d| d["labels"].as_array().unwrap())
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert!(files.contains(&"pack/lib/small.muster"), "{files:?}");
+}
