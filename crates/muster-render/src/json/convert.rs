@@ -18,9 +18,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         .enumerate()
         .map(|(i, s)| {
             let units = forest.tops(i);
-            let strength = units
-                .iter()
-                .fold(Default::default(), |a, u| u.strength.add(a));
+            let strength = units.iter().fold(Default::default(), |a, u| a + u.strength);
             Side {
                 id: s.name.id.clone(),
                 display: s.display.clone(),
