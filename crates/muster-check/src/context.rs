@@ -223,21 +223,15 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The turn a clock time falls in (§7), counting the first turn as 1; clock times
-/// before the start count as the next day. `None` without a start time.
+/// The turn a clock time falls in (§7), counting the first turn as 1; `None`
+/// without a start time. Times up to 12 hours before the start are before the game.
 pub fn clock_turn(header: Option<&Header>, minutes: u32) -> Option<i64> {
     let h = header?;
-    let start = h.start_minutes?;
-    let step = if h.turn_minutes > 0.0 {
-        h.turn_minutes
-    } else {
-        10.0
-    };
-    let mut elapsed = i64::from(minutes) - i64::from(start);
-    if elapsed < 0 {
-        elapsed += 24 * 60;
-    }
-    Some((elapsed as f64 / step).floor() as i64 + 1)
+    Some(muster_rules::scale::turn_of_clock(
+        h.start_minutes?,
+        minutes,
+        h.turn_minutes,
+    ))
 }
 
 /// Metres written for messages: `120 m`, `1.2 km`.

@@ -13,6 +13,7 @@ unit of its own side. Without `registers-for` naming a friendly unit that has ar
 the observer has no guns to call on and its specialist actions cannot be used.",
     failing: r#"forces red {
   battery fo "FOO party" {
+    hq fo-hq command figures 2 at (480,500)
     element foo specialist foo figures 2 radio short at (500,500) //~ MC704
   }
 }
@@ -22,6 +23,7 @@ orders red {
 "#,
     fixed: r#"forces red {
   battery fo "FOO party" {
+    hq fo-hq command figures 2 at (480,500)
     element foo specialist foo figures 2 radio short registers-for guns at (500,500)
   }
   battery guns "25-pdr Battery" {

@@ -32,7 +32,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .model
         .areas
         .iter()
-        .filter(|a| facts::is_main_terrain(a.kind) && geom::is_valid(&a.outline))
+        .filter(|a| muster_rules::terrain::is_main(a.kind) && geom::is_valid(&a.outline))
         .collect();
     for (i, a) in main.iter().enumerate() {
         for b in &main[i + 1..] {

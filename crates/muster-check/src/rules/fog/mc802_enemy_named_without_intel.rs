@@ -82,14 +82,18 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         for prose in side_texts(cx, s) {
             for (_, unit) in &hidden {
-                let names = std::iter::once(unit.name.id.as_str()).chain(unit.display.as_deref());
+                let names = unit
+                    .display
+                    .as_deref()
+                    .into_iter()
+                    .chain(std::iter::once(unit.name.id.as_str()));
                 for name in names {
                     let Some(at) = find_word(&prose.text, name) else {
                         continue;
                     };
                     out.push(
                         RULE.report(
-                            format!("text of `{}` names enemy unit `{}`, which its intel does not reveal", side.name.id, name),
+                            format!("text of `{}` names enemy unit `{}`, which its intel does not reveal", side.name.id, unit.name.id),
                             locate(cx, prose, at, name.len()),
                             "leaks into the briefing",
                         )

@@ -23,6 +23,7 @@ forces red {
 orders red {
   a attack full hil //~ MC403
 }
+victory red "Take Hill 112" holds hill at end
 "#,
     fixed: r#"map {
   place hill "Hill 112" at (500,900)
@@ -35,6 +36,7 @@ forces red {
 orders red {
   a attack full hill
 }
+victory red "Take Hill 112" holds hill at end
 "#,
 };
 
