@@ -120,7 +120,9 @@ fn header(model: &Model) -> Header {
         turn_minutes: h.turn_minutes,
         game_minutes,
         end: match (h.start_minutes, game_minutes) {
-            (Some(s), Some(g)) if g.is_finite() && g >= 0.0 => Some(clock(s + g.round() as u32)),
+            (Some(s), Some(g)) if g.is_finite() && g >= 0.0 => {
+                Some(clock(s.saturating_add(g.round() as u32)))
+            }
             _ => None,
         },
         end_conditions: h.end_conditions.iter().map(|p| p.text.clone()).collect(),
