@@ -23,6 +23,21 @@ pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Times each check on a model (for profiling).
+#[doc(hidden)]
+pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(&'static str, std::time::Duration)> {
+    let cx = Context::new(model, analysis);
+    crate::rules::RULES
+        .iter()
+        .filter_map(|r| crate::rules::check_of(r.code).map(|c| (r.code, c)))
+        .map(|(code, c)| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(c(&cx));
+            (code, t.elapsed())
+        })
+        .collect()
+}
+
 /// Codes that report an undefined name more precisely than MC102 does.
 const SUPERSEDE_MC102: &[&str] = &[
     "MC403", "MC404", "MC605", "MC704", "MC707", "MC801", "MC803",
