@@ -317,3 +317,14 @@ fn resolving_twice_gives_identical_results() {
         ]
     );
 }
+
+#[test]
+fn an_ambiguous_element_among_other_kinds_of_name_is_reported_as_ambiguous() {
+    let r = resolve_body(
+        "forces blue { company a { hq h command at (0,0) } }\nforces red { company b { hq h command at (10,10) } }\nvictory blue \"x\" destroys h\n",
+    );
+    assert_eq!(
+        render(&r),
+        vec!["MC102 ambiguous element `h` [h] (help: several units have one; write one of `a.h`, `b.h`)"]
+    );
+}

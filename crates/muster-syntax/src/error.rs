@@ -10,7 +10,10 @@ use pest::error::{Error, ErrorVariant, InputLocation};
 /// The token at `pos` in `text` (a word, a literal, a quoted text or one char),
 /// as its byte range; empty at the end of the text.
 pub(crate) fn token_at(text: &str, pos: usize) -> (usize, usize) {
-    let pos = floor_char(text, pos);
+    let mut pos = floor_char(text, pos);
+    while text[pos..].starts_with([' ', '\t', '\r', '\n']) {
+        pos += 1;
+    }
     let rest = &text[pos..];
     let Some(first) = rest.chars().next() else {
         return (pos, pos);
@@ -19,7 +22,10 @@ pub(crate) fn token_at(text: &str, pos: usize) -> (usize, usize) {
         rest.find(|c: char| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')))
             .unwrap_or(rest.len())
     } else if first == '"' {
-        rest[1..].find(['"', '\n']).map_or(rest.len(), |i| i + 2).min(rest.len())
+        rest[1..]
+            .find(['"', '\n'])
+            .map_or(rest.len(), |i| i + 2)
+            .min(rest.len())
     } else {
         first.len_utf8()
     };
@@ -45,6 +51,19 @@ pub(crate) fn or_list(items: &[String]) -> String {
     }
 }
 
+/// Every backticked word in the descriptions of `positives`, for "did you mean".
+fn candidates(positives: &[Rule]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in positives {
+        let (g, text) = describe(*r);
+        if g == Group::Item || text.contains("top-level item") {
+            out.extend(crate::reserved::ITEM_KEYWORDS.iter().map(|s| s.to_string()));
+        }
+        out.extend(text.split('`').skip(1).step_by(2).map(str::to_string));
+    }
+    out
+}
+
 /// Builds "expected …" from the rules pest tried.
 fn expected(positives: &[Rule]) -> String {
     let mut parts: Vec<(Group, String)> = Vec::new();
@@ -61,7 +80,11 @@ fn expected(positives: &[Rule]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut seen_groups: Vec<Group> = Vec::new();
     for (g, t) in &parts {
-        let members: Vec<&String> = parts.iter().filter(|(h, _)| h == g).map(|(_, t)| t).collect();
+        let members: Vec<&String> = parts
+            .iter()
+            .filter(|(h, _)| h == g)
+            .map(|(_, t)| t)
+            .collect();
         match g.phrase() {
             Some(p) if members.len() > 2 => {
                 if !seen_groups.contains(g) {
@@ -99,9 +122,12 @@ pub(crate) fn to_diagnostic(
     } else {
         format!("`{}`", found.replace('`', "'"))
     };
+    let mut help = None;
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-            let wants_name = positives.iter().any(|r| matches!(r, Rule::ident | Rule::path));
+            let wants_name = positives
+                .iter()
+                .any(|r| matches!(r, Rule::ident | Rule::path));
             if wants_name && is_reserved(found) {
                 let d = Diagnostic::error(
                     "MC001",
@@ -114,14 +140,24 @@ pub(crate) fn to_diagnostic(
                 ));
                 return d;
             }
+            let cands = candidates(positives);
+            let words: Vec<&str> = cands.iter().map(String::as_str).collect();
+            if let Some(n) = crate::lower::nearest(found, &words).filter(|n| *n != found) {
+                help = Some(format!("did you mean `{n}`?"));
+            }
             format!("expected {}, found {found_text}", expected(positives))
         }
         ErrorVariant::ParsingError { .. } => format!("unexpected {found_text}"),
         ErrorVariant::CustomError { message } => message.clone(),
     };
     let mut d = Diagnostic::error("MC001", message).with_label(file, span, "not understood here");
-    if found.chars().next().is_some_and(|c| c.is_alphabetic()) && !found.is_ascii() {
-        d = d.with_help("names use lowercase ASCII letters, digits, `-` and `_`; put other text in quotes");
+    d.help = help;
+    if d.help.is_some() {
+        // A "did you mean" says it best.
+    } else if found.chars().next().is_some_and(|c| c.is_alphabetic()) && !found.is_ascii() {
+        d = d.with_help(
+            "names use lowercase ASCII letters, digits, `-` and `_`; put other text in quotes",
+        );
     } else if found.starts_with('"') {
         d = d.with_help("a quoted text is not allowed here");
     }

@@ -35,13 +35,19 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     let mut diagnostics = Vec::new();
     let mut out = ast::File::default();
     let Some(scanned) = scan::scan(file, text, &mut diagnostics, &mut out.comments) else {
-        return Parsed { file: out, diagnostics };
+        return Parsed {
+            file: out,
+            diagnostics,
+        };
     };
     for chunk in &scanned.chunks {
         lower::chunk(file, text, chunk, &mut out.items, &mut diagnostics);
     }
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    Parsed { file: out, diagnostics }
+    Parsed {
+        file: out,
+        diagnostics,
+    }
 }
 
 /// Parses raw bytes: invalid UTF-8 is refused with MC003 at the first bad byte.

@@ -12,7 +12,10 @@ pub(crate) struct LitError {
 }
 
 fn err(message: String, help: &str) -> LitError {
-    LitError { message, help: help.to_string() }
+    LitError {
+        message,
+        help: help.to_string(),
+    }
 }
 
 /// Splits `300m` into (`300`, `m`).
@@ -39,13 +42,22 @@ pub(crate) fn distance(lit: &str) -> Result<f64, LitError> {
         return Err(err(format!("malformed distance `{lit}`"), help));
     };
     if v < 0.0 {
-        return Err(err(format!("distance `{lit}` is negative"), "distances are zero or more"));
+        return Err(err(
+            format!("distance `{lit}` is negative"),
+            "distances are zero or more",
+        ));
     }
     match unit {
         "m" => Ok(v),
         "km" => Ok(v * 1000.0),
-        "" => Err(err(format!("distance `{lit}` has no unit"), &format!("write `{lit}m` for metres or `{lit}km` for kilometres"))),
-        _ => Err(err(format!("unknown unit `{unit}` in distance `{lit}`"), help)),
+        "" => Err(err(
+            format!("distance `{lit}` has no unit"),
+            &format!("write `{lit}m` for metres or `{lit}km` for kilometres"),
+        )),
+        _ => Err(err(
+            format!("unknown unit `{unit}` in distance `{lit}`"),
+            help,
+        )),
     }
 }
 
@@ -75,7 +87,10 @@ pub(crate) fn bearing(lit: &str) -> Result<f64, LitError> {
 /// An angle in degrees (an HMG zone's spread), `0` to `360`.
 pub(crate) fn degrees(lit: &str) -> Result<f64, LitError> {
     bearing(lit).map_err(|_| {
-        err(format!("malformed angle `{lit}`"), "an angle is bare degrees, `0` to `360`, such as `30`")
+        err(
+            format!("malformed angle `{lit}`"),
+            "an angle is bare degrees, `0` to `360`, such as `30`",
+        )
     })
 }
 
@@ -83,7 +98,10 @@ pub(crate) fn degrees(lit: &str) -> Result<f64, LitError> {
 pub(crate) fn count(lit: &str) -> Result<u32, LitError> {
     match lit.parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(err(format!("malformed count `{lit}`"), "a count is a whole number of 1 or more, such as `6`")),
+        _ => Err(err(
+            format!("malformed count `{lit}`"),
+            "a count is a whole number of 1 or more, such as `6`",
+        )),
     }
 }
 
@@ -91,7 +109,10 @@ pub(crate) fn count(lit: &str) -> Result<u32, LitError> {
 pub(crate) fn turn(lit: &str) -> Result<u32, LitError> {
     match lit.parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(err(format!("malformed turn `{lit}`"), "turns are numbered from 1, such as `turn 4`")),
+        _ => Err(err(
+            format!("malformed turn `{lit}`"),
+            "turns are numbered from 1, such as `turn 4`",
+        )),
     }
 }
 
@@ -112,7 +133,11 @@ pub(crate) fn date(lit: &str) -> Result<(i32, u8, u8), LitError> {
     if !ok_shape {
         return Err(err(format!("malformed date `{lit}`"), help));
     }
-    let (Ok(y), Ok(m), Ok(d)) = (parts[0].parse::<i32>(), parts[1].parse::<u8>(), parts[2].parse::<u8>()) else {
+    let (Ok(y), Ok(m), Ok(d)) = (
+        parts[0].parse::<i32>(),
+        parts[1].parse::<u8>(),
+        parts[2].parse::<u8>(),
+    ) else {
         return Err(err(format!("malformed date `{lit}`"), help));
     };
     let days = match m {
@@ -120,10 +145,18 @@ pub(crate) fn date(lit: &str) -> Result<(i32, u8, u8), LitError> {
         4 | 6 | 9 | 11 => 30,
         2 if leap(y) => 29,
         2 => 28,
-        _ => return Err(err(format!("date `{lit}` has no month {m}"), "months run from `01` to `12`")),
+        _ => {
+            return Err(err(
+                format!("date `{lit}` has no month {m}"),
+                "months run from `01` to `12`",
+            ))
+        }
     };
     if d == 0 || d > days {
-        return Err(err(format!("date `{lit}` does not exist"), &format!("that month has {days} days")));
+        return Err(err(
+            format!("date `{lit}` does not exist"),
+            &format!("that month has {days} days"),
+        ));
     }
     Ok((y, m, d))
 }
@@ -152,15 +185,27 @@ pub(crate) fn duration(lit: &str) -> Result<f64, LitError> {
         (Some(v), _) if v <= 0.0 => Err(err(format!("duration `{lit}` is not positive"), help)),
         (Some(v), "min") => Ok(v),
         (Some(v), "h") => Ok(v * 60.0),
-        (Some(_), "") => Err(err(format!("duration `{lit}` has no unit"), &format!("write `{lit}min` for minutes or `{lit}h` for hours"))),
+        (Some(_), "") => Err(err(
+            format!("duration `{lit}` has no unit"),
+            &format!("write `{lit}min` for minutes or `{lit}h` for hours"),
+        )),
         (Some(_), u) => Err(err(format!("unknown unit `{u}` in duration `{lit}`"), help)),
         (None, _) => Err(err(format!("malformed duration `{lit}`"), help)),
     }
 }
 
 /// British pounder calibres and their bores in millimetres.
-const POUNDERS: &[(u32, f64)] =
-    &[(2, 40.0), (3, 47.0), (6, 57.0), (13, 76.2), (17, 76.2), (18, 83.8), (25, 87.6), (32, 94.0), (60, 127.0)];
+const POUNDERS: &[(u32, f64)] = &[
+    (2, 40.0),
+    (3, 47.0),
+    (6, 57.0),
+    (13, 76.2),
+    (17, 76.2),
+    (18, 83.8),
+    (25, 87.6),
+    (32, 94.0),
+    (60, 127.0),
+];
 
 /// A calibre in millimetres: `81mm`, `8cm`, `3in`, `25pdr`.
 pub(crate) fn calibre(lit: &str) -> Result<f64, LitError> {
@@ -177,9 +222,17 @@ pub(crate) fn calibre(lit: &str) -> Result<f64, LitError> {
             .iter()
             .find(|(p, _)| f64::from(*p) == v)
             .map(|(_, mm)| *mm)
-            .ok_or_else(|| err(format!("unknown pounder calibre `{lit}`"), "known pounders: 2, 3, 6, 13, 17, 18, 25, 32, 60; or give the bore in `mm`")),
+            .ok_or_else(|| {
+                err(
+                    format!("unknown pounder calibre `{lit}`"),
+                    "known pounders: 2, 3, 6, 13, 17, 18, 25, 32, 60; or give the bore in `mm`",
+                )
+            }),
         "" => Err(err(format!("calibre `{lit}` has no unit"), help)),
-        _ => Err(err(format!("unknown unit `{unit}` in calibre `{lit}`"), help)),
+        _ => Err(err(
+            format!("unknown unit `{unit}` in calibre `{lit}`"),
+            help,
+        )),
     }
 }
 
@@ -187,7 +240,9 @@ pub(crate) fn calibre(lit: &str) -> Result<f64, LitError> {
 pub(crate) fn years(lit: &str) -> Result<(i32, i32), LitError> {
     let help = "write a year `1944` or a range `1943-1945`";
     let year = |s: &str| {
-        (s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i32>().ok()).flatten()
+        (s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<i32>().ok())
+            .flatten()
     };
     let (a, b) = match lit.split_once('-') {
         Some((a, b)) => (year(a), year(b)),

@@ -51,7 +51,10 @@ fn phrase(text: &str) -> (Group, String) {
 
 fn such_as(what: &str, words: &[&str]) -> (Group, String) {
     let list: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
-    (Group::None, format!("{what} such as {}", list.join(" or ")))
+    (
+        Group::None,
+        format!("{what} such as {}", crate::error::or_list(&list)),
+    )
 }
 
 /// What the author should read for a rule the parser expected.
@@ -65,7 +68,12 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::WHITESPACE | Rule::COMMENT => phrase("a space or a comment"),
         Rule::ident_start | Rule::ident_char | Rule::ident | Rule::reserved => phrase("a name"),
         Rule::path => phrase("a name"),
-        Rule::lit => phrase("a number"),
+        Rule::lit | Rule::num => phrase("a number"),
+        Rule::weather_word => such_as("a weather", &["clear", "rain", "fog"]),
+        Rule::light_word => such_as("a light", &["day", "night", "dawn"]),
+        Rule::edge_word => such_as("a table edge", &["north", "south", "east"]),
+        Rule::radio_word => such_as("a radio range", &["long", "short"]),
+        Rule::signal_kind => such_as("a signal kind", &["flare", "smoke", "bugle"]),
         Rule::string | Rule::str_inner => phrase("a quoted text"),
         Rule::code => phrase("a rule code such as `MC305`"),
         Rule::lbrace | Rule::unit_block | Rule::side_block => phrase("`{`"),
@@ -141,9 +149,10 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),
 
-        Rule::echelon | Rule::unit | Rule::unit_only | Rule::junk_forces => {
-            (G::None, format!("a unit such as `{}`", echelons.join("`, `")))
-        }
+        Rule::echelon | Rule::unit | Rule::unit_only | Rule::junk_forces => (
+            G::None,
+            format!("a unit such as `{}`", echelons.join("`, `")),
+        ),
         Rule::kw_from | Rule::from_template | Rule::sender => phrase("`from`"),
         Rule::kw_in | Rule::in_line => kw("in line from", G::UnitSetting),
         Rule::kw_to => phrase("`to`"),
@@ -214,6 +223,8 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::intel_entry | Rule::intel_entry_only | Rule::intel_start | Rule::junk_intel => {
             phrase("an intel entry such as `d-coy seen at lz-x`")
         }
-        Rule::intel_word => phrase("a precision: `exact`, `approximate` or `vague`"),
+        Rule::intel_word | Rule::precision_word => {
+            phrase("a precision: `exact`, `approximate` or `vague`")
+        }
     }
 }

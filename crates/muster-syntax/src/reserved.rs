@@ -4,14 +4,14 @@
 /// of these, so lists of names can end without punctuation. Keep in step with
 /// `reserved` in `grammar/muster.pest`.
 pub const RESERVED: &[&str] = &[
-    "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal",
-    "arrival", "event", "victory", "intel", "umpire", "element", "hq",
+    "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
+    "event", "victory", "intel", "umpire", "element", "hq",
 ];
 
 /// Top-level item keywords, where the scanner splits the file.
 pub(crate) const ITEM_KEYWORDS: &[&str] = &[
-    "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal",
-    "arrival", "event", "victory", "intel", "umpire",
+    "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
+    "event", "victory", "intel", "umpire",
 ];
 
 /// Whether `word` is reserved.

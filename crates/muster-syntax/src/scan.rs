@@ -71,7 +71,10 @@ pub(crate) fn scan(
     let bytes = text.as_bytes();
     let begin = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let mut chunks: Vec<Chunk> = Vec::new();
-    let mut cur = Chunk { start: begin, ..Chunk::default() };
+    let mut cur = Chunk {
+        start: begin,
+        ..Chunk::default()
+    };
     let mut opens: Vec<usize> = Vec::new(); // offsets of unclosed `{`
     let mut parens = 0usize;
     let mut line_start = true;
@@ -114,7 +117,10 @@ pub(crate) fn scan(
                     i += 1;
                 }
                 let end = trim_cr(bytes, start, i);
-                comments.push(Comment { text: text[start..end].to_string(), span: Span::new(start, end) });
+                comments.push(Comment {
+                    text: text[start..end].to_string(),
+                    span: Span::new(start, end),
+                });
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
                 let start = i;
@@ -124,19 +130,31 @@ pub(crate) fn scan(
                 }
                 if i < bytes.len() {
                     i += 2;
-                    comments.push(Comment { text: text[start..i].to_string(), span: Span::new(start, i) });
+                    comments.push(Comment {
+                        text: text[start..i].to_string(),
+                        span: Span::new(start, i),
+                    });
                 } else {
                     diags.push(
                         Diagnostic::error("MC001", "unterminated comment: expected a closing `*/`")
-                            .with_label(file, Span::new(start, start + 2), "this comment is never closed")
+                            .with_label(
+                                file,
+                                Span::new(start, start + 2),
+                                "this comment is never closed",
+                            )
                             .with_help("end the comment with `*/`"),
                     );
-                    comments.push(Comment { text: text[start..].to_string(), span: Span::new(start, bytes.len()) });
+                    comments.push(Comment {
+                        text: text[start..].to_string(),
+                        span: Span::new(start, bytes.len()),
+                    });
                     // The rest of the file is comment: the item ends where it began.
                     cur.end = start;
                     close_unclosed(file, &mut cur, &mut opens, diags);
                     chunks.push(std::mem::take(&mut cur));
-                    return Some(Scanned { chunks: finish(chunks) });
+                    return Some(Scanned {
+                        chunks: finish(chunks),
+                    });
                 }
             }
             b'{' | b'(' => {
@@ -180,7 +198,13 @@ pub(crate) fn scan(
                         cur.end = i;
                         close_unclosed(file, &mut cur, &mut opens, diags);
                         parens = 0;
-                        chunks.push(std::mem::replace(&mut cur, Chunk { start: i, ..Chunk::default() }));
+                        chunks.push(std::mem::replace(
+                            &mut cur,
+                            Chunk {
+                                start: i,
+                                ..Chunk::default()
+                            },
+                        ));
                     }
                 }
                 while i < bytes.len() && is_ident_byte(bytes[i]) {
@@ -200,7 +224,9 @@ pub(crate) fn scan(
     cur.end = bytes.len();
     close_unclosed(file, &mut cur, &mut opens, diags);
     chunks.push(cur);
-    Some(Scanned { chunks: finish(chunks) })
+    Some(Scanned {
+        chunks: finish(chunks),
+    })
 }
 
 fn trim_cr(bytes: &[u8], start: usize, end: usize) -> usize {
@@ -212,11 +238,20 @@ fn trim_cr(bytes: &[u8], start: usize, end: usize) -> usize {
 }
 
 /// Reports every `{` still open at the end of an item and schedules its closing.
-fn close_unclosed(file: FileId, cur: &mut Chunk, opens: &mut Vec<usize>, diags: &mut Vec<Diagnostic>) {
+fn close_unclosed(
+    file: FileId,
+    cur: &mut Chunk,
+    opens: &mut Vec<usize>,
+    diags: &mut Vec<Diagnostic>,
+) {
     if let Some(&first) = opens.first() {
         diags.push(
             Diagnostic::error("MC001", "unclosed block: expected a closing `}`")
-                .with_label(file, Span::new(first, first + 1), "this `{` is never closed")
+                .with_label(
+                    file,
+                    Span::new(first, first + 1),
+                    "this `{` is never closed",
+                )
                 .with_help("add `}` at the end of the block"),
         );
     }

@@ -4,11 +4,19 @@
 use muster_syntax::{parse, FileId};
 
 fn clean(path: &str) -> muster_syntax::Parsed {
-    let text = std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text =
+        std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let parsed = parse(FileId(0), &text);
     for d in &parsed.diagnostics {
         let l = d.primary().unwrap();
-        eprintln!("{} {} at {:?}: `{}` help {:?}", d.code, d.message, l.span, &text[l.span.start..l.span.end], d.help);
+        eprintln!(
+            "{} {} at {:?}: `{}` help {:?}",
+            d.code,
+            d.message,
+            l.span,
+            &text[l.span.start..l.span.end],
+            d.help
+        );
     }
     assert!(parsed.diagnostics.is_empty(), "{path} has diagnostics");
     parsed
@@ -25,4 +33,11 @@ fn pegasus_bridge_parses_clean() {
 fn british_library_parses_clean() {
     let p = clean("scenarios/lib/british-airborne-1944.muster");
     assert_eq!(p.file.items.len(), 2);
+}
+
+#[test]
+fn language_sketch_parses_clean() {
+    // The illustrative sketch of the design brief, which our syntax adopts as is.
+    let p = clean("crates/muster-syntax/tests/fixtures/language-sketch.muster");
+    assert_eq!(p.file.items.len(), 13);
 }

@@ -69,7 +69,7 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
                 loc: loc(file, *span),
             },
             ast::VictoryCondition::Destroys { target: t, span } => Condition::Destroys {
-                target: target(cx, file, t, &[Space::Unit, Space::Map]),
+                target: target(cx, file, t, &[Space::Unit, Space::Map, Space::Element]),
                 loc: loc(file, *span),
             },
             ast::VictoryCondition::Exits { unit, at, span } => Condition::Exits {

@@ -24,8 +24,9 @@ pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
             if let ast::Item::Forces(fs) = item {
                 let side = side_for_block(cx, f.file, &fs.side, "forces");
                 for u in &fs.units {
-                    let d = cx.draft(f.file, u, false, 0);
-                    lower(cx, &d, side, None, None, None);
+                    if let Some(d) = cx.draft(f.file, u, false, 0) {
+                        lower(cx, &d, side, None, None, None);
+                    }
                 }
             }
         }

@@ -167,6 +167,14 @@ impl Ctx {
             r.target = Some(t);
             return;
         }
+        if spaces.contains(&Space::Element) {
+            if let Err(miss) = self.element(&id, side, unit) {
+                if miss.message.starts_with("ambiguous") {
+                    self.push(miss.at(&r.name));
+                    return;
+                }
+            }
+        }
         let cands = self.candidates(spaces, side);
         let mut d = Diagnostic::error("MC102", format!("undefined {} `{id}`", describe(spaces)))
             .with_label(r.name.loc.file, r.name.loc.span, "not defined");

@@ -16,6 +16,10 @@ use muster_syntax::{ast, Diagnostic, FileId, Ident};
 /// by the stack of templates being expanded).
 const MAX_DEPTH: usize = 64;
 
+/// How many units template expansion may produce in one scenario: templates of
+/// templates multiply, and a hostile file must not exhaust memory (MC003).
+pub(crate) const MAX_EXPANDED_UNITS: usize = 20_000;
+
 /// An element being assembled from a template and its overrides.
 #[derive(Debug, Clone)]
 pub(crate) struct ElemDraft {
@@ -116,14 +120,15 @@ fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, in_tem
 }
 
 impl Ctx {
-    /// Builds the draft of a unit as written in `file`, expanding its template.
+    /// Builds the draft of a unit as written in `file`, expanding its template;
+    /// `None` once expansion has been refused (MC003).
     pub(crate) fn draft(
         &mut self,
         file: FileId,
         u: &ast::Unit,
         in_template: bool,
         depth: usize,
-    ) -> UnitDraft {
+    ) -> Option<UnitDraft> {
         let mut d = UnitDraft {
             file,
             ast: u.clone(),
@@ -134,6 +139,20 @@ impl Ctx {
             elements: Vec::new(),
             units: Vec::new(),
         };
+        self.drafted += 1;
+        if self.drafted > MAX_EXPANDED_UNITS {
+            if !self.expansion_refused {
+                self.expansion_refused = true;
+                let d = Diagnostic::error(
+                    "MC003",
+                    format!("templates expand to more than {MAX_EXPANDED_UNITS} units"),
+                )
+                .with_label(file, u.id.span, "expansion stopped here")
+                .with_help("templates nested in templates multiply: check for runaway nesting");
+                self.push(d);
+            }
+            return None;
+        }
         if let Some(t) = &u.template {
             if let Some(tid) = self.expand(file, t, depth) {
                 d.template = Some(tid);
@@ -149,13 +168,13 @@ impl Ctx {
                     .body
                     .units
                     .iter()
-                    .map(|s| self.draft(tfile, s, true, depth + 1))
+                    .filter_map(|s| self.draft(tfile, s, true, depth + 1))
                     .collect();
                 self.expanding.pop();
             }
         }
         self.apply_body(&mut d, file, &u.body, in_template, depth);
-        d
+        Some(d)
     }
 
     /// Finds the template `t` names, or reports MC102 or a template that contains itself.
@@ -226,8 +245,9 @@ impl Ctx {
                     d.units[i] = sub;
                 }
                 _ => {
-                    let sub = self.draft(file, s, in_template, depth + 1);
-                    d.units.push(sub);
+                    if let Some(sub) = self.draft(file, s, in_template, depth + 1) {
+                        d.units.push(sub);
+                    }
                 }
             }
         }

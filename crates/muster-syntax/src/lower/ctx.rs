@@ -21,12 +21,19 @@ pub(crate) struct Ctx<'d> {
     /// No span may reach past this file offset (text appended by repairs).
     pub limit: usize,
     pub diags: &'d mut Vec<Diagnostic>,
+    /// The whole parsed item text and its file offset, so an error at the end
+    /// of a re-parsed statement can name what follows it.
+    pub src: &'d str,
+    pub base: usize,
 }
 
 /// The children of a pair, without punctuation.
 pub(crate) fn kids<'i>(p: P<'i>) -> impl Iterator<Item = P<'i>> {
     p.into_inner().filter(|k| {
-        !matches!(k.as_rule(), Rule::lbrace | Rule::rbrace | Rule::lparen | Rule::rparen | Rule::comma)
+        !matches!(
+            k.as_rule(),
+            Rule::lbrace | Rule::rbrace | Rule::lparen | Rule::rparen | Rule::comma
+        )
     })
 }
 
@@ -39,7 +46,11 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let cur = row[j + 1];
-            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(row[j]).min(row[j + 1]) };
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
             prev = cur;
         }
     }
@@ -57,18 +68,41 @@ pub(crate) fn nearest<'w>(word: &str, words: &[&'w str]) -> Option<&'w str> {
 }
 
 impl<'d> Ctx<'d> {
-    pub fn new(file: FileId, offset: usize, limit: usize, diags: &'d mut Vec<Diagnostic>) -> Self {
-        Ctx { file, offset, limit, diags }
+    pub fn new(
+        file: FileId,
+        src: &'d str,
+        base: usize,
+        limit: usize,
+        diags: &'d mut Vec<Diagnostic>,
+    ) -> Self {
+        Ctx {
+            file,
+            offset: base,
+            limit,
+            diags,
+            src,
+            base,
+        }
     }
 
     /// The file span of a pair.
     pub fn span(&self, p: &P) -> Span {
         let s = p.as_span();
-        Span::new((s.start() + self.offset).min(self.limit), (s.end() + self.offset).min(self.limit))
+        Span::new(
+            (s.start() + self.offset).min(self.limit),
+            (s.end() + self.offset).min(self.limit),
+        )
     }
 
     /// Reports an error with one label.
-    pub fn error(&mut self, code: &'static str, span: Span, message: String, label: &str, help: Option<String>) {
+    pub fn error(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        message: String,
+        label: &str,
+        help: Option<String>,
+    ) {
         let mut d = Diagnostic::error(code, message).with_label(self.file, span, label);
         d.help = help;
         self.diags.push(d);
@@ -80,15 +114,26 @@ impl<'d> Ctx<'d> {
         let span = self.span(p);
         let ok = name.split('.').all(|part| {
             part.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-                && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
         });
         if !ok {
             let help = if name.is_ascii() {
-                format!("names use lowercase letters, digits, `-` and `_`, such as `{}`", name.to_ascii_lowercase())
+                format!(
+                    "names use lowercase letters, digits, `-` and `_`, such as `{}`",
+                    name.to_ascii_lowercase()
+                )
             } else {
                 "names use lowercase ASCII letters, digits, `-` and `_`; put other text in a quoted display name".to_string()
             };
-            self.error("MC001", span, format!("`{name}` is not a valid name"), "invalid name", Some(help));
+            self.error(
+                "MC001",
+                span,
+                format!("`{name}` is not a valid name"),
+                "invalid name",
+                Some(help),
+            );
         }
         Ident { name, span }
     }
@@ -164,7 +209,10 @@ impl<'d> Ctx<'d> {
         self.error(
             "MC001",
             span,
-            format!("expected {what} such as {}, found `{word}`", or_list(&examples)),
+            format!(
+                "expected {what} such as {}, found `{word}`",
+                or_list(&examples)
+            ),
             &format!("not {what}"),
             Some(help),
         );
@@ -183,7 +231,9 @@ impl<'d> Ctx<'d> {
                 Some((inner, p.as_span().start()))
             }
             Err(e) => {
-                let d = to_diagnostic(self.file, text, offset, self.limit, &e);
+                let from = (offset - self.base).min(self.src.len());
+                let context = self.src.get(from..).unwrap_or(text);
+                let d = to_diagnostic(self.file, context, offset, self.limit, &e);
                 self.diags.push(d);
                 None
             }

@@ -4,7 +4,9 @@ use super::ctx::kids;
 use super::header::clock;
 use super::orders::turn_of;
 use super::{Ctx, P};
-use crate::ast::{Arrival, Event, Intel, IntelEntry, Objective, UmpireNote, Victory, VictoryCondition, When};
+use crate::ast::{
+    Arrival, Event, Intel, IntelEntry, Objective, UmpireNote, Victory, VictoryCondition, When,
+};
 use crate::grammar::Rule;
 use crate::span::{Ident, Spanned};
 use muster_rules::vocab::Precision;
@@ -26,7 +28,13 @@ pub(crate) fn arrival(c: &mut Ctx, p: P) -> Option<Arrival> {
     let when = when(c, it.next()?);
     let at = c.ident(&it.nth(1)?);
     let prose = it.next().map(|t| c.text(t));
-    Some(Arrival { unit, when: when?, at, prose, span })
+    Some(Arrival {
+        unit,
+        when: when?,
+        at,
+        prose,
+        span,
+    })
 }
 
 /// `event id turn 3 "prose"`
@@ -36,22 +44,40 @@ pub(crate) fn event(c: &mut Ctx, p: P) -> Option<Event> {
     let id = c.ident(&it.next()?);
     let when = when(c, it.next()?);
     let prose = c.text(it.next()?);
-    Some(Event { id, when: when?, prose, span })
+    Some(Event {
+        id,
+        when: when?,
+        prose,
+        span,
+    })
 }
 
 /// `victory side "prose" conditions…`
 pub(crate) fn victory(c: &mut Ctx, p: P) -> Victory {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
-    let mut v = Victory { side, prose: Spanned::new(String::new(), span), conditions: Vec::new(), span };
+    let side = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
+    let mut v = Victory {
+        side,
+        prose: Spanned::new(String::new(), span),
+        conditions: Vec::new(),
+        span,
+    };
     for k in it {
         let ks = c.span(&k);
         match k.as_rule() {
             Rule::string => v.prose = c.text(k),
             Rule::holds => {
                 let mut h = kids(k).skip(1);
-                let Some(target) = h.next().map(|t| c.ident(&t)) else { continue };
+                let Some(target) = h.next().map(|t| c.ident(&t)) else {
+                    continue;
+                };
                 let by = match h.next() {
                     Some(b) if b.as_rule() == Rule::by_turn => match turn_of(c, b) {
                         Some(t) => Some(t),
@@ -59,19 +85,28 @@ pub(crate) fn victory(c: &mut Ctx, p: P) -> Victory {
                     },
                     _ => None,
                 };
-                v.conditions.push(VictoryCondition::Holds { target, by, span: ks });
+                v.conditions.push(VictoryCondition::Holds {
+                    target,
+                    by,
+                    span: ks,
+                });
             }
             Rule::destroys => {
                 if let Some(t) = kids(k).nth(1) {
                     let target = c.ident(&t);
-                    v.conditions.push(VictoryCondition::Destroys { target, span: ks });
+                    v.conditions
+                        .push(VictoryCondition::Destroys { target, span: ks });
                 }
             }
             Rule::exits => {
-                let ids: Vec<Ident> = kids(k).filter(|x| x.as_rule() == Rule::path).map(|x| c.ident(&x)).collect();
+                let ids: Vec<Ident> = kids(k)
+                    .filter(|x| x.as_rule() == Rule::path)
+                    .map(|x| c.ident(&x))
+                    .collect();
                 let mut ids = ids.into_iter();
                 if let (Some(unit), Some(at)) = (ids.next(), ids.next()) {
-                    v.conditions.push(VictoryCondition::Exits { unit, at, span: ks });
+                    v.conditions
+                        .push(VictoryCondition::Exits { unit, at, span: ks });
                 }
             }
             _ => {}
@@ -84,7 +119,13 @@ pub(crate) fn victory(c: &mut Ctx, p: P) -> Victory {
 pub(crate) fn intel(c: &mut Ctx, p: P) -> Intel {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
+    let side = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
     let mut entries = Vec::new();
     for k in it {
         let e = match k.as_rule() {
@@ -97,7 +138,11 @@ pub(crate) fn intel(c: &mut Ctx, p: P) -> Intel {
         };
         entries.extend(e);
     }
-    Intel { side, entries, span }
+    Intel {
+        side,
+        entries,
+        span,
+    }
 }
 
 /// `unit seen at place precision "words"` or `unit known "words"`
@@ -105,7 +150,13 @@ fn entry(c: &mut Ctx, p: P) -> Option<IntelEntry> {
     let span = c.span(&p);
     let mut it = kids(p);
     let unit = c.ident(&it.next()?);
-    let mut e = IntelEntry { unit, seen_at: None, precision: None, words: None, span };
+    let mut e = IntelEntry {
+        unit,
+        seen_at: None,
+        precision: None,
+        words: None,
+        span,
+    };
     for k in it {
         match k.as_rule() {
             Rule::seen => {
@@ -116,7 +167,9 @@ fn entry(c: &mut Ctx, p: P) -> Option<IntelEntry> {
                     };
                 }
             }
-            Rule::intel_word => e.precision = c.vocab(&k, Precision::ALL, Precision::keyword, "a precision"),
+            Rule::intel_word => {
+                e.precision = c.vocab(&k, Precision::ALL, Precision::keyword, "a precision")
+            }
             Rule::string => e.words = Some(c.text(k)),
             _ => {}
         }

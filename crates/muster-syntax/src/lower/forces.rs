@@ -13,7 +13,13 @@ use muster_rules::vocab::Echelon;
 pub(crate) fn forces(c: &mut Ctx, p: P) -> Forces {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
+    let side = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
     let mut units = Vec::new();
     for k in it {
         match k.as_rule() {
@@ -115,11 +121,20 @@ fn placement(c: &mut Ctx, h: &Header) -> Option<Placement> {
     match (&h.at, &h.line) {
         (Some((point, span)), _) => {
             let span = h.facing.as_ref().map_or(*span, |(_, f)| span.join(*f));
-            Some(Placement::At { point: *point, facing, span })
+            Some(Placement::At {
+                point: *point,
+                facing,
+                span,
+            })
         }
         (None, Some((from, to, span))) => {
             let span = h.facing.as_ref().map_or(*span, |(_, f)| span.join(*f));
-            Some(Placement::InLine { from: *from, to: *to, facing, span })
+            Some(Placement::InLine {
+                from: *from,
+                to: *to,
+                facing,
+                span,
+            })
         }
         (None, None) => {
             if let Some((_, span)) = &h.facing {
@@ -128,7 +143,10 @@ fn placement(c: &mut Ctx, h: &Header) -> Option<Placement> {
                     *span,
                     "`facing` needs a placement".into(),
                     "facing without a position",
-                    Some("write `at (x,y) facing 90` or `in line from (x,y) to (x,y) facing 90`".into()),
+                    Some(
+                        "write `at (x,y) facing 90` or `in line from (x,y) to (x,y) facing 90`"
+                            .into(),
+                    ),
                 );
             }
             None
@@ -142,7 +160,13 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
     let mut it = kids(p);
     let e = it.next()?;
     let echelon = c.vocab(&e, Echelon::ALL, Echelon::keyword, "a unit type")?;
-    let id = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
+    let id = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
     let h = header(c, it);
     if let Some(ds) = h.dated_span {
         c.error(
@@ -173,7 +197,13 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
 pub(crate) fn template(c: &mut Ctx, p: P) -> Option<Template> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let id = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
+    let id = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
     let e = it.next()?;
     let echelon = c.vocab(&e, Echelon::ALL, Echelon::keyword, "a unit type")?;
     let h = header(c, it);
@@ -200,7 +230,11 @@ pub(crate) fn template(c: &mut Ctx, p: P) -> Option<Template> {
 /// `{ elements and units }`
 fn body(c: &mut Ctx, p: P) -> UnitBody {
     let span = c.span(&p);
-    let mut b = UnitBody { elements: Vec::new(), units: Vec::new(), span };
+    let mut b = UnitBody {
+        elements: Vec::new(),
+        units: Vec::new(),
+        span,
+    };
     for k in kids(p) {
         match k.as_rule() {
             Rule::element => b.elements.extend(element(c, k)),

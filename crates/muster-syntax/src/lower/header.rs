@@ -65,8 +65,12 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
     match rule {
         Rule::start_stmt => {
             let da = c.span(&a);
-            s.start_date =
-                c.lit(&a, literal::date).map(|(year, month, day)| Date { year, month, day, span: da });
+            s.start_date = c.lit(&a, literal::date).map(|(year, month, day)| Date {
+                year,
+                month,
+                day,
+                span: da,
+            });
             if let Some(t) = args.next() {
                 s.start_time = clock(c, &t);
             }
@@ -93,7 +97,8 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
 /// A clock time literal.
 pub(crate) fn clock(c: &mut Ctx, p: &P) -> Option<ClockTime> {
     let span = c.span(p);
-    c.lit(p, literal::clock).map(|(hour, minute)| ClockTime { hour, minute, span })
+    c.lit(p, literal::clock)
+        .map(|(hour, minute)| ClockTime { hour, minute, span })
 }
 
 /// `allow MC305 "reason"`
@@ -101,13 +106,17 @@ fn override_stmt(c: &mut Ctx, p: P) -> Option<SeverityOverride> {
     let span = c.span(&p);
     let mut it = kids(p);
     let level = it.next()?;
-    let level = c.vocab(&level, SeverityLevel::ALL, SeverityLevel::keyword, "a severity")?;
+    let level = c.vocab(
+        &level,
+        SeverityLevel::ALL,
+        SeverityLevel::keyword,
+        "a severity",
+    )?;
     let code_pair = it.next()?;
     let code_span = c.span(&code_pair);
     let code = code_pair.as_str().to_string();
-    let valid = code.len() == 5
-        && code.starts_with("MC")
-        && code[2..].bytes().all(|b| b.is_ascii_digit());
+    let valid =
+        code.len() == 5 && code.starts_with("MC") && code[2..].bytes().all(|b| b.is_ascii_digit());
     if !valid {
         c.error(
             "MC002",
@@ -119,7 +128,12 @@ fn override_stmt(c: &mut Ctx, p: P) -> Option<SeverityOverride> {
         return None;
     }
     let reason = it.next().map(|r| c.text(r));
-    Some(SeverityOverride { level, code: Spanned::new(code, code_span), reason, span })
+    Some(SeverityOverride {
+        level,
+        code: Spanned::new(code, code_span),
+        reason,
+        span,
+    })
 }
 
 /// `side id "Name" nation a b { players }`
@@ -128,7 +142,10 @@ pub(crate) fn side(c: &mut Ctx, p: P) -> Side {
     let mut it = kids(p).skip(1);
     let id = it.next().map(|i| c.ident(&i));
     let mut side = Side {
-        id: id.unwrap_or_else(|| crate::span::Ident { name: String::new(), span }),
+        id: id.unwrap_or_else(|| crate::span::Ident {
+            name: String::new(),
+            span,
+        }),
         name: None,
         nations: Vec::new(),
         players: Vec::new(),
@@ -162,8 +179,19 @@ pub(crate) fn side(c: &mut Ctx, p: P) -> Side {
 fn player(c: &mut Ctx, p: P) -> Player {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let id = it.next().map_or_else(|| crate::span::Ident { name: String::new(), span }, |i| c.ident(&i));
-    let mut pl = Player { id, name: None, commands: None, span };
+    let id = it.next().map_or_else(
+        || crate::span::Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
+    let mut pl = Player {
+        id,
+        name: None,
+        commands: None,
+        span,
+    };
     for k in it {
         match k.as_rule() {
             Rule::string => pl.name = Some(c.text(k)),

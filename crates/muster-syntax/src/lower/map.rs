@@ -2,7 +2,9 @@
 
 use super::ctx::kids;
 use super::{Ctx, P};
-use crate::ast::{Area, Crossing, CrossingKind, Feature, LineFeature, Map, Place, PlaceLocation, Shape, Structure};
+use crate::ast::{
+    Area, Crossing, CrossingKind, Feature, LineFeature, Map, Place, PlaceLocation, Shape, Structure,
+};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
@@ -37,14 +39,19 @@ fn feature(c: &mut Ctx, p: P) -> Option<Feature> {
 }
 
 fn missing_ident(span: Span) -> Ident {
-    Ident { name: String::new(), span }
+    Ident {
+        name: String::new(),
+        span,
+    }
 }
 
 /// `area id kind [strength height] ["Name"] shape`
 fn area(c: &mut Ctx, p: P) -> Option<Area> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let id = it.next().map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let mut words = Vec::new();
     let mut name = None;
     let mut shape = None;
@@ -66,17 +73,24 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
                 id.span,
                 format!("area `{}` has no terrain type", id.name),
                 "terrain type missing after the name",
-                Some("write the terrain type after the name, such as `dense-woods` or `brush`".into()),
+                Some(
+                    "write the terrain type after the name, such as `dense-woods` or `brush`"
+                        .into(),
+                ),
             );
             None
         }
     };
     let mut structure = None;
-    let builds = matches!(kind.as_ref().map(|k| k.value), Some(TerrainKind::Buildings | TerrainKind::Fortification));
+    let builds = matches!(
+        kind.as_ref().map(|k| k.value),
+        Some(TerrainKind::Buildings | TerrainKind::Fortification)
+    );
     if builds {
         match (words.next(), words.next()) {
             (Some(s), Some(h)) => {
-                let strength = c.vocab(&s, Strength::ALL, Strength::keyword, "a structure strength");
+                let strength =
+                    c.vocab(&s, Strength::ALL, Strength::keyword, "a structure strength");
                 let height = c.vocab(&h, Height::ALL, Height::keyword, "a structure height");
                 if let (Some(strength), Some(height)) = (strength, height) {
                     structure = Some(Structure { strength, height });
@@ -99,7 +113,10 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
                     sp,
                     "buildings need a strength and a height such as `medium normal`".into(),
                     "strength and height missing",
-                    Some("write `buildings medium normal`: strength (§117) then height (§118)".into()),
+                    Some(
+                        "write `buildings medium normal`: strength (§117) then height (§118)"
+                            .into(),
+                    ),
                 );
             }
             _ => {}
@@ -115,7 +132,14 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
             None,
         );
     }
-    Some(Area { id, kind: kind?, structure, name, shape: shape?, span })
+    Some(Area {
+        id,
+        kind: kind?,
+        structure,
+        name,
+        shape: shape?,
+        span,
+    })
 }
 
 /// `polygon P P P`, `rect P size W by D`, `circle P radius R`
@@ -132,7 +156,10 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
                     span,
                     format!("a polygon needs at least 3 points, found {}", points.len()),
                     "too few points",
-                    Some("list the corners in order, such as `polygon (0,0) (100,0) (100,100)`".into()),
+                    Some(
+                        "list the corners in order, such as `polygon (0,0) (100,0) (100,100)`"
+                            .into(),
+                    ),
                 );
                 return None;
             }
@@ -143,13 +170,22 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
             let corner = it.next().and_then(|k| c.point(k));
             let width = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
             let depth = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
-            Some(Shape::Rect { corner: corner?, width: width?, depth: depth?, span })
+            Some(Shape::Rect {
+                corner: corner?,
+                width: width?,
+                depth: depth?,
+                span,
+            })
         }
         Rule::circle => {
             let mut it = kids.into_iter();
             let centre = it.next().and_then(|k| c.point(k));
             let radius = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
-            Some(Shape::Circle { centre: centre?, radius: radius?, span })
+            Some(Shape::Circle {
+                centre: centre?,
+                radius: radius?,
+                span,
+            })
         }
         _ => None,
     }
@@ -159,15 +195,26 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
 fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
     let span = c.span(&p);
     let mut it = kids(p);
-    let kind = it.next().and_then(|k| c.vocab(&k, LineKind::ALL, LineKind::keyword, "a line kind"))?;
-    let id = it.next().map_or_else(|| missing_ident(span), |i| c.ident(&i));
-    let mut f = LineFeature { id, kind, name: None, width: None, points: Vec::new(), span };
+    let kind = it
+        .next()
+        .and_then(|k| c.vocab(&k, LineKind::ALL, LineKind::keyword, "a line kind"))?;
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let mut f = LineFeature {
+        id,
+        kind,
+        name: None,
+        width: None,
+        points: Vec::new(),
+        span,
+    };
     let mut after_width = false;
     for k in it {
         match k.as_rule() {
             Rule::string => f.name = Some(c.text(k)),
             Rule::kw_width => after_width = true,
-            Rule::lit if after_width => f.width = c.slit(&k, literal::distance),
+            Rule::num if after_width => f.width = c.slit(&k, literal::distance),
             Rule::point => f.points.extend(c.point(k)),
             _ => {}
         }
@@ -176,7 +223,11 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
         c.error(
             "MC002",
             span,
-            format!("a {} needs at least 2 points, found {}", f.kind.value.keyword(), f.points.len()),
+            format!(
+                "a {} needs at least 2 points, found {}",
+                f.kind.value.keyword(),
+                f.points.len()
+            ),
             "too few points",
             Some("write `line (x,y) (x,y)` with two or more points".into()),
         );
@@ -191,15 +242,26 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
     let mut it = kids(p);
     let kw = it.next()?;
     let kind = Spanned::new(
-        if kw.as_str() == "ford" { CrossingKind::Ford } else { CrossingKind::Bridge },
+        if kw.as_str() == "ford" {
+            CrossingKind::Ford
+        } else {
+            CrossingKind::Bridge
+        },
         c.span(&kw),
     );
-    let id = it.next().map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut at, mut over, mut carries, mut length) = (None, None, None, None, None);
+    // A malformed position is already reported; do not also call it missing.
+    let mut tried = false;
     for k in it {
         match k.as_rule() {
             Rule::string => name = Some(c.text(k)),
-            Rule::at_point => at = kids(k).nth(1).and_then(|pt| c.point(pt)),
+            Rule::at_point => {
+                tried = true;
+                at = kids(k).nth(1).and_then(|pt| c.point(pt));
+            }
             Rule::over => over = kids(k).nth(1).map(|i| c.ident(&i)),
             Rule::carries => carries = kids(k).nth(1).map(|i| c.ident(&i)),
             Rule::length => length = kids(k).nth(1).and_then(|l| c.slit(&l, literal::distance)),
@@ -207,6 +269,9 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
         }
     }
     let Some(at) = at else {
+        if tried {
+            return None;
+        }
         c.error(
             "MC001",
             id.span,
@@ -216,20 +281,39 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
         );
         return None;
     };
-    Some(Crossing { id, kind, name, at, over, carries, length, span })
+    Some(Crossing {
+        id,
+        kind,
+        name,
+        at,
+        over,
+        carries,
+        length,
+        span,
+    })
 }
 
 /// `place id "Name" at P` or `edge north`, optionally `refuelling`
 fn place(c: &mut Ctx, p: P) -> Option<Place> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let id = it.next().map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut location, mut refuelling) = (None, None, false);
+    let mut tried = false;
     for k in it {
         match k.as_rule() {
             Rule::string => name = Some(c.text(k)),
-            Rule::at_point => location = kids(k).nth(1).and_then(|pt| c.point(pt)).map(PlaceLocation::At),
+            Rule::at_point => {
+                tried = true;
+                location = kids(k)
+                    .nth(1)
+                    .and_then(|pt| c.point(pt))
+                    .map(PlaceLocation::At)
+            }
             Rule::edge => {
+                tried = true;
                 location = kids(k)
                     .nth(1)
                     .and_then(|e| c.vocab(&e, Edge::ALL, Edge::keyword, "a table edge"))
@@ -240,6 +324,9 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         }
     }
     let Some(location) = location else {
+        if tried {
+            return None;
+        }
         c.error(
             "MC001",
             id.span,
@@ -249,5 +336,11 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         );
         return None;
     };
-    Some(Place { id, name, location, refuelling, span })
+    Some(Place {
+        id,
+        name,
+        location,
+        refuelling,
+        span,
+    })
 }

@@ -12,7 +12,7 @@ mod map;
 mod nets;
 mod orders;
 
-pub(crate) use ctx::{Ctx, P};
+pub(crate) use ctx::{nearest, Ctx, P};
 
 use crate::ast::Item;
 use crate::diagnostic::{Diagnostic, FileId};
@@ -47,11 +47,12 @@ pub(crate) fn chunk(
     if MusterParser::parse(Rule::blank_only, src).is_ok() {
         return;
     }
-    let mut ctx = Ctx::new(file, chunk.start, chunk.end, diags);
+    let mut ctx = Ctx::new(file, src, chunk.start, chunk.end, diags);
     let pairs = match MusterParser::parse(Rule::item_only, src) {
         Ok(p) => Some(p),
         Err(e) => {
-            ctx.diags.push(to_diagnostic(file, src, chunk.start, chunk.end, &e));
+            ctx.diags
+                .push(to_diagnostic(file, src, chunk.start, chunk.end, &e));
             MusterParser::parse(Rule::item_prefix, src).ok()
         }
     };

@@ -10,7 +10,13 @@ use crate::span::Ident;
 pub(crate) fn nets(c: &mut Ctx, p: P) -> Nets {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
+    let side = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
     let mut entries = Vec::new();
     for k in it {
         let e = match k.as_rule() {
@@ -22,7 +28,11 @@ pub(crate) fn nets(c: &mut Ctx, p: P) -> Nets {
         };
         entries.extend(e);
     }
-    Nets { side, entries, span }
+    Nets {
+        side,
+        entries,
+        span,
+    }
 }
 
 /// One net statement.
@@ -31,7 +41,10 @@ fn entry(c: &mut Ctx, p: P) -> Option<NetEntry> {
     let rule = p.as_rule();
     match rule {
         Rule::radio_link | Rule::telephone_link => {
-            let ids: Vec<Ident> = kids(p).filter(|k| k.as_rule() == Rule::path).map(|k| c.ident(&k)).collect();
+            let ids: Vec<Ident> = kids(p)
+                .filter(|k| k.as_rule() == Rule::path)
+                .map(|k| c.ident(&k))
+                .collect();
             let mut ids = ids.into_iter();
             let (from, to) = (ids.next()?, ids.next()?);
             Some(if rule == Rule::radio_link {
@@ -52,7 +65,12 @@ fn entry(c: &mut Ctx, p: P) -> Option<NetEntry> {
                     _ => {}
                 }
             }
-            Some(NetEntry::Net { id, name, members, span })
+            Some(NetEntry::Net {
+                id,
+                name,
+                members,
+                span,
+            })
         }
         _ => None,
     }

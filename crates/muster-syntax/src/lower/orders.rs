@@ -13,7 +13,13 @@ use muster_rules::vocab::{Intensity, SignalKind, Stance};
 pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(|| Ident { name: String::new(), span }, |i| c.ident(&i));
+    let side = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
     let mut orders = Vec::new();
     for k in it {
         let o = match k.as_rule() {
@@ -31,7 +37,7 @@ pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
 
 /// The turn number of `by turn N` and friends.
 pub(crate) fn turn_of(c: &mut Ctx, p: P) -> Option<Spanned<u32>> {
-    let l = kids(p).find(|k| k.as_rule() == Rule::lit)?;
+    let l = kids(p).find(|k| k.as_rule() == Rule::num)?;
     c.slit(&l, literal::turn)
 }
 
@@ -40,8 +46,18 @@ fn order(c: &mut Ctx, p: P) -> Option<Order> {
     let span = c.span(&p);
     let mut it = kids(p);
     let unit = c.ident(&it.next()?);
-    let stance = it.next().and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance"));
-    let mut o = Order { unit, stance, intensity: None, objective: None, timing: Vec::new(), prose: None, span };
+    let stance = it
+        .next()
+        .and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance"));
+    let mut o = Order {
+        unit,
+        stance,
+        intensity: None,
+        objective: None,
+        timing: Vec::new(),
+        prose: None,
+        span,
+    };
     for k in it {
         let ks = c.span(&k);
         match k.as_rule() {
@@ -69,7 +85,13 @@ fn order(c: &mut Ctx, p: P) -> Option<Order> {
             }
             Rule::string => {
                 if o.prose.is_some() {
-                    c.error("MC001", ks, "an order has one quoted text".into(), "second text", Some("join the texts into one".into()));
+                    c.error(
+                        "MC001",
+                        ks,
+                        "an order has one quoted text".into(),
+                        "second text",
+                        Some("join the texts into one".into()),
+                    );
                 } else {
                     o.prose = Some(c.text(k));
                 }
@@ -78,8 +100,12 @@ fn order(c: &mut Ctx, p: P) -> Option<Order> {
             Rule::by_turn => o.timing.extend(turn_of(c, k).map(Timing::By)),
             Rule::after_turn => o.timing.extend(turn_of(c, k).map(Timing::After)),
             Rule::until_turn => o.timing.extend(turn_of(c, k).map(Timing::Until)),
-            Rule::on_signal => o.timing.extend(kids(k).nth(2).map(|s| Timing::OnSignal(c.ident(&s)))),
-            Rule::at_clock => o.timing.extend(kids(k).nth(1).and_then(|t| clock(c, &t)).map(Timing::At)),
+            Rule::on_signal => o
+                .timing
+                .extend(kids(k).nth(2).map(|s| Timing::OnSignal(c.ident(&s)))),
+            Rule::at_clock => o
+                .timing
+                .extend(kids(k).nth(1).and_then(|t| clock(c, &t)).map(Timing::At)),
             _ => {}
         }
     }
@@ -93,7 +119,10 @@ fn set_objective(c: &mut Ctx, o: &mut Order, obj: Objective, span: crate::span::
             span,
             "an order has one objective, found a second".into(),
             "second objective",
-            Some("give one place, unit, point or bearing; put the rest in the order's quoted text".into()),
+            Some(
+                "give one place, unit, point or bearing; put the rest in the order's quoted text"
+                    .into(),
+            ),
         );
     } else {
         o.objective = Some(obj);
@@ -105,8 +134,21 @@ pub(crate) fn signal(c: &mut Ctx, p: P) -> Option<Signal> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
     let id = c.ident(&it.next()?);
-    let kind = c.vocab(&it.next()?, SignalKind::ALL, SignalKind::keyword, "a signal kind")?;
-    let mut s = Signal { id, kind, meaning: None, sender: None, trigger: None, affects: Vec::new(), span };
+    let kind = c.vocab(
+        &it.next()?,
+        SignalKind::ALL,
+        SignalKind::keyword,
+        "a signal kind",
+    )?;
+    let mut s = Signal {
+        id,
+        kind,
+        meaning: None,
+        sender: None,
+        trigger: None,
+        affects: Vec::new(),
+        span,
+    };
     for k in it {
         match k.as_rule() {
             Rule::string => s.meaning = Some(c.text(k)),
