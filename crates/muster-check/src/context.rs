@@ -68,6 +68,21 @@ impl<'a> Context<'a> {
             .any(|f| f.id == loc.file && f.is_library)
     }
 
+    /// Where a unit built from a library template was placed in the scenario, for
+    /// an element written in the library: the author edits the instance, not the library.
+    pub fn instance_site(&self, e: &Element) -> Option<(Loc, String)> {
+        if !self.in_library(e.name.loc) {
+            return None;
+        }
+        let unit = self.unit(e.unit)?;
+        (!self.in_library(unit.loc)).then(|| {
+            (
+                unit.name.loc,
+                format!("`{}` is built here from a library template", unit.name.id),
+            )
+        })
+    }
+
     /// The unit a reference names, directly or through one of its elements.
     pub fn unit_of_target(&self, target: Option<Target>) -> Option<UnitId> {
         match target? {
