@@ -158,7 +158,9 @@ impl<'a> Context<'a> {
 
     /// The order the unit acts on: its own, else the nearest superior's (§83, §86).
     pub fn effective_order(&self, id: UnitId) -> Option<&'a Order> {
-        self.command_lineage(id).into_iter().find_map(|u| self.own_order(u))
+        self.command_lineage(id)
+            .into_iter()
+            .find_map(|u| self.own_order(u))
     }
 
     /// The nations of a unit: its own, else its ancestors', else its side's.
