@@ -118,3 +118,9 @@ fn library_template_instance() {
         .join("\n");
     insta::assert_snapshot!("library_template_instance", text);
 }
+
+/// What `muster explain MC301` prints.
+#[test]
+fn explain_element_separated() {
+    insta::assert_snapshot!("explain_mc301", muster_check::explain("MC301").unwrap());
+}
