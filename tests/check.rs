@@ -232,3 +232,28 @@ fn a_problem_in_an_imported_library_points_into_the_library() {
         .collect();
     assert!(files.contains(&"pack/lib/small.muster"), "{files:?}");
 }
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let pack = TempPack::new();
+    for i in 0..25 {
+        pack.write(&format!("pack/s{i:02}.muster"), CLEAN);
+    }
+    let (code, _, stderr) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("checked 25 scenarios in "), "{stderr}");
+}
+
+#[test]
+fn a_folder_without_scenarios_exits_2() {
+    let pack = TempPack::new();
+    std::fs::create_dir_all(pack.path().join("empty")).unwrap();
+    let (code, stdout, stderr) = run(&mut pack.muster(&["check", "empty"]));
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("no `.muster` files found under `empty`"),
+        "{stderr}"
+    );
+}
