@@ -1,4 +1,9 @@
 //! Arrivals, timed events, victory conditions, intel and umpire notes.
+//!
+//! Victory conditions: `holds` names a place, area, line, crossing or unit (the
+//! map and the order of battle); `destroys` a unit, an element (`unit.element`, or
+//! a short name unique among the enemy's elements, else among all) or a crossing;
+//! `exits` a unit and a place. Whether the kind fits is MC605's business.
 
 use super::header::side_ref;
 use super::names::Space;
@@ -53,8 +58,27 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
     }
 }
 
+/// What a side destroys: a unit, a map feature (a bridge) or an element. A short
+/// element name is looked for among the enemy's elements first, so `destroys hq`
+/// is not ambiguous merely because the side has an `hq` of its own.
+fn destroyed(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, enemy: Option<SideId>) -> Ref {
+    let spaces = [Space::Unit, Space::Map, Space::Element];
+    if let Some(e) = enemy.filter(|_| !id.name.contains('.')) {
+        if let Some(t) = cx.find(&id.name, &spaces, Some(e)) {
+            let mut r = unresolved(file, id);
+            r.target = Some(t);
+            return r;
+        }
+    }
+    target(cx, file, id, &spaces)
+}
+
 fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
     let side = side_ref(cx, file, &v.side, "victory");
+    let enemy = match side.target {
+        Some(Target::Side(s)) if cx.model.sides.len() == 2 => Some(SideId(1 - s.0)),
+        _ => None,
+    };
     let conditions = v
         .conditions
         .iter()
@@ -69,7 +93,7 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
                 loc: loc(file, *span),
             },
             ast::VictoryCondition::Destroys { target: t, span } => Condition::Destroys {
-                target: target(cx, file, t, &[Space::Unit, Space::Map, Space::Element]),
+                target: destroyed(cx, file, t, enemy),
                 loc: loc(file, *span),
             },
             ast::VictoryCondition::Exits { unit, at, span } => Condition::Exits {
