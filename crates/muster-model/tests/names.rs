@@ -321,10 +321,11 @@ fn resolving_twice_gives_identical_results() {
 #[test]
 fn an_ambiguous_element_among_other_kinds_of_name_is_reported_as_ambiguous() {
     let r = resolve_body(
-        "forces blue { company a { hq h command at (0,0) } }\nforces red { company b { hq h command at (10,10) } }\nvictory blue \"x\" destroys h\n",
+        "forces blue { company a { hq h command at (0,0) } }\nforces red { company b { hq h command at (10,10) } company c { hq h command at (20,20) } }\nvictory blue \"x\" destroys h\n",
     );
+    // blue's own `h` does not count (the enemy's are looked at first), red's two do
     assert_eq!(
         render(&r),
-        vec!["MC102 ambiguous element `h` [h] (help: several units have one; write one of `a.h`, `b.h`)"]
+        vec!["MC102 ambiguous element `h` [h] (help: several units have one; write one of `b.h`, `c.h`)"]
     );
 }

@@ -63,14 +63,26 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
 /// is not ambiguous merely because the side has an `hq` of its own.
 fn destroyed(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, enemy: Option<SideId>) -> Ref {
     let spaces = [Space::Unit, Space::Map, Space::Element];
+    let mut r = unresolved(file, id);
     if let Some(e) = enemy.filter(|_| !id.name.contains('.')) {
-        if let Some(t) = cx.find(&id.name, &spaces, Some(e)) {
-            let mut r = unresolved(file, id);
+        if let Some(t) = cx.find(&id.name, &[Space::Unit, Space::Map], None) {
             r.target = Some(t);
             return r;
         }
+        match cx.element(&id.name, Some(e), None) {
+            Ok(found) => {
+                r.target = Some(Target::Element(found));
+                return r;
+            }
+            Err(miss) if miss.message.starts_with("ambiguous") => {
+                cx.push(miss.at(&r.name));
+                return r;
+            }
+            Err(_) => {}
+        }
     }
-    target(cx, file, id, &spaces)
+    cx.resolve_ref(&mut r, &spaces, None);
+    r
 }
 
 fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
