@@ -43,12 +43,26 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
                         loc: loc(file, a.span),
                     });
                 }
-                ast::Item::Event(e) => cx.model.events.push(Event {
-                    name: name(file, &e.id),
-                    when: when(file, &e.when),
-                    prose: prose(file, &e.prose),
-                    loc: loc(file, e.span),
-                }),
+                ast::Item::Event(e) => {
+                    let n = name(file, &e.id);
+                    // nothing refers to an event by name: a duplicate is reported
+                    // and kept, so the umpire still sees both
+                    let first = cx
+                        .model
+                        .events
+                        .iter()
+                        .find(|x| x.name.id == n.id)
+                        .map(|x| x.name.loc);
+                    if let Some(first) = first {
+                        cx.duplicate("event", &n, first);
+                    }
+                    cx.model.events.push(Event {
+                        name: n,
+                        when: when(file, &e.when),
+                        prose: prose(file, &e.prose),
+                        loc: loc(file, e.span),
+                    });
+                }
                 ast::Item::Victory(v) => victory(cx, file, v),
                 ast::Item::Intel(i) => intel(cx, file, i),
                 ast::Item::Umpire(u) => cx.model.umpire_notes.push(prose(file, &u.text)),
