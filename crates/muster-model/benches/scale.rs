@@ -1,14 +1,12 @@
-//! Resolution and analysis grow about linearly with the number of elements: a
-//! scenario four times larger takes well under sixteen times as long (each
-//! measured on its own). (Measured on
-//! generated scenarios; ratios rather than absolute times, so a busy machine does
-//! not make the test flaky.)
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! How resolution and analysis grow with the number of elements: generated
+//! scenarios of 15 and 60 battalions a side (four times the elements). Linear
+//! work takes about four times as long for the larger one; quadratic, sixteen.
+//!
+//! `cargo bench -p muster-model --bench scale`
 
-mod common;
-use common::*;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use muster_model::{analyse, resolve, MemoryWorld, PackConfig};
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
 
 /// Two sides of `battalions` battalions (in a division with no HQ on the table),
 /// each a long-radio HQ with four companies
@@ -67,42 +65,23 @@ fn scenario(battalions: usize) -> String {
     s
 }
 
-/// Resolve and analyse times, the best of three runs (a busy machine only ever
-/// makes a run slower).
-fn time(battalions: usize) -> (Duration, Duration) {
-    let text = scenario(battalions);
-    let mut best = (Duration::MAX, Duration::MAX);
-    for _ in 0..3 {
-        let start = Instant::now();
-        let (r, _) = resolve_files(&[("main.muster", &text)]);
-        let resolved = start.elapsed();
-        let start = Instant::now();
-        let a = muster_model::analyse(&r.model);
-        let analysed = start.elapsed();
-        best = (best.0.min(resolved), best.1.min(analysed));
-        assert_clean(&r);
-        assert_eq!(a.command.len(), 2 * (battalions * 41 + 2 + 101));
-        let separated = a
-            .command
-            .iter()
-            .filter(|c| matches!(c, muster_model::analysis::CommandStatus::Separated { .. }))
-            .count();
-        assert_eq!(separated, 0);
-    }
-    best
-}
-
-#[test]
-fn resolve_and_analyse_scale_about_linearly() {
-    let (r1, a1) = time(15);
-    let (r4, a4) = time(60);
-    eprintln!("resolve {r1:?} -> {r4:?}, analyse {a1:?} -> {a4:?}");
-    // four times the elements: linear work takes about 4x, quadratic 16x
-    for (what, small, large) in [("resolve", r1, r4), ("analyse", a1, a4)] {
-        let ratio = large.as_secs_f64() / small.as_secs_f64();
-        assert!(
-            ratio < 9.0,
-            "{what}: 4x the elements took {ratio:.1}x as long ({small:?} -> {large:?})"
+fn scale(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scale");
+    group.sample_size(10);
+    for battalions in [15usize, 60] {
+        let world = MemoryWorld::new().with("main.muster", scenario(battalions));
+        group.bench_with_input(BenchmarkId::new("resolve", battalions), &world, |b, w| {
+            b.iter(|| resolve(w, "main.muster", &PackConfig::default()))
+        });
+        let resolved = resolve(&world, "main.muster", &PackConfig::default());
+        group.bench_with_input(
+            BenchmarkId::new("analyse", battalions),
+            &resolved.model,
+            |b, m| b.iter(|| analyse(m)),
         );
     }
+    group.finish();
 }
+
+criterion_group!(benches, scale);
+criterion_main!(benches);
