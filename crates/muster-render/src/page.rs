@@ -37,6 +37,8 @@ pub struct OobSide {
     pub display: Option<String>,
     pub nations: Vec<String>,
     pub strength: Option<RealStrength>,
+    /// The side's strength in words (`630 men, 8 guns`); empty under fog of war.
+    pub strength_words: Vec<String>,
     pub players: Vec<Player>,
     pub rows: Vec<OobRow>,
 }
@@ -51,6 +53,8 @@ pub struct OobRow {
     pub what: String,
     pub count: String,
     pub strength: RealStrength,
+    /// The strength in words, one entry per kind present (`30 men`, `4 vehicles`).
+    pub strength_words: Vec<String>,
     pub position: String,
     pub postures: String,
     pub command: String,
@@ -116,6 +120,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 display: sd.display.clone(),
                 nations: sd.nations.clone(),
                 strength: sd.strength,
+                strength_words: sd.strength.as_ref().map(strength_words).unwrap_or_default(),
                 players: sd.players.clone(),
                 rows,
             }
@@ -191,6 +196,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
         },
         count: String::new(),
         strength: u.strength,
+        strength_words: strength_words(&u.strength),
         position: u
             .centre
             .map(|p| format!("{:.0}, {:.0}", p.x, p.y))
@@ -246,12 +252,14 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
     if !comms.is_empty() {
         what.push_str(&format!("; {}", comms.join(", ")));
     }
-    let count = match (e.figures, e.models) {
-        (Some(f), Some(m)) => format!("{f} fig, {m} mod"),
-        (Some(f), None) => format!("{f} fig"),
-        (None, Some(m)) => format!("{m} mod"),
-        (None, None) => String::new(),
-    };
+    let count = [
+        e.figures.map(|f| counted(f, "figure", "figures")),
+        e.models.map(|m| counted(m, "model", "models")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
     let mut postures: Vec<String> = e.postures.iter().map(serde_word).collect();
     if let Some(r) = &e.embussed_in {
         postures.push(format!("embussed in {}", r.id));
@@ -267,6 +275,7 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         what,
         count,
         strength: e.strength,
+        strength_words: strength_words(&e.strength),
         position: match (e.position, e.facing) {
             (Some(p), Some(f)) => format!("{:.0}, {:.0} → {f:.0}°", p.x, p.y),
             (Some(p), None) => format!("{:.0}, {:.0}", p.x, p.y),
@@ -280,6 +289,27 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         umpire_notes: e.umpire_notes.clone(),
         highlight,
     }
+}
+
+/// `1 model`, `3 models`: a count with its noun spelled in full.
+fn counted<N: Into<u64>>(n: N, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A real strength in words, one entry per kind present, so a table cell never
+/// starts with an empty line.
+fn strength_words(s: &RealStrength) -> Vec<String> {
+    [
+        (s.men, "man", "men"),
+        (s.vehicles, "vehicle", "vehicles"),
+        (s.guns, "gun", "guns"),
+        (s.aircraft, "aircraft", "aircraft"),
+    ]
+    .into_iter()
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| counted(n, one, many))
+    .collect()
 }
 
 /// An element's command status in words.
@@ -339,26 +369,59 @@ fn n(v: f64) -> String {
     }
 }
 
+/// `1944-06-06` as `6 June 1944`; anything else is shown as written.
+fn long_date(iso: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let parts: Vec<&str> = iso.split('-').collect();
+    let parsed = match parts.as_slice() {
+        [y, m, d] => match (m.parse::<usize>(), d.parse::<u32>()) {
+            (Ok(m @ 1..=12), Ok(d @ 1..=31)) => MONTHS.get(m - 1).map(|mn| format!("{d} {mn} {y}")),
+            _ => None,
+        },
+        _ => None,
+    };
+    parsed.unwrap_or_else(|| iso.to_string())
+}
+
 /// The header facts every briefing opens with.
 fn facts(s: &ScenarioJson) -> Vec<Fact> {
     let h = &s.header;
     let mut v = Vec::new();
-    match (&h.date, &h.start) {
-        (Some(d), Some(t)) => v.push(fact("Date", format!("{d}, start {t}"))),
-        (Some(d), None) => v.push(fact("Date", d.clone())),
-        (None, Some(t)) => v.push(fact("Start", t.clone())),
-        (None, None) => {}
+    let when = [
+        h.date.as_deref().map(long_date),
+        h.start.as_deref().map(|t| match h.end.as_deref() {
+            // Clock strings compare as times; an earlier end runs past midnight.
+            Some(e) if e < t => format!("{t} to {e} the next day"),
+            Some(e) => format!("{t} to {e}"),
+            None => format!("from {t}"),
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
+    if !when.is_empty() {
+        v.push(fact("When", when));
     }
     let length = match (h.turns, h.game_minutes) {
         (Some(t), Some(g)) => format!(
-            "{t} turns of {} minutes: {} h {:02} min{}",
+            "{t} turns of {} minutes ({} h {:02} min)",
             n(h.turn_minutes),
             (g / 60.0).floor(),
             (g % 60.0).round(),
-            h.end
-                .as_ref()
-                .map(|e| format!(", ending {e}"))
-                .unwrap_or_default()
         ),
         _ => format!("turns of {} minutes (§7)", n(h.turn_minutes)),
     };
