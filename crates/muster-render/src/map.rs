@@ -26,6 +26,10 @@ pub struct MapView {
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
+    /// Crossing kinds present (`bridge`, `ford`), for the legend.
+    pub crossing_kinds: Vec<String>,
+    /// Whether any place is a point (drawn as a dot), for the legend.
+    pub has_points: bool,
     /// Side ids drawn as friendly (rectangle) and hostile (diamond).
     pub friendly: Vec<String>,
     pub hostile: Vec<String>,
@@ -276,6 +280,16 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
         },
         terrain_kinds,
         line_kinds,
+        crossing_kinds: {
+            let mut k: Vec<String> = Vec::new();
+            for c in &s.map.crossings {
+                if !k.contains(&c.kind) {
+                    k.push(c.kind.clone());
+                }
+            }
+            k
+        },
+        has_points: s.map.places.iter().any(|p| p.at.is_some()),
         friendly: vec![own.clone()],
         hostile: s
             .sides

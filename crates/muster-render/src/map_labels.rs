@@ -1,5 +1,5 @@
 //! Where each name goes on the briefing map: fixed marks claim their spot first,
-//! then place and bridge names, unit symbols, area names and line names take the
+//! then place and bridge names, line names, unit symbols and area names take the
 //! nearest free spot, so crowded corners (a bridge with a café and a landing zone)
 //! stay readable. Sizes match the map template's fonts and symbols.
 
@@ -12,7 +12,7 @@ fn text_box(x: f64, y: f64, text: &str, size: f64, bold: bool) -> Rect {
         cx: x,
         cy: y - 0.32 * size,
         w: text_width(text, size, bold) + 0.3 * size,
-        h: 1.15 * size,
+        h: 1.35 * size,
     }
 }
 
@@ -21,9 +21,9 @@ pub fn place(v: &mut MapView) {
     let mut p = Placer::new(v.width, v.height);
     claim_fixed(v, &mut p);
     place_points(v, &mut p);
+    place_lines(v, &mut p);
     place_units(v, &mut p);
     place_areas(v, &mut p);
-    place_lines(v, &mut p);
 }
 
 /// Symbols that stand where they are: roads, rivers and other lines (sampled
