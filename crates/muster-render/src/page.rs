@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::json::forces::{Command, Element, Unit};
 use crate::json::header::{Player, Side};
+use crate::json::plans::Order;
 use crate::json::{RealStrength, ScenarioJson};
 use crate::map::{map_view, MapView};
 
@@ -18,9 +19,20 @@ pub struct PageInfo {
     pub player: Option<Player>,
     /// Unit ids from the top of the side down to the player's unit.
     pub chain: Vec<String>,
+    /// The same chain from the player's unit up, with display names, for reading.
+    pub chain_up: Vec<ChainLink>,
     /// The header as label/value lines.
     pub facts: Vec<Fact>,
     pub generator: String,
+}
+
+/// One unit of a player's chain of command.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChainLink {
+    pub id: String,
+    pub display: Option<String>,
+    /// The unit's own order, when it has one (§86: otherwise it follows its superior's).
+    pub order: Option<Order>,
 }
 
 /// One line of the header block.
@@ -62,7 +74,10 @@ pub struct OobRow {
     pub hot: Option<bool>,
     pub notes: Vec<String>,
     pub umpire_notes: Vec<String>,
+    /// The player's unit or one under it.
     pub highlight: bool,
+    /// A superior of the player's unit (its row only, not its elements).
+    pub superior: bool,
 }
 
 /// The whole context handed to a template.
@@ -71,6 +86,9 @@ pub struct Page<'a> {
     pub s: &'a ScenarioJson,
     pub page: PageInfo,
     pub oob: Vec<OobSide>,
+    /// The orders, the player's own and its superiors' first (from the player's
+    /// unit up), then the rest in source order.
+    pub orders: Vec<Order>,
     pub map: MapView,
 }
 
@@ -113,7 +131,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         .map(|sd| {
             let mut rows = Vec::new();
             for u in &sd.units {
-                rows_of(u, 0, &focus, &mut rows);
+                rows_of(u, 0, &focus, &chain, &mut rows);
             }
             OobSide {
                 id: sd.id.clone(),
@@ -126,6 +144,30 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             }
         })
         .collect();
+    let chain_up: Vec<ChainLink> = chain
+        .iter()
+        .rev()
+        .map(|id| ChainLink {
+            id: id.clone(),
+            display: side_json
+                .as_ref()
+                .and_then(|sd| find(&sd.units, id))
+                .and_then(|u| u.display.clone()),
+            order: s.orders.iter().find(|o| &o.unit.id == id).cloned(),
+        })
+        .collect();
+    let rank = |o: &Order| {
+        chain
+            .iter()
+            .rev()
+            .position(|id| *id == o.unit.id)
+            .unwrap_or(chain.len())
+    };
+    let mut orders = s.orders.clone();
+    // A stable sort keeps the source order among the rest.
+    orders.sort_by_key(rank);
+    let mut marked = focus.clone();
+    marked.extend(chain.iter().cloned());
     Page {
         s,
         page: PageInfo {
@@ -134,11 +176,13 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             side: side_json,
             player: player_json,
             chain,
+            chain_up,
             facts: facts(s),
             generator: format!("muster {}", env!("CARGO_PKG_VERSION")),
         },
         oob,
-        map: map_view(s, side, &focus),
+        orders,
+        map: map_view(s, side, &marked),
     }
 }
 
@@ -174,8 +218,9 @@ fn chain_to(units: &[Unit], id: &str) -> Vec<String> {
     Vec::new()
 }
 
-fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
+fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mut Vec<OobRow>) {
     let highlight = focus.contains(&u.id);
+    let superior = !highlight && chain.contains(&u.id);
     rows.push(OobRow {
         depth,
         is_unit: true,
@@ -208,12 +253,13 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
         notes: u.notes.clone(),
         umpire_notes: u.umpire_notes.clone(),
         highlight,
+        superior,
     });
     for e in &u.elements {
         rows.push(element_row(e, depth + 1, highlight));
     }
     for c in &u.units {
-        rows_of(c, depth + 1, focus, rows);
+        rows_of(c, depth + 1, focus, chain, rows);
     }
 }
 
@@ -288,6 +334,7 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         notes: e.notes.clone(),
         umpire_notes: e.umpire_notes.clone(),
         highlight,
+        superior: false,
     }
 }
 
