@@ -84,7 +84,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             ),
             _ => continue,
         };
-        let Some(sup) = via.and_then(|v| cx.element(v)) else {
+        let Some(sup) = via.and_then(|v| cx.element(v)).filter(|v| v.side == e.side) else {
             continue;
         };
         let plural = if turns == 1 { "" } else { "s" };
