@@ -193,7 +193,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
         strength: u.strength,
         position: u
             .centre
-            .map(|p| format!("({:.0}, {:.0})", p.x, p.y))
+            .map(|p| format!("{:.0}, {:.0}", p.x, p.y))
             .unwrap_or_default(),
         postures: String::new(),
         command: String::new(),

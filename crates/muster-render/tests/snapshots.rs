@@ -12,7 +12,12 @@ fn outputs() -> Vec<muster_render::OutputFile> {
 }
 
 fn file(files: &[muster_render::OutputFile], name: &str) -> String {
-    files.iter().find(|f| f.path == format!("pegasus-bridge/{name}")).unwrap().contents.clone()
+    files
+        .iter()
+        .find(|f| f.path == format!("pegasus-bridge/{name}"))
+        .unwrap()
+        .contents
+        .clone()
 }
 
 #[test]
@@ -22,12 +27,18 @@ fn pegasus_scenario_json() {
 
 #[test]
 fn pegasus_german_side_json() {
-    insta::assert_snapshot!("pegasus_side_german_json", file(&outputs(), "side-german.json"));
+    insta::assert_snapshot!(
+        "pegasus_side_german_json",
+        file(&outputs(), "side-german.json")
+    );
 }
 
 #[test]
 fn pegasus_british_side_briefing() {
-    insta::assert_snapshot!("pegasus_side_british_html", file(&outputs(), "side-british.html"));
+    insta::assert_snapshot!(
+        "pegasus_side_british_html",
+        file(&outputs(), "side-british.html")
+    );
 }
 
 #[test]
