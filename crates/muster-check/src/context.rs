@@ -96,7 +96,8 @@ impl<'a> Context<'a> {
     pub fn superior(&self, id: UnitId) -> Option<UnitId> {
         let unit = self.unit(id)?;
         if let Some(Target::Unit(t)) = unit.attached_to.as_ref().and_then(|r| r.target) {
-            if t != id {
+            // an attachment to the other side is MC103's; the written tree stands
+            if t != id && self.unit(t).is_some_and(|x| x.side == unit.side) {
                 return Some(t);
             }
         }

@@ -68,6 +68,7 @@ registry! {
     battlefield::mc506_element_in_impassable_terrain,
     battlefield::mc507_impossible_structure,
     battlefield::mc508_outside_table,
+    battlefield::mc509_elements_stacked,
     scenario::mc601_no_first_bound,
     scenario::mc602_no_end_of_game,
     scenario::mc603_timing_outside_game,
