@@ -269,10 +269,23 @@ pub struct Unit {
 /// What kind of element (§12, §18), resolved from the syntax.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Kind {
-    Foot { ty: FootType, specialism: Option<Specialism> },
-    Vehicle { role: VehicleRole, drive: Drive, armoured: bool, open_topped: bool },
-    Artillery { weapon: ArtilleryWeapon, calibre_mm: Option<f64> },
-    Aircraft { role: AircraftRole },
+    Foot {
+        ty: FootType,
+        specialism: Option<Specialism>,
+    },
+    Vehicle {
+        role: VehicleRole,
+        drive: Drive,
+        armoured: bool,
+        open_topped: bool,
+    },
+    Artillery {
+        weapon: ArtilleryWeapon,
+        calibre_mm: Option<f64>,
+    },
+    Aircraft {
+        role: AircraftRole,
+    },
 }
 
 /// A weapon carried.
@@ -448,9 +461,20 @@ pub struct Event {
 /// A machine-readable victory condition.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Condition {
-    Holds { target: Ref, by: Option<u32>, loc: Loc },
-    Destroys { target: Ref, loc: Loc },
-    Exits { unit: Ref, at: Ref, loc: Loc },
+    Holds {
+        target: Ref,
+        by: Option<u32>,
+        loc: Loc,
+    },
+    Destroys {
+        target: Ref,
+        loc: Loc,
+    },
+    Exits {
+        unit: Ref,
+        at: Ref,
+        loc: Loc,
+    },
 }
 
 /// A side's victory condition.

@@ -228,9 +228,18 @@ pub enum Shape {
     /// `polygon P P P …`
     Polygon { points: Vec<Point>, span: Span },
     /// `rect P size W by D`: south-west corner, width east, depth north.
-    Rect { corner: Point, width: Distance, depth: Distance, span: Span },
+    Rect {
+        corner: Point,
+        width: Distance,
+        depth: Distance,
+        span: Span,
+    },
     /// `circle P radius R`
-    Circle { centre: Point, radius: Distance, span: Span },
+    Circle {
+        centre: Point,
+        radius: Distance,
+        span: Span,
+    },
 }
 
 impl Shape {
@@ -353,9 +362,18 @@ pub struct UnitBody {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Placement {
     /// `at (x,y) facing 90`
-    At { point: Point, facing: Option<Bearing>, span: Span },
+    At {
+        point: Point,
+        facing: Option<Bearing>,
+        span: Span,
+    },
     /// `in line from (x,y) to (x,y) facing 90`: elements spread evenly, in order.
-    InLine { from: Point, to: Point, facing: Option<Bearing>, span: Span },
+    InLine {
+        from: Point,
+        to: Point,
+        facing: Option<Bearing>,
+        span: Span,
+    },
 }
 
 /// `element pl-1 coherent figures 6 at (100,20) facing 90 dug-in`
@@ -376,7 +394,11 @@ pub struct Element {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ElementKind {
     /// `coherent`, `heavy-support`, `specialist foo`, `command`
-    Foot { ty: Spanned<FootType>, specialism: Option<Spanned<Specialism>>, span: Span },
+    Foot {
+        ty: Spanned<FootType>,
+        specialism: Option<Spanned<Specialism>>,
+        span: Span,
+    },
     /// `vehicle tank tracked armoured enclosed`
     Vehicle {
         role: Spanned<VehicleRole>,
@@ -388,9 +410,16 @@ pub enum ElementKind {
         span: Span,
     },
     /// `artillery howitzer 105mm`
-    Artillery { weapon: Spanned<ArtilleryWeapon>, calibre: Option<Calibre>, span: Span },
+    Artillery {
+        weapon: Spanned<ArtilleryWeapon>,
+        calibre: Option<Calibre>,
+        span: Span,
+    },
     /// `aircraft fighter-bomber`
-    Aircraft { role: Spanned<AircraftRole>, span: Span },
+    Aircraft {
+        role: Spanned<AircraftRole>,
+        span: Span,
+    },
 }
 
 impl ElementKind {
@@ -432,9 +461,18 @@ pub enum ElementAttr {
     /// `registers-for bty`: a FOO's artillery unit (§55).
     RegistersFor(Ident),
     /// `hmg-zone bearing 90 spread 30 range 800m` (§57)
-    HmgZone { bearing: Bearing, spread: Spanned<f64>, range: Distance, span: Span },
+    HmgZone {
+        bearing: Bearing,
+        spread: Spanned<f64>,
+        range: Distance,
+        span: Span,
+    },
     /// `task demolition pegasus` (§61): engineering tasks.
-    Task { task: Ident, target: Option<Ident>, span: Span },
+    Task {
+        task: Ident,
+        target: Option<Ident>,
+        span: Span,
+    },
     /// `refuel-at heli-pad` (§62)
     RefuelAt(Ident),
     /// `note "…"`: seen by its own side and the umpire.
@@ -468,7 +506,12 @@ pub enum NetEntry {
     /// `telephone guard-hq to pillbox`: a field telephone line (§68).
     Telephone { from: Ident, to: Ident, span: Span },
     /// `net bn-net "Battalion net" seniority bn-hq a-hq b-hq` (§71)
-    Net { id: Ident, name: Option<Text>, members: Vec<Ident>, span: Span },
+    Net {
+        id: Ident,
+        name: Option<Text>,
+        members: Vec<Ident>,
+        span: Span,
+    },
 }
 
 /// `orders british { d-coy attack all-out pegasus by turn 2 "…" }`
@@ -569,7 +612,11 @@ pub struct Victory {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum VictoryCondition {
     /// `holds pegasus at end` / `holds pegasus by turn 6`
-    Holds { target: Ident, by: Option<Turn>, span: Span },
+    Holds {
+        target: Ident,
+        by: Option<Turn>,
+        span: Span,
+    },
     /// `destroys bridge-guard`
     Destroys { target: Ident, span: Span },
     /// `exits kampfgruppe at north-edge`

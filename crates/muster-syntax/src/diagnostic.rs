@@ -39,7 +39,11 @@ pub struct Label {
 
 impl Label {
     pub fn new(file: FileId, span: Span, message: impl Into<String>) -> Self {
-        Label { file, span, message: message.into() }
+        Label {
+            file,
+            span,
+            message: message.into(),
+        }
     }
 }
 

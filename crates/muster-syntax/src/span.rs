@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 /// A half-open byte range `start..end` in one file's text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -24,12 +26,18 @@ impl Span {
 
     /// The smallest span covering both.
     pub fn join(self, other: Span) -> Span {
-        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     /// The same span shifted right by `offset` bytes (for sub-parses of a slice).
     pub fn shift(self, offset: usize) -> Span {
-        Span { start: self.start + offset, end: self.end + offset }
+        Span {
+            start: self.start + offset,
+            end: self.end + offset,
+        }
     }
 }
 

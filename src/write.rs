@@ -1,0 +1,102 @@
+//! Writing build outputs safely: only below the output folder, each file
+//! atomically (a temporary file in the same folder, then a rename), so a reader
+//! or a killed build never sees half a file.
+
+use crate::error::CliError;
+use std::fs;
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+/// Prefix of the temporary files, so stray ones are recognisable.
+pub const TEMP_PREFIX: &str = ".muster-tmp-";
+
+/// The output folder, created if missing; refused when it is a file.
+#[derive(Debug, Clone)]
+pub struct OutDir {
+    /// Canonical path.
+    root: PathBuf,
+}
+
+impl OutDir {
+    pub fn open(dir: &Path) -> Result<OutDir, CliError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CliError::OutIsFile(dir.to_path_buf()));
+        }
+        fs::create_dir_all(dir).map_err(|e| write_error(dir, &e))?;
+        let root = fs::canonicalize(dir).map_err(|e| write_error(dir, &e))?;
+        Ok(OutDir { root })
+    }
+
+    /// Writes `contents` at the output-relative `path`, atomically.
+    pub fn write(&self, path: &str, contents: &str) -> Result<PathBuf, CliError> {
+        let target = self.target(path)?;
+        let parent = target.parent().unwrap_or(&self.root).to_path_buf();
+        fs::create_dir_all(&parent).map_err(|e| write_error(&parent, &e))?;
+        // Resolve symlinked folders: the real folder must still be inside the output.
+        let real_parent = fs::canonicalize(&parent).map_err(|e| write_error(&parent, &e))?;
+        if !real_parent.starts_with(&self.root) {
+            return Err(CliError::OutputEscapes(path.to_string()));
+        }
+        let mut temp = tempfile::Builder::new()
+            .prefix(TEMP_PREFIX)
+            .tempfile_in(&real_parent)
+            .map_err(|e| write_error(&real_parent, &e))?;
+        temp.write_all(contents.as_bytes())
+            .map_err(|e| write_error(&target, &e))?;
+        temp.as_file()
+            .sync_all()
+            .map_err(|e| write_error(&target, &e))?;
+        let file_name = target.file_name().map(PathBuf::from).unwrap_or_default();
+        let final_path = real_parent.join(file_name);
+        temp.persist(&final_path)
+            .map_err(|e| write_error(&final_path, &e.error))?;
+        Ok(final_path)
+    }
+
+    /// The absolute path for an output-relative path; refuses anything that is not
+    /// plain folder and file names.
+    fn target(&self, path: &str) -> Result<PathBuf, CliError> {
+        let rel = Path::new(path);
+        let plain = !path.is_empty()
+            && rel.components().all(|c| matches!(c, Component::Normal(_)))
+            && !path.contains('\\');
+        if !plain {
+            return Err(CliError::OutputEscapes(path.to_string()));
+        }
+        Ok(self.root.join(rel))
+    }
+}
+
+fn write_error(path: &Path, err: &std::io::Error) -> CliError {
+    CliError::Write {
+        path: path.to_path_buf(),
+        reason: err.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn writes_inside_and_refuses_escapes() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutDir::open(&dir.path().join("out")).unwrap();
+        let written = out.write("a/b.json", "{}").unwrap();
+        assert_eq!(fs::read_to_string(written).unwrap(), "{}");
+        assert!(out.write("../x.json", "").is_err());
+        assert!(out.write("/tmp/x.json", "").is_err());
+        assert!(out.write("", "").is_err());
+        let leftovers: Vec<_> = fs::read_dir(dir.path().join("out/a")).unwrap().collect();
+        assert_eq!(leftovers.len(), 1);
+    }
+
+    #[test]
+    fn refuses_a_file_as_output_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f");
+        fs::write(&file, "x").unwrap();
+        assert!(matches!(OutDir::open(&file), Err(CliError::OutIsFile(_))));
+    }
+}
