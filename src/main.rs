@@ -10,6 +10,7 @@ mod pack;
 mod pipeline;
 mod shim;
 mod terminal;
+mod watch;
 mod world;
 mod write;
 

@@ -1,0 +1,194 @@
+//! One watch cycle: find the scenarios again (files come and go), re-check those a
+//! burst of changes affects through the CLI's pipeline, rebuild the clean ones, and
+//! say what happened. The last good outputs of a broken scenario stay on disk.
+
+use super::filter::{canonical_lenient, Change, Filter};
+use super::plan::{Graph, Key, Known};
+use super::status::Cycle;
+use crate::commands::build::{load_templates, write_outputs};
+use crate::error::CliError;
+use crate::output::human;
+use crate::pack::{Discovery, CONFIG_FILE};
+use crate::pipeline::{self, Checked};
+use crate::write::OutDir;
+use muster_syntax::Severity;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The code of a missing import: such a scenario is re-checked on any new file.
+const IMPORT_NOT_FOUND: &str = "MC104";
+
+/// What persists between cycles.
+pub struct Session {
+    paths: Vec<PathBuf>,
+    out: Option<(OutDir, PathBuf)>,
+    graph: Graph,
+    filters: Vec<Filter>,
+}
+
+/// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
+pub struct Report {
+    pub cycle: Cycle,
+    pub diagnostics: String,
+    /// Whether any output was written (the served pages reload).
+    pub wrote: bool,
+}
+
+impl Session {
+    /// Finds the packs the paths name and opens the output folder.
+    pub fn open(paths: &[PathBuf], out: Option<&Path>) -> Result<Session, CliError> {
+        let discovery = Discovery::find(paths)?;
+        let out = match out {
+            Some(dir) => {
+                let opened = OutDir::open(dir)?;
+                let canonical = canonical_lenient(dir);
+                Some((opened, canonical))
+            }
+            None => None,
+        };
+        let mut session = Session {
+            paths: paths.to_vec(),
+            out,
+            graph: Graph::default(),
+            filters: Vec::new(),
+        };
+        session.refresh_filters(&discovery);
+        Ok(session)
+    }
+
+    /// The canonical pack roots, watched recursively.
+    pub fn roots(&self) -> Vec<PathBuf> {
+        self.filters.iter().map(|f| f.root.clone()).collect()
+    }
+
+    /// The output folder, when building.
+    pub fn out_dir(&self) -> Option<&Path> {
+        self.out.as_ref().map(|(_, canonical)| canonical.as_path())
+    }
+
+    /// The changes an event's paths amount to, each with its pack root.
+    pub fn classify(&self, paths: &[PathBuf]) -> Vec<(PathBuf, Change)> {
+        let mut changes: Vec<(PathBuf, Change)> = paths
+            .iter()
+            .filter_map(|p| {
+                let filter = self.filters.iter().find(|f| f.classify(p).is_some())?;
+                Some((filter.root.clone(), filter.classify(p)?))
+            })
+            .collect();
+        changes.sort();
+        changes.dedup();
+        changes
+    }
+
+    fn refresh_filters(&mut self, discovery: &Discovery) {
+        let outputs: Vec<PathBuf> = self.out_dir().map(Path::to_path_buf).into_iter().collect();
+        self.filters = discovery
+            .packs
+            .iter()
+            .map(|pack| Filter {
+                root: pack.root.clone(),
+                templates: pack
+                    .config
+                    .templates
+                    .as_deref()
+                    .map(|t| canonical_lenient(&pack.root.join(t))),
+                outputs: outputs.clone(),
+            })
+            .collect();
+    }
+
+    /// Runs one cycle; `changes` is `None` for the first one (check everything).
+    pub fn cycle(&mut self, trigger: String, changes: Option<&[(PathBuf, Change)]>) -> Report {
+        let mut cycle = Cycle {
+            trigger,
+            built: self.out.as_ref().map(|_| 0),
+            ..Cycle::default()
+        };
+        let mut discovery = match Discovery::find(&self.paths) {
+            Ok(d) => d,
+            Err(e) => {
+                cycle.trouble = Some(e.to_string());
+                return Report {
+                    cycle,
+                    diagnostics: String::new(),
+                    wrote: false,
+                };
+            }
+        };
+        self.refresh_filters(&discovery);
+        let key = |d: &Discovery, pack: usize, path: &str| -> Key {
+            (d.packs[pack].root.clone(), path.to_string())
+        };
+        let targets: BTreeSet<Key> = discovery
+            .targets
+            .iter()
+            .map(|t| key(&discovery, t.pack, &t.path))
+            .collect();
+        self.graph.retain(&targets);
+        let building = self.out.is_some();
+        let config_changed = changes.is_none_or(|c| c.iter().any(|(_, c)| *c == Change::Config));
+        let affected = match changes {
+            None => targets,
+            Some(changes) => self.graph.affected(&targets, changes, building),
+        };
+        let packs = &discovery.packs;
+        discovery
+            .targets
+            .retain(|t| affected.contains(&(packs[t.pack].root.clone(), t.path.clone())));
+        let mut results = pipeline::check_all(&discovery, building);
+        results.retain(|c| config_changed || c.relative != CONFIG_FILE);
+        for checked in results.iter().filter(|c| c.relative != CONFIG_FILE) {
+            cycle.checked += 1;
+            self.graph.record(
+                key(&discovery, checked.pack, &checked.relative),
+                known(checked),
+            );
+        }
+        cycle.errors = results.iter().map(|c| c.count(Severity::Error)).sum();
+        cycle.warnings = results.iter().map(|c| c.count(Severity::Warning)).sum();
+        let wrote = self.build(&discovery, &results, &mut cycle);
+        Report {
+            cycle,
+            diagnostics: human::render(&results),
+            wrote,
+        }
+    }
+
+    /// Writes the outputs of every clean scenario; counts the held-back ones.
+    fn build(&self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
+        let Some((out, _)) = &self.out else {
+            return false;
+        };
+        let templates: Vec<_> = discovery.packs.iter().map(load_templates).collect();
+        let mut built = 0;
+        let mut problems = Vec::new();
+        for checked in results.iter().filter(|c| c.is_scenario()) {
+            if checked.count(Severity::Error) > 0 {
+                cycle.held += 1;
+                continue;
+            }
+            match write_outputs(checked, &templates[checked.pack], out) {
+                Ok(_) => built += 1,
+                Err(e) => problems.push(format!("cannot build `{}`: {e}", checked.display)),
+            }
+        }
+        cycle.built = Some(built);
+        if !problems.is_empty() {
+            cycle.trouble = Some(problems.join("; "));
+        }
+        built > 0
+    }
+}
+
+/// The dependency set the pipeline reported for one scenario.
+fn known(checked: &Checked) -> Known {
+    let mut deps: BTreeSet<String> = checked.sources.iter().map(|s| s.relative.clone()).collect();
+    deps.insert(checked.relative.clone());
+    Known {
+        deps,
+        unresolved: checked
+            .diagnostics
+            .iter()
+            .any(|d| d.code == IMPORT_NOT_FOUND),
+    }
+}
