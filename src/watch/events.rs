@@ -8,6 +8,31 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
+/// How the debounce time is spent. notify-debouncer-full delivers each event
+/// `hold` after it happened (merging repeats and stitching renames); the watch loop
+/// then waits for `quiet` without a relevant event before it acts. A burst thus
+/// ends after about `hold + quiet` = the debounce time of silence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timing {
+    pub hold: Duration,
+    pub tick: Duration,
+    pub quiet: Duration,
+}
+
+impl Timing {
+    pub fn of(debounce: Duration) -> Timing {
+        let hold = (debounce / 4)
+            .clamp(Duration::from_millis(10), Duration::from_millis(25))
+            .min(debounce);
+        let tick = (hold / 4).max(Duration::from_millis(2));
+        Timing {
+            hold,
+            tick,
+            quiet: debounce.saturating_sub(hold),
+        }
+    }
+}
+
 /// What the watch loop is told.
 #[derive(Debug)]
 pub enum Message {
@@ -26,17 +51,15 @@ pub struct Events {
 }
 
 impl Events {
-    /// Starts watching `roots` recursively, batching bursts over `debounce`.
-    pub fn start(roots: &[PathBuf], debounce: Duration) -> Result<Events, String> {
+    /// Starts watching `roots` recursively; each event is held `timing.hold`.
+    pub fn start(roots: &[PathBuf], timing: &Timing) -> Result<Events, String> {
         let (tx, rx) = channel();
         let interrupt = tx.clone();
         ctrlc::set_handler(move || {
             let _ = interrupt.send(Message::Interrupt);
         })
         .map_err(|e| format!("cannot listen for Ctrl-C: {e}"))?;
-        // Tick often so a burst is reported soon after it goes quiet.
-        let tick = (debounce / 4).clamp(Duration::from_millis(5), Duration::from_millis(25));
-        let debouncer = new_debouncer(debounce, Some(tick), handler(tx))
+        let debouncer = new_debouncer(timing.hold, Some(timing.tick), handler(tx))
             .map_err(|e| format!("cannot start watching: {e}"))?;
         let mut events = Events { rx, debouncer };
         for root in roots {
@@ -95,5 +118,25 @@ fn handler(tx: Sender<Message>) -> impl FnMut(DebounceEventResult) + Send + 'sta
             ),
         };
         let _ = tx.send(message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_debounce_is_split_between_hold_and_quiet() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            Timing::of(ms(100)),
+            Timing {
+                hold: ms(25),
+                tick: ms(6) + Duration::from_micros(250),
+                quiet: ms(75)
+            }
+        );
+        assert_eq!(Timing::of(ms(20)).hold + Timing::of(ms(20)).quiet, ms(20));
+        assert_eq!(Timing::of(ms(0)).quiet, ms(0));
     }
 }

@@ -17,7 +17,7 @@ mod status;
 use crate::commands::Status;
 use crate::error::CliError;
 use cycle::{Report, Session};
-use events::{Events, Message};
+use events::{Events, Message, Timing};
 use filter::Change;
 use std::io::Write;
 use std::path::PathBuf;
@@ -61,7 +61,7 @@ pub struct WatchArgs {
 
 /// Runs until Ctrl-C (exit 0) or until the watch cannot go on (exit 2).
 pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
-    let debounce = Duration::from_millis(args.debounce);
+    let timing = Timing::of(Duration::from_millis(args.debounce));
     let mut session = Session::open(&args.paths, args.out.as_deref())?;
     let shared = Arc::new(serve::Shared::default());
     if args.serve {
@@ -75,7 +75,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
             say(&format!("serving {url} (Ctrl-C to stop)"));
         }
     }
-    let mut events = Events::start(&session.roots(), debounce).map_err(|reason| CliError::Io {
+    let mut events = Events::start(&session.roots(), &timing).map_err(|reason| CliError::Io {
         path: PathBuf::from("."),
         reason,
     })?;
@@ -92,13 +92,20 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
             }
             Message::Paths(paths) => session.classify(&paths),
         };
-        if !await_vanished_roots(&session, &mut events) {
-            return Ok(stop());
+        match await_vanished_roots(&session, &mut events) {
+            Roots::Interrupted => return Ok(stop()),
+            Roots::CameBack(root) => {
+                let started = Instant::now();
+                let report = session.cycle(format!("{root} is back"), None);
+                emit(&report, started, &shared);
+                continue;
+            }
+            Roots::Present => {}
         }
         if changes.is_empty() {
             continue;
         }
-        let Some(changes) = coalesce(changes, &session, &events, debounce) else {
+        let Some(changes) = coalesce(changes, &session, &events, timing.quiet) else {
             return Ok(stop());
         };
         let started = Instant::now();
@@ -108,20 +115,33 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
     }
 }
 
-/// Adds the changes arriving just after a burst (the debouncer reports each path
-/// when it goes quiet, so one save can straddle two of its ticks); `None` on Ctrl-C.
+/// Adds the changes that keep arriving until `quiet` passes without one, so one
+/// save burst makes one cycle; `None` on Ctrl-C.
 fn coalesce(
     mut changes: Vec<(PathBuf, Change)>,
     session: &Session,
     events: &Events,
-    debounce: Duration,
+    quiet: Duration,
 ) -> Option<Vec<(PathBuf, Change)>> {
-    let window = (debounce / 6).clamp(Duration::from_millis(5), Duration::from_millis(20));
-    while let Some(message) = events.next_within(window) {
-        match message {
-            Message::Interrupt => return None,
-            Message::Failed(reason) => eprintln!("{} watch error: {reason}", status::clock()),
-            Message::Paths(paths) => changes.extend(session.classify(&paths)),
+    let mut deadline = Instant::now() + quiet;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        match events.next_within(left) {
+            None => break,
+            Some(Message::Interrupt) => return None,
+            Some(Message::Failed(reason)) => {
+                eprintln!("{} watch error: {reason}", status::clock());
+            }
+            Some(Message::Paths(paths)) => {
+                let more = session.classify(&paths);
+                if !more.is_empty() {
+                    changes.extend(more);
+                    deadline = Instant::now() + quiet;
+                }
+            }
         }
     }
     changes.sort();
@@ -129,9 +149,18 @@ fn coalesce(
     Some(changes)
 }
 
+/// Whether the watched pack folders are all there.
+enum Roots {
+    Present,
+    /// One was removed and is back (shown path): check everything again.
+    CameBack(String),
+    Interrupted,
+}
+
 /// When a watched pack folder was removed: say so, wait for it to come back, and
-/// watch it again. Returns `false` on Ctrl-C.
-fn await_vanished_roots(session: &Session, events: &mut Events) -> bool {
+/// watch it again.
+fn await_vanished_roots(session: &Session, events: &mut Events) -> Roots {
+    let mut back = None;
     for root in session.roots() {
         if root.is_dir() {
             continue;
@@ -144,14 +173,18 @@ fn await_vanished_roots(session: &Session, events: &mut Events) -> bool {
         ));
         while !root.is_dir() {
             if let Some(Message::Interrupt) = events.next_within(VANISHED_POLL) {
-                return false;
+                return Roots::Interrupted;
             }
         }
         if let Err(e) = events.watch(&root) {
             eprintln!("{} watch error: {e}", status::clock());
         }
+        back = Some(format!("`{}`", root.display()));
     }
-    true
+    match back {
+        Some(root) => Roots::CameBack(root),
+        None => Roots::Present,
+    }
 }
 
 fn emit(report: &Report, started: Instant, shared: &serve::Shared) {
