@@ -98,3 +98,23 @@ pub struct Analysis {
     /// as `Model::units`.
     pub unit_centres: Vec<Option<Pos>>,
 }
+
+mod chain;
+mod command;
+mod latency;
+mod situation;
+
+/// Computes every derived fact of the model: start situations (§24), command
+/// status (§87–§89), order latency (§66, §78) and unit centres.
+pub fn analyse(model: &crate::model::Model) -> Analysis {
+    let situations = situation::situations(model);
+    let command = command::statuses(model, &situations);
+    let hot: Vec<bool> = situations.iter().map(|s| s.hot).collect();
+    let latency = latency::table(model, &command, &hot);
+    Analysis {
+        command,
+        latency,
+        situations,
+        unit_centres: situation::centres(model),
+    }
+}

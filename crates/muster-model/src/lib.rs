@@ -2,4 +2,14 @@
 //! the derived facts every output shows (command status, order latency).
 
 pub mod analysis;
+pub mod geometry;
 pub mod model;
+pub mod pack;
+pub mod paths;
+pub mod resolve;
+pub mod world;
+
+pub use analysis::analyse;
+pub use pack::PackConfig;
+pub use resolve::{resolve, Resolved};
+pub use world::{MemoryWorld, World, WorldError};

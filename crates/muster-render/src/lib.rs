@@ -1,1 +1,17 @@
-//! placeholder
+//! Outputs of a checked scenario: the scenario JSON (with its schema and the
+//! per-side fog-of-war views) and the HTML briefings rendered from that JSON.
+//!
+//! Architecture invariant: briefings are rendered only from [`json::ScenarioJson`]
+//! values, and side and player briefings only from a side's filtered JSON, so fog
+//! of war is applied in exactly one place ([`json::for_side`]).
+
+mod build;
+mod error;
+pub mod json;
+pub mod map;
+pub mod page;
+mod templates;
+
+pub use build::{build, to_json, OutputFile};
+pub use error::RenderError;
+pub use templates::{Paper, Templates};

@@ -8,5 +8,65 @@ pub mod ast;
 pub mod diagnostic;
 pub mod span;
 
+mod error;
+mod grammar;
+mod literal;
+mod lower;
+mod names;
+mod reserved;
+mod scan;
+
 pub use diagnostic::{Diagnostic, FileId, Label, Severity};
+pub use reserved::RESERVED;
+pub use scan::{MAX_FILE_BYTES, MAX_NESTING};
 pub use span::{Ident, Span, Spanned};
+
+/// The result of parsing one file: the tree that could be built and the
+/// diagnostics for everything else.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Parsed {
+    pub file: ast::File,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses one file's text. Never panics; refuses oversize or too-deep input with
+/// MC003 and recovers per item and per statement.
+pub fn parse(file: FileId, text: &str) -> Parsed {
+    let mut diagnostics = Vec::new();
+    let mut out = ast::File::default();
+    let Some(scanned) = scan::scan(file, text, &mut diagnostics, &mut out.comments) else {
+        return Parsed {
+            file: out,
+            diagnostics,
+        };
+    };
+    for chunk in &scanned.chunks {
+        lower::chunk(file, text, chunk, &mut out.items, &mut diagnostics);
+    }
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    Parsed {
+        file: out,
+        diagnostics,
+    }
+}
+
+/// Parses raw bytes: invalid UTF-8 is refused with MC003 at the first bad byte.
+pub fn parse_bytes(file: FileId, bytes: &[u8]) -> Parsed {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(file, text),
+        Err(e) => {
+            let at = e.valid_up_to();
+            // The span must lie on char boundaries of the valid prefix.
+            let span = Span::new(at, at);
+            Parsed {
+                file: ast::File::default(),
+                diagnostics: vec![Diagnostic::error(
+                    "MC003",
+                    format!("file is not valid UTF-8 (invalid byte at offset {at})"),
+                )
+                .with_label(file, span, "invalid UTF-8 here")
+                .with_help("save the file as UTF-8; muster reads only UTF-8 text")],
+            }
+        }
+    }
+}

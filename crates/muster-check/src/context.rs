@@ -1,0 +1,250 @@
+//! What every check reads: the resolved model, its analysis, and lookups over both.
+
+use muster_model::analysis::Analysis;
+use muster_model::model::*;
+use muster_rules::vocab::Weather;
+
+/// The input of every check.
+pub struct Context<'a> {
+    pub model: &'a Model,
+    pub analysis: &'a Analysis,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(model: &'a Model, analysis: &'a Analysis) -> Self {
+        Context { model, analysis }
+    }
+
+    pub fn unit(&self, id: UnitId) -> Option<&'a Unit> {
+        self.model.units.get(id.0)
+    }
+
+    pub fn element(&self, id: ElementId) -> Option<&'a Element> {
+        self.model.elements.get(id.0)
+    }
+
+    pub fn side(&self, id: SideId) -> Option<&'a Side> {
+        self.model.sides.get(id.0)
+    }
+
+    /// The side's identifier, for messages.
+    pub fn side_name(&self, id: SideId) -> &'a str {
+        self.side(id).map(|s| s.name.id.as_str()).unwrap_or("?")
+    }
+
+    pub fn unit_name(&self, id: UnitId) -> &'a str {
+        self.unit(id).map(|u| u.name.id.as_str()).unwrap_or("?")
+    }
+
+    pub fn element_name(&self, id: ElementId) -> &'a str {
+        self.element(id)
+            .map(|e| e.qualified.as_str())
+            .unwrap_or("?")
+    }
+
+    /// Table width and depth in metres, when the scenario gives them.
+    pub fn table(&self) -> Option<(f64, f64)> {
+        self.model.header.as_ref().and_then(|h| h.table)
+    }
+
+    pub fn weather(&self) -> Weather {
+        self.model
+            .header
+            .as_ref()
+            .map(|h| h.weather)
+            .unwrap_or(Weather::Clear)
+    }
+
+    /// The number of turns, when the scenario sets a limit.
+    pub fn turns(&self) -> Option<u32> {
+        self.model.header.as_ref().and_then(|h| h.turns)
+    }
+
+    /// Whether the location lies in a library file (reached through `use`).
+    pub fn in_library(&self, loc: Loc) -> bool {
+        self.model
+            .files
+            .iter()
+            .any(|f| f.id == loc.file && f.is_library)
+    }
+
+    /// The unit a reference names, directly or through one of its elements.
+    pub fn unit_of_target(&self, target: Option<Target>) -> Option<UnitId> {
+        match target? {
+            Target::Unit(u) => Some(u),
+            Target::Element(e) => self.element(e).map(|e| e.unit),
+            _ => None,
+        }
+    }
+
+    /// The unit's superior in its line of command: where it is attached, else its parent.
+    pub fn superior(&self, id: UnitId) -> Option<UnitId> {
+        let unit = self.unit(id)?;
+        if let Some(Target::Unit(t)) = unit.attached_to.as_ref().and_then(|r| r.target) {
+            if t != id {
+                return Some(t);
+            }
+        }
+        unit.parent
+    }
+
+    /// The unit and every unit above it in the written tree, nearest first.
+    pub fn lineage(&self, id: UnitId) -> Vec<UnitId> {
+        let mut out = vec![id];
+        let mut cur = self.unit(id).and_then(|u| u.parent);
+        while let Some(p) = cur {
+            if out.contains(&p) {
+                break;
+            }
+            out.push(p);
+            cur = self.unit(p).and_then(|u| u.parent);
+        }
+        out
+    }
+
+    /// The unit and every unit written inside it.
+    pub fn subtree(&self, id: UnitId) -> Vec<UnitId> {
+        let mut out = vec![id];
+        let mut i = 0;
+        while let Some(&u) = out.get(i) {
+            if let Some(unit) = self.unit(u) {
+                for &c in &unit.children {
+                    if !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The order written for this unit itself.
+    pub fn own_order(&self, id: UnitId) -> Option<&'a Order> {
+        self.model
+            .orders
+            .iter()
+            .find(|o| o.unit.target == Some(Target::Unit(id)))
+    }
+
+    /// The order the unit acts on: its own, else the nearest ancestor's (§83, §86).
+    pub fn effective_order(&self, id: UnitId) -> Option<&'a Order> {
+        self.lineage(id).into_iter().find_map(|u| self.own_order(u))
+    }
+
+    /// The nations of a unit: its own, else its ancestors', else its side's.
+    pub fn nations_of_unit(&self, id: UnitId) -> Vec<&'a str> {
+        for u in self.lineage(id) {
+            if let Some(n) = self.unit(u).and_then(|u| u.nation.as_deref()) {
+                return vec![n];
+            }
+        }
+        self.unit(id)
+            .and_then(|u| self.side(u.side))
+            .map(|s| s.nations.iter().map(|n| n.id.as_str()).collect())
+            .unwrap_or_default()
+    }
+
+    /// Every reference written anywhere in the scenario.
+    pub fn all_refs(&self) -> Vec<&'a Ref> {
+        let m = self.model;
+        let mut out: Vec<&Ref> = Vec::new();
+        if let Some(h) = &m.header {
+            out.extend(h.first_bound.iter());
+        }
+        for s in &m.sides {
+            out.extend(s.players.iter().filter_map(|p| p.commands.as_ref()));
+        }
+        for c in &m.crossings {
+            out.extend(c.over.iter().chain(c.carries.iter()));
+        }
+        for u in &m.units {
+            out.extend(u.attached_to.iter());
+        }
+        for e in &m.elements {
+            out.extend(
+                [&e.embussed_in, &e.riding_on, &e.registers_for, &e.refuel_at]
+                    .into_iter()
+                    .filter_map(|r| r.as_ref()),
+            );
+            out.extend(e.tasks.iter().filter_map(|t| t.target.as_ref()));
+        }
+        for l in m.radio_links.iter().chain(&m.telephone_lines) {
+            out.push(&l.from);
+            out.push(&l.to);
+        }
+        for n in &m.nets {
+            out.extend(n.members.iter());
+        }
+        for o in &m.orders {
+            out.push(&o.unit);
+            if let Some(Objective::Ref(r)) = &o.objective {
+                out.push(r);
+            }
+            for t in &o.timing {
+                if let Timing::OnSignal(r) = t {
+                    out.push(r);
+                }
+            }
+        }
+        for s in &m.signals {
+            out.extend(s.sender.iter());
+            if let Some(Trigger::Capture(r)) = &s.trigger {
+                out.push(r);
+            }
+            out.extend(s.affects.iter());
+        }
+        for a in &m.arrivals {
+            out.push(&a.unit);
+            out.push(&a.at);
+        }
+        for v in &m.victories {
+            out.push(&v.side);
+            for c in &v.conditions {
+                match c {
+                    Condition::Holds { target, .. } | Condition::Destroys { target, .. } => {
+                        out.push(target)
+                    }
+                    Condition::Exits { unit, at, .. } => {
+                        out.push(unit);
+                        out.push(at);
+                    }
+                }
+            }
+        }
+        for i in &m.intel {
+            out.push(&i.side);
+            out.push(&i.unit);
+            if let Some(Objective::Ref(r)) = &i.seen_at {
+                out.push(r);
+            }
+        }
+        out
+    }
+}
+
+/// The turn a clock time falls in (§7), counting the first turn as 1; clock times
+/// before the start count as the next day. `None` without a start time.
+pub fn clock_turn(header: Option<&Header>, minutes: u32) -> Option<i64> {
+    let h = header?;
+    let start = h.start_minutes?;
+    let step = if h.turn_minutes > 0.0 {
+        h.turn_minutes
+    } else {
+        10.0
+    };
+    let mut elapsed = i64::from(minutes) - i64::from(start);
+    if elapsed < 0 {
+        elapsed += 24 * 60;
+    }
+    Some((elapsed as f64 / step).floor() as i64 + 1)
+}
+
+/// Metres written for messages: `120 m`, `1.2 km`.
+pub fn metres(d: f64) -> String {
+    if d >= 1000.0 {
+        format!("{:.1} km", d / 1000.0)
+    } else {
+        format!("{} m", d.round() as i64)
+    }
+}

@@ -1,0 +1,9 @@
+//! What every rule file imports.
+
+pub(crate) use crate::context::{clock_turn, metres, Context};
+pub(crate) use crate::facts;
+pub(crate) use crate::geom;
+pub(crate) use crate::registry::{CheckFn, Related, Rule};
+pub(crate) use muster_model::model::*;
+pub(crate) use muster_rules::vocab::*;
+pub(crate) use muster_syntax::{Diagnostic, Severity};

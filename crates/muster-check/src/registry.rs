@@ -1,0 +1,85 @@
+//! The rule registry: every diagnostic code muster knows, with its documentation.
+//!
+//! The registry is the only source of rule docs: `muster explain`, SARIF rule
+//! metadata and `docs/rules.md` all read it, so they cannot disagree.
+
+use crate::context::Context;
+use muster_model::model::Loc;
+use muster_syntax::{Diagnostic, Severity};
+
+/// One rule: its stable code, its name, and the text that explains it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    /// `MC301`: stable forever once released.
+    pub code: &'static str,
+    /// Kebab-case, names the problem (`element-separated`).
+    pub name: &'static str,
+    /// The default severity; a scenario or pack may re-grade it.
+    pub severity: Severity,
+    /// The rulebook paragraph(s) enforced (`§88`, `§87–§89`).
+    pub paragraph: Option<&'static str>,
+    /// One line saying what the rule finds.
+    pub summary: &'static str,
+    /// Markdown: what the rule checks and why the rulebook wants it.
+    pub explanation: &'static str,
+    /// A scenario snippet that triggers the rule (lines marked `//~ CODE`).
+    pub failing: &'static str,
+    /// The same snippet corrected.
+    pub fixed: &'static str,
+}
+
+/// A check: from the resolved model and its analysis to diagnostics.
+pub(crate) type CheckFn = fn(&Context) -> Vec<Diagnostic>;
+
+impl Rule {
+    /// Starts a diagnostic of this rule with its primary label.
+    pub(crate) fn report(
+        &self,
+        message: impl Into<String>,
+        at: Loc,
+        label: impl Into<String>,
+    ) -> Diagnostic {
+        let mut d =
+            Diagnostic::new(self.code, self.severity, message).with_label(at.file, at.span, label);
+        d.paragraph = self.paragraph;
+        d
+    }
+
+    /// A diagnostic of this rule with no location (for `muster.toml` settings).
+    pub(crate) fn report_unlocated(&self, message: impl Into<String>) -> Diagnostic {
+        let mut d = Diagnostic::new(self.code, self.severity, message);
+        d.paragraph = self.paragraph;
+        d
+    }
+
+    /// Whether another crate (syntax, model) emits this code rather than a check here.
+    pub fn is_external(&self) -> bool {
+        crate::rules::check_of(self.code).is_none()
+    }
+}
+
+/// Adds a related label at a model location.
+pub(crate) trait Related {
+    fn related(self, at: Loc, label: impl Into<String>) -> Self;
+}
+
+impl Related for Diagnostic {
+    fn related(self, at: Loc, label: impl Into<String>) -> Self {
+        self.with_label(at.file, at.span, label)
+    }
+}
+
+/// Every rule, in code order.
+pub fn rules() -> &'static [Rule] {
+    crate::rules::RULES
+}
+
+/// The rule with this code (`MC301`), case-insensitively.
+pub fn lookup(code: &str) -> Option<&'static Rule> {
+    rules().iter().find(|r| r.code.eq_ignore_ascii_case(code))
+}
+
+/// The rule with this kebab-case name (`element-separated`).
+pub fn lookup_name(name: &str) -> Option<&'static Rule> {
+    rules().iter().find(|r| r.name == name)
+}

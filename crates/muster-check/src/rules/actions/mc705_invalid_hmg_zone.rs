@@ -1,0 +1,76 @@
+//! MC705 invalid-hmg-zone: a prepared fire zone too long, too wide or on the wrong gun.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC705",
+    name: "invalid-hmg-zone",
+    severity: Severity::Error,
+    paragraph: Some("§57"),
+    summary: "a prepared HMG zone longer than 1,000 m, wider than 45°, or on a weapon without tripod or fixed mount",
+    explanation: "A machine gun on a tripod or a fixed mounting may prepare a zone of fire \
+(§57) reaching out to 1,000 m from the gun and at most 45° wide; anything in it can be \
+engaged with area fire. A longer or wider zone, or one on a gun without such a mount, \
+is not allowed.",
+    failing: r#"forces red {
+  platoon mg "MG Platoon" {
+    hq mg-hq command figures 2 at (500,480)
+    element mg-1 heavy-support hmg tripod figures 3 at (500,500)
+      hmg-zone bearing 0 spread 60 range 800m //~ MC705
+  }
+}
+orders red {
+  mg defend (500,500)
+}
+"#,
+    fixed: r#"forces red {
+  platoon mg "MG Platoon" {
+    hq mg-hq command figures 2 at (500,480)
+    element mg-1 heavy-support hmg tripod figures 3 at (500,500)
+      hmg-zone bearing 0 spread 40 range 800m
+  }
+}
+orders red {
+  mg defend (500,500)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for e in &cx.model.elements {
+        let Some(z) = &e.hmg_zone else { continue };
+        let mounted = e
+            .weapons
+            .iter()
+            .any(|w| matches!(w.kind, WeaponKind::Hmg | WeaponKind::Lmg) && w.mount.is_some());
+        let mut problems = Vec::new();
+        if z.range > 1000.0 {
+            problems.push(format!("reaches {}, beyond 1,000 m", metres(z.range)));
+        }
+        if z.spread > 45.0 {
+            problems.push(format!("is {}° wide, more than 45°", z.spread));
+        }
+        if !mounted {
+            problems.push("is on no machine gun with a tripod or fixed mount".to_string());
+        }
+        if problems.is_empty() {
+            continue;
+        }
+        out.push(
+            RULE.report(
+                format!(
+                    "the fire zone of `{}` {}",
+                    e.qualified,
+                    problems.join(" and ")
+                ),
+                z.loc,
+                "prepared fire zone",
+            )
+            .with_help("keep the zone within 1,000 m and 45°, on an `hmg tripod` or a fixed mount"),
+        );
+    }
+    out
+}

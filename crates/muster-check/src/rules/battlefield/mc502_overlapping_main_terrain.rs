@@ -1,0 +1,55 @@
+//! MC502 overlapping-main-terrain: two main terrain types claim the same ground.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC502",
+    name: "overlapping-main-terrain",
+    severity: Severity::Warning,
+    paragraph: Some("§100"),
+    summary: "two main terrain types (woods, brush, rocky, buildings) overlapping",
+    explanation: "Overlays such as slopes, soft ground and roads add their effects to the \
+ground beneath (§100), but each point of the table has one main terrain type: open, \
+brush, open or dense woods, rocky ground or ruins, or buildings. Where two main types \
+overlap nobody can tell which one applies; cut one outline back to the other's edge.",
+    failing: r#"map {
+  area bois dense-woods rect (100,100) size 300m by 300m
+  area scrub brush rect (300,300) size 300m by 300m //~ MC502
+}
+"#,
+    fixed: r#"map {
+  area bois dense-woods rect (100,100) size 300m by 300m
+  area scrub brush rect (400,400) size 300m by 300m
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let main: Vec<&Area> = cx
+        .model
+        .areas
+        .iter()
+        .filter(|a| facts::is_main_terrain(a.kind) && geom::is_valid(&a.outline))
+        .collect();
+    for (i, a) in main.iter().enumerate() {
+        for b in &main[i + 1..] {
+            let shared = geom::overlap_area(&a.outline, &b.outline);
+            if shared < 1.0 {
+                continue;
+            }
+            out.push(
+                RULE.report(
+                    format!("{} `{}` overlaps {} `{}` by about {} m²", b.kind.keyword(), b.name.id, a.kind.keyword(), a.name.id, shared.round() as i64),
+                    b.shape_loc,
+                    "overlapping outline",
+                )
+                .related(a.shape_loc, format!("`{}`", a.name.id))
+                .with_help("cut one outline back to the other's edge so each point has one main terrain type"),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,72 @@
+//! MC503 vehicle-in-dense-woods: vehicles or guns inside dense woods off a road.
+
+use super::{placed, pos_loc};
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC503",
+    name: "vehicle-in-dense-woods",
+    severity: Severity::Error,
+    paragraph: Some("§113"),
+    summary: "a vehicle or artillery element in dense woods off a road",
+    explanation: "Dense woods (§113) are passable to foot only; vehicles and guns may use \
+the roads through them. Engineers may dig a vehicle or gun into the edge, so one dug in \
+within 50 m of the edge is allowed. Anywhere else inside, it could never have got there.",
+    failing: r#"map {
+  area bois dense-woods rect (100,100) size 400m by 400m
+}
+forces red {
+  platoon t "Tank Troop" {
+    hq t-hq vehicle command-tank tracked armoured enclosed models 1 at (300,300) //~ MC503
+  }
+}
+orders red {
+  t defend bois
+}
+"#,
+    fixed: r#"map {
+  area bois dense-woods rect (100,100) size 400m by 400m
+}
+forces red {
+  platoon t "Tank Troop" {
+    hq t-hq vehicle command-tank tracked armoured enclosed models 1 at (300,80)
+  }
+}
+orders red {
+  t defend bois
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (e, p) in placed(cx) {
+        if !(facts::is_vehicle(e) || facts::is_artillery(e)) || geom::on_road(cx.model, p) {
+            continue;
+        }
+        let Some(wood) = geom::areas_at(cx.model, p).find(|a| a.kind == TerrainKind::DenseWoods)
+        else {
+            continue;
+        };
+        let dug_in_edge =
+            e.has_posture(Posture::DugIn) && geom::distance_to_edge(&wood.outline, p) <= 50.0;
+        if dug_in_edge {
+            continue;
+        }
+        out.push(
+            RULE.report(
+                format!(
+                    "`{}` stands in dense woods `{}` off a road",
+                    e.qualified, wood.name.id
+                ),
+                pos_loc(e),
+                "vehicle or gun here",
+            )
+            .related(wood.name.loc, "dense woods")
+            .with_help("place it on a road, outside the woods, or dug in within 50 m of the edge"),
+        );
+    }
+    out
+}

@@ -1,0 +1,97 @@
+//! MC301 element-separated: an element out of command range at the start.
+
+use super::{has_no_set, own_range};
+use crate::prelude::*;
+use muster_model::analysis::CommandStatus;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC301",
+    name: "element-separated",
+    severity: Severity::Warning,
+    paragraph: Some("§87–§89"),
+    summary: "an element out of command range at the start by every route",
+    explanation: "An element is in command (§87) when its own means of communication (§88: \
+voice 100 m, short-range radio 300 m, long-range radio on command and recce elements \
+3,000 m, a telephone line to its superior without limit) reach its command element, or \
+another element of its group that is itself linked, or an element of a group it \
+supports. Otherwise it starts separated (§89): its morale suffers and orders reach it \
+late by runner. This is allowed, for example on an extended front (§91), so it is a \
+warning; the message names the nearest link and how far short the element is.",
+    failing: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,500)
+    element a coherent figures 6 at (560,500)
+    element b coherent figures 6 at (800,500) //~ MC301
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+    fixed: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,500)
+    element a coherent figures 6 at (560,500)
+    element b coherent figures 6 at (640,500)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, status) in cx.analysis.command.iter().enumerate() {
+        let CommandStatus::Separated {
+            nearest,
+            distance,
+            short_by,
+            runner_turns,
+        } = status
+        else {
+            continue;
+        };
+        let Some(e) = cx.element(ElementId(i)) else {
+            continue;
+        };
+        if facts::is_command_element(e) && has_no_set(e) {
+            continue; // a command element may use runners without limit (§88): MC306
+        }
+        let (range, means) = own_range(e);
+        let late = match runner_turns {
+            0 => String::new(),
+            1 => "; orders reach it 1 turn late by runner".to_string(),
+            n => format!("; orders reach it {n} turns late by runner"),
+        };
+        let mut d = match nearest.and_then(|n| cx.element(n)) {
+            Some(n) => RULE
+                .report(
+                    format!(
+                        "`{}` is separated: its nearest link `{}` is {} away, {} beyond its {means} range",
+                        e.qualified,
+                        n.qualified,
+                        metres(*distance),
+                        metres(*short_by)
+                    ),
+                    e.name.loc,
+                    format!("{} short", metres(*short_by)),
+                )
+                .related(n.name.loc, format!("nearest link, {} away", metres(*distance))),
+            None => RULE.report(
+                format!("`{}` is separated: no element it could link to is on the table", e.qualified),
+                e.name.loc,
+                "no link",
+            ),
+        };
+        d = d.with_help(format!(
+            "move it within {} of a linked element or give it a radio{late}",
+            metres(range)
+        ));
+        out.push(d);
+    }
+    out
+}

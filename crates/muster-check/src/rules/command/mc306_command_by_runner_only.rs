@@ -1,0 +1,113 @@
+//! MC306 command-by-runner-only: a command element that reaches its superior by runner.
+
+use super::has_no_set;
+use crate::prelude::*;
+use muster_model::analysis::CommandStatus;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC306",
+    name: "command-by-runner-only",
+    severity: Severity::Note,
+    paragraph: Some("§76, §90"),
+    summary:
+        "a command element that reaches its superior only by alternative methods, with the delay",
+    explanation: "A command element without radio or telephone talks by voice within \
+100 m, and beyond that by alternative methods (§88): runners, dispatch riders, pigeons. \
+These cover 1,000 m a bound in a cold situation, 500 m hot, and half that in difficult \
+terrain or poor weather (§76), so orders through such a link arrive turns late (§90). \
+This note gives the delay, which the latency table in the briefings also shows.",
+    failing: r#"forces red {
+  battalion bn "1st Battalion" {
+    hq bn-hq command figures 3 radio long at (500,500)
+    company a "A Company" {
+      hq a-hq command figures 2 at (1500,500) //~ MC306
+      element a1 coherent figures 6 at (1560,500)
+    }
+  }
+}
+orders red {
+  bn defend (500,500)
+}
+"#,
+    fixed: r#"forces red {
+  battalion bn "1st Battalion" {
+    hq bn-hq command figures 3 radio long at (500,500)
+    company a "A Company" {
+      hq a-hq command figures 2 radio long at (1500,500)
+      element a1 coherent figures 6 at (1560,500)
+    }
+  }
+}
+orders red {
+  bn defend (500,500)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+/// Bounds a runner needs for `distance` metres in a cold situation (§76).
+pub(crate) fn runner_turns(cx: &Context, distance: f64) -> u32 {
+    let poor = matches!(cx.weather(), Weather::Rain | Weather::Fog | Weather::Snow);
+    let per_bound = if poor { 500.0 } else { 1000.0 };
+    // two bounds a turn (§7)
+    (distance / (2.0 * per_bound)).ceil().max(1.0) as u32
+}
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, status) in cx.analysis.command.iter().enumerate() {
+        let Some(e) = cx.element(ElementId(i)) else {
+            continue;
+        };
+        if !facts::is_command_element(e) || !has_no_set(e) {
+            continue;
+        }
+        let (via, distance, turns) = match status {
+            CommandStatus::InCommand {
+                means: muster_model::analysis::Means::Runner,
+                via,
+                distance,
+                ..
+            } => (Some(*via), *distance, runner_turns(cx, *distance)),
+            CommandStatus::Separated {
+                nearest,
+                distance,
+                runner_turns: t,
+                ..
+            } => (
+                *nearest,
+                *distance,
+                if *t > 0 {
+                    *t
+                } else {
+                    runner_turns(cx, *distance)
+                },
+            ),
+            _ => continue,
+        };
+        let Some(sup) = via.and_then(|v| cx.element(v)) else {
+            continue;
+        };
+        let plural = if turns == 1 { "" } else { "s" };
+        out.push(
+            RULE.report(
+                format!(
+                    "`{}` reaches `{}` only by runner: orders take {turns} turn{plural} longer",
+                    e.qualified, sup.qualified
+                ),
+                e.name.loc,
+                format!(
+                    "{} from its superior, no radio or telephone",
+                    metres(distance)
+                ),
+            )
+            .related(sup.name.loc, "superior command element")
+            .with_help(format!(
+                "give `{}` a radio, or move it within 100 m of `{}`",
+                e.qualified, sup.qualified
+            )),
+        );
+    }
+    out
+}

@@ -1,0 +1,28 @@
+//! MC3xx: command, control and communications (§63–§93).
+
+pub(crate) mod mc301_element_separated;
+pub(crate) mod mc302_long_radio_on_ordinary_element;
+pub(crate) mod mc303_radio_link_outside_chain;
+pub(crate) mod mc304_telephone_not_static;
+pub(crate) mod mc305_telephone_line_hindered;
+pub(crate) mod mc306_command_by_runner_only;
+pub(crate) mod mc307_signal_unusable;
+pub(crate) mod mc308_smoke_signal_unseen;
+
+use crate::prelude::*;
+
+/// The range of the element's own means of communication (§88), and their name.
+pub(crate) fn own_range(e: &Element) -> (f64, &'static str) {
+    match e.radio.map(|(r, _)| r) {
+        Some(RadioRange::Long) if facts::has_command_capability(e) || facts::is_recce(e) => {
+            (3000.0, "long-range radio")
+        }
+        Some(_) => (300.0, "radio"),
+        None => (100.0, "voice"),
+    }
+}
+
+/// Whether the element talks only by voice or runner (no radio, no telephone).
+pub(crate) fn has_no_set(e: &Element) -> bool {
+    e.radio.is_none() && e.telephone.is_none()
+}

@@ -1,0 +1,20 @@
+//! MC109 invalid-pack-configuration: `muster.toml` cannot be read.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC109",
+    name: "invalid-pack-configuration",
+    severity: Severity::Error,
+    paragraph: None,
+    summary: "the pack's `muster.toml` is not valid",
+    explanation: "A pack may hold a `muster.toml` at its root with the pack's name, default \
+severities for rules (house rules, p.1), template overrides and an output folder. A file \
+that is not valid TOML, or has an unknown key or a value of the wrong kind, is reported \
+rather than ignored, so that house rules are never silently dropped.",
+    failing: "# muster.toml\n[severity]\nMC302 = \"sometimes\"\n",
+    fixed: "# muster.toml\n[severity]\nMC302 = \"allow\"\n",
+};
+
+/// Emitted by `muster-model` when it reads `muster.toml`.
+pub(crate) const CHECK: Option<CheckFn> = None;

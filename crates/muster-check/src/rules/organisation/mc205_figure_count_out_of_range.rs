@@ -1,0 +1,71 @@
+//! MC205 figure-count-out-of-range: more or fewer figures than the element type has.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC205",
+    name: "figure-count-out-of-range",
+    severity: Severity::Warning,
+    paragraph: Some("§18, §19"),
+    summary: "a figure count outside the Foot Elements Table's range for the element type",
+    explanation: "The Foot Elements Table (§18) fixes how many figures each foot type has: \
+six for coherent, five for integrated, four for assault and bare, three or four for \
+cavalry, two or three for support, specialist and command elements. The figure count is \
+how players tell the types apart on the table (§19), so a count outside the range makes \
+an element look like another type.",
+    failing: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,480)
+    element a coherent figures 8 at (500,500) //~ MC205
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+    fixed: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,480)
+    element a coherent figures 6 at (500,500)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for e in &cx.model.elements {
+        let (Some(ty), Some((n, loc))) = (facts::foot_type(e), e.figures) else {
+            continue;
+        };
+        let (lo, hi) = facts::figure_range(ty);
+        if n >= lo && n <= hi {
+            continue;
+        }
+        let want = if lo == hi {
+            format!("{lo}")
+        } else {
+            format!("{lo} to {hi}")
+        };
+        out.push(
+            RULE.report(
+                format!(
+                    "`{}` has {n} figures; a {} element has {want}",
+                    e.qualified,
+                    ty.keyword()
+                ),
+                loc,
+                format!("{n} figures"),
+            )
+            .with_help(format!(
+                "use {want} figures, or pick the element type that matches {n}"
+            )),
+        );
+    }
+    out
+}

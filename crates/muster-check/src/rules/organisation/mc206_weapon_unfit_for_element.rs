@@ -1,0 +1,99 @@
+//! MC206 weapon-unfit-for-element: a weapon the element type does not carry.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC206",
+    name: "weapon-unfit-for-element",
+    severity: Severity::Error,
+    paragraph: Some("§18"),
+    summary: "weapons that do not fit the element type",
+    explanation: "Each foot type of §18 is defined by what it carries: coherent elements \
+have rifles, an LMG and a hand-held anti-tank weapon; integrated elements rifles and an \
+LMG; assault and bare elements small arms only; light support one LMG, hand-held AT \
+weapon or light mortar; heavy support an HMG or a medium mortar (up to 82 mm). A weapon \
+outside the type changes what the element may fire, so pick the type that carries it.",
+    failing: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,480)
+    element a bare lmg figures 4 at (500,500) //~ MC206
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+    fixed: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,480)
+    element a integrated lmg figures 5 at (500,500)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for e in &cx.model.elements {
+        let Some(ty) = facts::foot_type(e) else {
+            continue;
+        };
+        for w in &e.weapons {
+            if fits(ty, w) {
+                continue;
+            }
+            out.push(
+                RULE.report(
+                    format!(
+                        "a {} element cannot carry `{}`",
+                        ty.keyword(),
+                        w.kind.keyword()
+                    ),
+                    w.loc,
+                    format!("`{}` on `{}`", w.kind.keyword(), e.qualified),
+                )
+                .with_help(suggestion(w)),
+            );
+        }
+    }
+    out
+}
+
+/// Whether the weapon belongs to the foot type (§18). Command elements are MC203's;
+/// guns and heavy mortars are MC207's.
+fn fits(ty: FootType, w: &WeaponInfo) -> bool {
+    use WeaponKind as W;
+    let small_arms = matches!(w.kind, W::Rifles | W::Smg | W::Mp44);
+    let calibre = w.calibre_mm.unwrap_or(0.0);
+    if matches!(w.kind, W::Gun) || (w.kind == W::Mortar && calibre > 82.0) {
+        return true;
+    }
+    match ty {
+        FootType::Command => true,
+        FootType::Coherent => small_arms || matches!(w.kind, W::Lmg | W::HandAt),
+        FootType::Integrated => small_arms || w.kind == W::Lmg,
+        FootType::Assault | FootType::AssaultMp44 | FootType::Bare | FootType::Cavalry => {
+            small_arms
+        }
+        FootType::LightSupport => {
+            matches!(w.kind, W::Lmg | W::HandAt) || (w.kind == W::Mortar && calibre <= 60.0)
+        }
+        FootType::HeavySupport => w.kind == W::Hmg || (w.kind == W::Mortar && calibre > 60.0),
+        FootType::Specialist => !matches!(w.kind, W::Hmg | W::Mortar),
+    }
+}
+
+fn suggestion(w: &WeaponInfo) -> &'static str {
+    match w.kind {
+        WeaponKind::Lmg => "an LMG belongs in a coherent, integrated or light support element",
+        WeaponKind::HandAt => "a hand-held AT weapon belongs in a coherent or light support element",
+        WeaponKind::Hmg => "an HMG belongs in a heavy support element",
+        WeaponKind::Mortar => "light mortars (up to 60 mm) go in light support, medium ones (up to 82 mm) in heavy support",
+        _ => "pick the element type that carries this weapon",
+    }
+}

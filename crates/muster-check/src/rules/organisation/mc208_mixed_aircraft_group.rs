@@ -1,0 +1,67 @@
+//! MC208 mixed-aircraft-group: aircraft and ground elements in one group.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC208",
+    name: "mixed-aircraft-group",
+    severity: Severity::Error,
+    paragraph: Some("§11, §20"),
+    summary: "an aircraft group that mixes aircraft with other elements",
+    explanation: "Aircraft form their own groups (§11, §20): a flight is ordered, arrives \
+and leaves as one, and does not take part in the command chain of ground troops. Put \
+ground elements in a group of their own.",
+    failing: r#"forces blue {
+  flight f "Schwarm" {
+    element fw-1 aircraft fighter-bomber models 2 off-table
+    element flak artillery aa-gun 20mm models 1 at (500,500) //~ MC208
+  }
+}
+orders blue {
+  f attack probe (1000,1000)
+}
+"#,
+    fixed: r#"forces blue {
+  flight f "Schwarm" {
+    element fw-1 aircraft fighter-bomber models 2 off-table
+  }
+}
+orders blue {
+  f attack probe (1000,1000)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for unit in &cx.model.units {
+        let elements: Vec<&Element> = unit
+            .elements
+            .iter()
+            .filter_map(|&e| cx.element(e))
+            .collect();
+        let Some(plane) = elements.iter().find(|e| facts::is_aircraft(e)) else {
+            continue;
+        };
+        for e in elements
+            .iter()
+            .filter(|e| !facts::is_aircraft(e) && !facts::is_command_element(e))
+        {
+            out.push(
+                RULE.report(
+                    format!(
+                        "aircraft group `{}` also holds ground element `{}`",
+                        unit.name.id, e.name.id
+                    ),
+                    e.name.loc,
+                    "not an aircraft",
+                )
+                .related(plane.name.loc, "aircraft of the group")
+                .with_help("move the ground element to a group of its own"),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,54 @@
+//! MC209 flight-not-two-models: an aircraft element of other than two models.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC209",
+    name: "flight-not-two-models",
+    severity: Severity::Warning,
+    paragraph: Some("§20"),
+    summary: "an aircraft flight that is not two models",
+    explanation: "§20 represents a flight of aircraft by two models, each standing for three \
+to five machines. Another count changes the flight's firepower and how many hits it can \
+take, which is rarely what the author meant.",
+    failing: r#"forces blue {
+  flight f "Schwarm" {
+    element fw-1 aircraft fighter-bomber models 4 off-table //~ MC209
+  }
+}
+orders blue {
+  f attack probe (1000,1000)
+}
+"#,
+    fixed: r#"forces blue {
+  flight f "Schwarm" {
+    element fw-1 aircraft fighter-bomber models 2 off-table
+  }
+}
+orders blue {
+  f attack probe (1000,1000)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for e in &cx.model.elements {
+        let (true, Some((n, loc))) = (facts::is_aircraft(e), e.models) else {
+            continue;
+        };
+        if n != 2 {
+            out.push(
+                RULE.report(
+                    format!("aircraft `{}` has {n} models; a flight is two", e.qualified),
+                    loc,
+                    format!("{n} models"),
+                )
+                .with_help("use `models 2`; each model stands for three to five aircraft"),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,64 @@
+//! MC210 needless-aircraft-command: an aircraft group given a command element.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC210",
+    name: "needless-aircraft-command",
+    severity: Severity::Note,
+    paragraph: Some("§11"),
+    summary: "an aircraft group given a command element it does not need",
+    explanation: "Aircraft groups need no command element (§11): flights are directed from \
+the ground or follow their pre-arranged mission. A command element in such a group is not \
+wrong, but it will be counted, placed and shown in briefings for no purpose.",
+    failing: r#"forces blue {
+  flight f "Schwarm" {
+    hq f-hq aircraft fighter-bomber models 2 off-table //~ MC210
+  }
+}
+orders blue {
+  f attack probe (1000,1000)
+}
+"#,
+    fixed: r#"forces blue {
+  flight f "Schwarm" {
+    element fw-1 aircraft fighter-bomber models 2 off-table
+  }
+}
+orders blue {
+  f attack probe (1000,1000)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for unit in &cx.model.units {
+        let elements: Vec<&Element> = unit
+            .elements
+            .iter()
+            .filter_map(|&e| cx.element(e))
+            .collect();
+        if !elements.iter().any(|e| facts::is_aircraft(e)) {
+            continue;
+        }
+        for e in elements.iter().filter(|e| facts::is_command_element(e)) {
+            out.push(
+                RULE.report(
+                    format!(
+                        "aircraft group `{}` has command element `{}`",
+                        unit.name.id, e.name.id
+                    ),
+                    e.name.loc,
+                    "not needed by aircraft",
+                )
+                .with_help(
+                    "aircraft groups need no command element; write it as a plain `element`",
+                ),
+            );
+        }
+    }
+    out
+}

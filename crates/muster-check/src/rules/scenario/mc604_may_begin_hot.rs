@@ -1,0 +1,73 @@
+//! MC604 may-begin-hot: a group that starts within 500 m of the enemy.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC604",
+    name: "may-begin-hot",
+    severity: Severity::Note,
+    paragraph: Some("§24"),
+    summary: "a group deployed within 500 m of an enemy element at the start: it may begin hot",
+    explanation: "A commanded group is in a hot situation when an enemy element it can see \
+is within 500 m (§24). Hot groups communicate and act more slowly, so whether a group \
+starts hot changes the first turns. This note lists the groups deployed that close, with \
+the nearest enemy element, so the umpire can decide before play.",
+    failing: r#"forces red {
+  platoon p "1 Platoon" { //~ MC604
+    hq p-hq command figures 2 at (500,500)
+  }
+}
+forces blue {
+  platoon q "Zug 1" { //~ MC604
+    hq q-hq command figures 2 at (500,800)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+orders blue {
+  q defend (500,800)
+}
+"#,
+    fixed: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,500)
+  }
+}
+forces blue {
+  platoon q "Zug 1" {
+    hq q-hq command figures 2 at (500,1100)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+orders blue {
+  q defend (500,1100)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for s in &cx.analysis.situations {
+        let (true, Some((enemy, distance))) = (s.hot, s.nearest_enemy) else {
+            continue;
+        };
+        let (Some(unit), Some(e)) = (cx.unit(s.unit), cx.element(enemy)) else {
+            continue;
+        };
+        out.push(
+            RULE.report(
+                format!("`{}` may begin hot: enemy element `{}` is {} away", unit.name.id, e.qualified, metres(distance)),
+                unit.name.loc,
+                "within 500 m of the enemy",
+            )
+            .related(e.name.loc, format!("nearest enemy, {} away", metres(distance)))
+            .with_help("tell the players in the briefing whether it starts hot, or deploy it more than 500 m away"),
+        );
+    }
+    out
+}

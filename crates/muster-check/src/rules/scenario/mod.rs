@@ -1,0 +1,18 @@
+//! MC6xx: the scenario as a game: sides, turns, timings, victory, house rules (§7, §21–§24).
+
+pub(crate) mod mc601_no_first_bound;
+pub(crate) mod mc602_no_end_of_game;
+pub(crate) mod mc603_timing_outside_game;
+pub(crate) mod mc604_may_begin_hot;
+pub(crate) mod mc605_victory_names_undefined;
+pub(crate) mod mc606_invalid_severity_override;
+
+use crate::prelude::*;
+
+/// Where to point when the scenario has no header: the first side, else the file start.
+pub(crate) fn header_or_start(cx: &Context) -> Option<Loc> {
+    if let Some(h) = &cx.model.header {
+        return Some(h.title.loc);
+    }
+    cx.model.sides.first().map(|s| s.loc)
+}

@@ -1,0 +1,20 @@
+//! MC003 input-refused: input so large, deep or garbled that muster will not read it.
+
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC003",
+    name: "input-refused",
+    severity: Severity::Error,
+    paragraph: None,
+    summary: "input refused to protect the tool: too large, nested too deep or not UTF-8",
+    explanation: "muster reads files from packs it did not write, in CI and in editors. To \
+stay fast and never crash it refuses a file over its size limit, blocks nested deeper than \
+its depth limit, and text that is not UTF-8. The message names the limit. Save the file as \
+UTF-8 or split it into a scenario and library files brought in with `use`.",
+    failing: "// a file saved in Latin-1: the byte 0xE9 of `Bénouville` is not UTF-8\n",
+    fixed: "// the same file saved as UTF-8: `Bénouville`\n",
+};
+
+/// Emitted by `muster-syntax` and the file loader.
+pub(crate) const CHECK: Option<CheckFn> = None;

@@ -1,0 +1,332 @@
+//! Plane geometry on table metres: shape validity, containment, distances, overlap,
+//! and the helpers the resolver uses to turn written shapes into outlines.
+//!
+//! Outlines are open rings (the first point is not repeated), as in [`crate::model::Area`].
+
+use crate::model::{Line, Model, Pos};
+use geo::coordinate_position::CoordPos;
+use geo::dimensions::Dimensions;
+use geo::{Contains, Coord, Distance, Euclidean, Intersects, LineString, Point, Polygon, Relate};
+
+/// Why a list of points is not a usable area outline (MC501).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeProblem {
+    /// Fewer than three distinct points.
+    TooFewPoints,
+    /// Two edges that are not neighbours cross or touch.
+    SelfIntersecting,
+    /// The points enclose no area (all on one line).
+    ZeroArea,
+}
+
+impl ShapeProblem {
+    /// A few words for a diagnostic message.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ShapeProblem::TooFewPoints => "has fewer than 3 points",
+            ShapeProblem::SelfIntersecting => "crosses itself",
+            ShapeProblem::ZeroArea => "encloses no area",
+        }
+    }
+}
+
+const EPS: f64 = 1e-9;
+
+fn dedup(points: &[Pos]) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::with_capacity(points.len());
+    for p in points {
+        if out.last().is_none_or(|q| q.distance(*p) > EPS) {
+            out.push(*p);
+        }
+    }
+    while out.len() > 1
+        && out
+            .first()
+            .zip(out.last())
+            .is_some_and(|(a, b)| a.distance(*b) <= EPS)
+    {
+        out.pop();
+    }
+    out
+}
+
+fn cross(o: Pos, a: Pos, b: Pos) -> f64 {
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+}
+
+fn on_segment(p: Pos, a: Pos, b: Pos) -> bool {
+    p.x >= a.x.min(b.x) - EPS
+        && p.x <= a.x.max(b.x) + EPS
+        && p.y >= a.y.min(b.y) - EPS
+        && p.y <= a.y.max(b.y) + EPS
+}
+
+/// Whether segments `a1a2` and `b1b2` share any point.
+fn segments_meet(a1: Pos, a2: Pos, b1: Pos, b2: Pos) -> bool {
+    let d1 = cross(b1, b2, a1);
+    let d2 = cross(b1, b2, a2);
+    let d3 = cross(a1, a2, b1);
+    let d4 = cross(a1, a2, b2);
+    if ((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS))
+        && ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS))
+    {
+        return true;
+    }
+    (d1.abs() <= EPS && on_segment(a1, b1, b2))
+        || (d2.abs() <= EPS && on_segment(a2, b1, b2))
+        || (d3.abs() <= EPS && on_segment(b1, a1, a2))
+        || (d4.abs() <= EPS && on_segment(b2, a1, a2))
+}
+
+/// Twice the signed area (shoelace formula).
+fn doubled_area(points: &[Pos]) -> f64 {
+    let n = points.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            a.x * b.y - b.x * a.y
+        })
+        .sum()
+}
+
+/// Checks that `points` outline a simple polygon with some area.
+pub fn polygon_is_valid(points: &[Pos]) -> Result<(), ShapeProblem> {
+    let pts = dedup(points);
+    let n = pts.len();
+    if n < 3 {
+        return Err(ShapeProblem::TooFewPoints);
+    }
+    let collinear = (2..n).all(|k| cross(pts[0], pts[1], pts[k]).abs() <= EPS);
+    if collinear {
+        return Err(ShapeProblem::ZeroArea);
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let adjacent = j == i + 1 || (i == 0 && j == n - 1);
+            if adjacent {
+                continue;
+            }
+            let (a1, a2) = (pts[i], pts[(i + 1) % n]);
+            let (b1, b2) = (pts[j], pts[(j + 1) % n]);
+            if segments_meet(a1, a2, b1, b2) {
+                return Err(ShapeProblem::SelfIntersecting);
+            }
+        }
+    }
+    if doubled_area(&pts).abs() <= EPS {
+        return Err(ShapeProblem::ZeroArea);
+    }
+    Ok(())
+}
+
+fn coord(p: Pos) -> Coord<f64> {
+    Coord { x: p.x, y: p.y }
+}
+
+fn polygon(points: &[Pos]) -> Polygon<f64> {
+    Polygon::new(
+        LineString::from(points.iter().map(|p| coord(*p)).collect::<Vec<_>>()),
+        vec![],
+    )
+}
+
+fn ring(points: &[Pos]) -> LineString<f64> {
+    let mut coords: Vec<_> = points.iter().map(|p| coord(*p)).collect();
+    if let Some(first) = coords.first().copied() {
+        coords.push(first);
+    }
+    LineString::from(coords)
+}
+
+/// Whether `p` is inside the outline or on its edge.
+pub fn contains(outline: &[Pos], p: Pos) -> bool {
+    if outline.len() < 3 {
+        return false;
+    }
+    let poly = polygon(outline);
+    let pt = Point::from(coord(p));
+    poly.contains(&pt) || poly.exterior().intersects(&pt)
+}
+
+/// Distance in metres from `p` to the nearest point of the outline's edge
+/// (whether `p` is inside or outside).
+pub fn distance_to_edge(outline: &[Pos], p: Pos) -> f64 {
+    match outline {
+        [] => f64::INFINITY,
+        [only] => only.distance(p),
+        _ => Euclidean.distance(&Point::from(coord(p)), &ring(outline)),
+    }
+}
+
+/// Distance in metres from `p` to a polyline.
+pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
+    match points {
+        [] => f64::INFINITY,
+        [only] => only.distance(p),
+        _ => {
+            let ls = LineString::from(points.iter().map(|q| coord(*q)).collect::<Vec<_>>());
+            Euclidean.distance(&Point::from(coord(p)), &ls)
+        }
+    }
+}
+
+/// Whether `p` lies on the line feature: within half its width of its centre line.
+pub fn on_line(line: &Line, p: Pos) -> bool {
+    distance_to_polyline(&line.points, p) <= line.width / 2.0 + EPS
+}
+
+/// Whether `p` is on the table (edges included). With no table declared, every
+/// point counts as inside: MC6xx reports the missing table instead.
+pub fn inside_table(model: &Model, p: Pos) -> bool {
+    match model.header.as_ref().and_then(|h| h.table) {
+        Some((w, d)) => p.x >= -EPS && p.y >= -EPS && p.x <= w + EPS && p.y <= d + EPS,
+        None => true,
+    }
+}
+
+/// Whether two outlines share some area (touching edges do not count). Invalid
+/// outlines are compared by their vertices only, so this never fails.
+pub fn overlaps(a: &[Pos], b: &[Pos]) -> bool {
+    if a.len() < 3 || b.len() < 3 {
+        return false;
+    }
+    if polygon_is_valid(a).is_ok() && polygon_is_valid(b).is_ok() {
+        let m = polygon(a).relate(&polygon(b));
+        return m.get(CoordPos::Inside, CoordPos::Inside) != Dimensions::Empty;
+    }
+    let strictly_inside = |outline: &[Pos], p: Pos| {
+        let poly = polygon(outline);
+        poly.contains(&Point::from(coord(p)))
+    };
+    a.iter().any(|p| strictly_inside(b, *p)) || b.iter().any(|p| strictly_inside(a, *p))
+}
+
+/// The four corners of a rectangle from its south-west corner, anticlockwise.
+pub fn rect_outline(corner: Pos, width: f64, depth: f64) -> Vec<Pos> {
+    vec![
+        corner,
+        Pos {
+            x: corner.x + width,
+            y: corner.y,
+        },
+        Pos {
+            x: corner.x + width,
+            y: corner.y + depth,
+        },
+        Pos {
+            x: corner.x,
+            y: corner.y + depth,
+        },
+    ]
+}
+
+/// Points on a circle, anticlockwise from east, as many as [`CIRCLE_POINTS`].
+pub fn circle_outline(centre: Pos, radius: f64) -> Vec<Pos> {
+    (0..CIRCLE_POINTS)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / CIRCLE_POINTS as f64;
+            Pos {
+                x: centre.x + radius * a.cos(),
+                y: centre.y + radius * a.sin(),
+            }
+        })
+        .collect()
+}
+
+/// How many points approximate a circle.
+pub const CIRCLE_POINTS: usize = 32;
+
+/// Places a template offset: `rel.x` metres to the right of `facing`, `rel.y`
+/// forward, from `origin`. Facing is a compass bearing (0 north, 90 east).
+pub fn place(origin: Pos, facing: f64, rel: Pos) -> Pos {
+    let (s, c) = facing.to_radians().sin_cos();
+    // forward = (sin f, cos f); right = (cos f, -sin f)
+    Pos {
+        x: origin.x + rel.x * c + rel.y * s,
+        y: origin.y - rel.x * s + rel.y * c,
+    }
+}
+
+/// The compass bearing from `a` to `b` in degrees, 0..360.
+pub fn bearing(a: Pos, b: Pos) -> f64 {
+    let d = (b.x - a.x).atan2(b.y - a.y).to_degrees();
+    if d < 0.0 {
+        d + 360.0
+    } else {
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64) -> Pos {
+        Pos { x, y }
+    }
+
+    fn close(a: Pos, b: Pos) -> bool {
+        a.distance(b) < 1e-6
+    }
+
+    #[test]
+    fn validity() {
+        let square = rect_outline(p(0.0, 0.0), 10.0, 10.0);
+        assert_eq!(polygon_is_valid(&square), Ok(()));
+        assert_eq!(
+            polygon_is_valid(&square[..2]),
+            Err(ShapeProblem::TooFewPoints)
+        );
+        let dup = [p(0.0, 0.0), p(0.0, 0.0), p(1.0, 1.0)];
+        assert_eq!(polygon_is_valid(&dup), Err(ShapeProblem::TooFewPoints));
+        let flat = [p(0.0, 0.0), p(5.0, 0.0), p(10.0, 0.0)];
+        assert_eq!(polygon_is_valid(&flat), Err(ShapeProblem::ZeroArea));
+        let bowtie = [p(0.0, 0.0), p(10.0, 10.0), p(10.0, 0.0), p(0.0, 10.0)];
+        assert_eq!(
+            polygon_is_valid(&bowtie),
+            Err(ShapeProblem::SelfIntersecting)
+        );
+        assert_eq!(polygon_is_valid(&circle_outline(p(5.0, 5.0), 3.0)), Ok(()));
+    }
+
+    #[test]
+    fn containment_and_distance() {
+        let square = rect_outline(p(0.0, 0.0), 100.0, 100.0);
+        assert!(contains(&square, p(50.0, 50.0)));
+        assert!(contains(&square, p(0.0, 50.0)));
+        assert!(!contains(&square, p(150.0, 50.0)));
+        assert!((distance_to_edge(&square, p(50.0, 30.0)) - 30.0).abs() < 1e-9);
+        assert!((distance_to_edge(&square, p(130.0, 50.0)) - 30.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn overlap() {
+        let a = rect_outline(p(0.0, 0.0), 10.0, 10.0);
+        let b = rect_outline(p(5.0, 5.0), 10.0, 10.0);
+        let touching = rect_outline(p(10.0, 0.0), 10.0, 10.0);
+        let inner = rect_outline(p(2.0, 2.0), 1.0, 1.0);
+        assert!(overlaps(&a, &b));
+        assert!(overlaps(&a, &a));
+        assert!(overlaps(&a, &inner));
+        assert!(!overlaps(&a, &touching));
+    }
+
+    #[test]
+    fn placement_rotates_by_facing() {
+        let o = p(100.0, 100.0);
+        assert!(close(place(o, 0.0, p(10.0, 20.0)), p(110.0, 120.0)));
+        // facing east: forward is +x, right is -y
+        assert!(close(place(o, 90.0, p(10.0, 20.0)), p(120.0, 90.0)));
+        assert!(close(place(o, 180.0, p(10.0, 20.0)), p(90.0, 80.0)));
+        assert!((bearing(o, p(200.0, 100.0)) - 90.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn circles_have_32_points() {
+        let c = circle_outline(p(0.0, 0.0), 10.0);
+        assert_eq!(c.len(), 32);
+        assert!(c
+            .iter()
+            .all(|q| (q.distance(p(0.0, 0.0)) - 10.0).abs() < 1e-9));
+    }
+}

@@ -1,0 +1,172 @@
+//! The pack's `muster.toml`: its name, severity overrides (house rules, p.1),
+//! a template folder for briefings and an output folder.
+//!
+//! Every problem is an MC109 diagnostic; the file has no `FileId` in the model, so
+//! the diagnostics carry no labels and name the offending key in the message.
+
+use crate::model::Override;
+use muster_rules::vocab::SeverityLevel;
+use muster_syntax::Diagnostic;
+
+/// Settings of one pack, read from `muster.toml` at its root.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PackConfig {
+    pub name: Option<String>,
+    /// `[severity]` entries, in file order.
+    pub overrides: Vec<Override>,
+    /// Folder of briefing template overrides, pack-relative.
+    pub templates: Option<String>,
+    /// Output folder for `muster build`, pack-relative.
+    pub out: Option<String>,
+}
+
+/// The code for every `muster.toml` problem.
+pub const INVALID_PACK: &str = "MC109";
+
+fn problem(message: String, help: &str) -> Diagnostic {
+    Diagnostic::error(INVALID_PACK, message).with_help(help)
+}
+
+/// Whether `code` looks like a diagnostic code (`MC` and three digits).
+pub fn is_code(code: &str) -> bool {
+    code.len() == 5 && code.starts_with("MC") && code[2..].bytes().all(|b| b.is_ascii_digit())
+}
+
+fn string(key: &str, v: &toml::Value, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match v.as_str() {
+        Some(s) => Some(s.to_string()),
+        None => {
+            diags.push(problem(
+                format!(
+                    "`{key}` in `muster.toml` must be a string, not {}",
+                    v.type_str()
+                ),
+                "write it in quotes, e.g. `out = \"site\"`",
+            ));
+            None
+        }
+    }
+}
+
+fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagnostic>) {
+    let Some(table) = table.as_table() else {
+        diags.push(problem(
+            "`severity` in `muster.toml` must be a table".into(),
+            "write `[severity]` and one `MC302 = \"allow\"` line per rule",
+        ));
+        return;
+    };
+    for (code, level) in table {
+        if !is_code(code) {
+            diags.push(problem(
+                format!("`{code}` in `[severity]` is not a diagnostic code"),
+                "codes look like `MC302`; `muster explain` lists them",
+            ));
+            continue;
+        }
+        match level.as_str().and_then(SeverityLevel::from_keyword) {
+            Some(level) => config.overrides.push(Override {
+                code: code.clone(),
+                level,
+                reason: None,
+                loc: None,
+            }),
+            None => diags.push(problem(
+                format!("`{code}` in `[severity]` has an unknown level `{level}`"),
+                "use one of \"allow\", \"note\", \"warn\" or \"deny\"",
+            )),
+        }
+    }
+}
+
+impl PackConfig {
+    /// Reads `muster.toml`. All problems are reported at once.
+    pub fn from_toml(text: &str) -> Result<PackConfig, Vec<Diagnostic>> {
+        let value: toml::Table = match text.parse() {
+            Ok(v) => v,
+            Err(e) => {
+                let msg = e
+                    .message()
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_lowercase();
+                let msg = msg.trim_end_matches('.').to_string();
+                return Err(vec![problem(
+                    format!("`muster.toml` is not valid TOML: {msg}"),
+                    "see https://toml.io for the syntax",
+                )]);
+            }
+        };
+        let mut config = PackConfig::default();
+        let mut diags = Vec::new();
+        for (key, v) in &value {
+            match key.as_str() {
+                "name" => config.name = string(key, v, &mut diags),
+                "templates" => config.templates = string(key, v, &mut diags),
+                "out" => config.out = string(key, v, &mut diags),
+                "severity" => severity(v, &mut config, &mut diags),
+                other => diags.push(problem(
+                    format!("unknown key `{other}` in `muster.toml`"),
+                    "the keys are `name`, `templates`, `out` and the `[severity]` table",
+                )),
+            }
+        }
+        if diags.is_empty() {
+            Ok(config)
+        } else {
+            Err(diags)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn reads_a_good_file() {
+        let c = PackConfig::from_toml(
+            "name = \"Normandy\"\nout = \"site\"\ntemplates = \"tpl\"\n[severity]\nMC302 = \"allow\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.name.as_deref(), Some("Normandy"));
+        assert_eq!(c.out.as_deref(), Some("site"));
+        assert_eq!(c.templates.as_deref(), Some("tpl"));
+        assert_eq!(c.overrides.len(), 1);
+        assert_eq!(c.overrides[0].level, SeverityLevel::Allow);
+    }
+
+    #[test]
+    fn reports_every_problem() {
+        let e = PackConfig::from_toml(
+            "nmae = \"x\"\nout = 3\n[severity]\nMC3 = \"allow\"\nMC301 = \"loud\"\n",
+        )
+        .unwrap_err();
+        let msgs: Vec<_> = e.iter().map(|d| (d.code, d.message.as_str())).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                ("MC109", "unknown key `nmae` in `muster.toml`"),
+                (
+                    "MC109",
+                    "`out` in `muster.toml` must be a string, not integer"
+                ),
+                ("MC109", "`MC3` in `[severity]` is not a diagnostic code"),
+                (
+                    "MC109",
+                    "`MC301` in `[severity]` has an unknown level `\"loud\"`"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn reports_bad_toml() {
+        let e = PackConfig::from_toml("name = ").unwrap_err();
+        assert_eq!(e[0].code, "MC109");
+        assert!(e[0].message.starts_with("`muster.toml` is not valid TOML"));
+    }
+}

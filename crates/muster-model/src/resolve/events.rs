@@ -1,0 +1,107 @@
+//! Arrivals, timed events, victory conditions, intel and umpire notes.
+
+use super::header::side_ref;
+use super::names::Space;
+use super::orders::{objective, side_of};
+use super::{loc, name, prose, unresolved, Ctx, FileItems};
+use crate::model::*;
+use muster_syntax::{ast, FileId};
+
+fn when(file: FileId, w: &ast::When) -> When {
+    match w {
+        ast::When::Turn(t) => When::Turn(t.value, loc(file, t.span)),
+        ast::When::Clock(c) => When::Clock(c.minutes(), loc(file, c.span)),
+    }
+}
+
+fn target(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, spaces: &[Space]) -> Ref {
+    let mut r = unresolved(file, id);
+    cx.resolve_ref(&mut r, spaces, None);
+    r
+}
+
+/// Resolves every arrival, event, victory, intel and umpire item.
+pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
+    for f in items {
+        let file = f.file;
+        for item in &f.tree.items {
+            match item {
+                ast::Item::Arrival(a) => {
+                    let unit = target(cx, file, &a.unit, &[Space::Unit]);
+                    let at = target(cx, file, &a.at, &[Space::Map]);
+                    cx.model.arrivals.push(Arrival {
+                        side: side_of(&cx.model, unit.target),
+                        unit,
+                        when: when(file, &a.when),
+                        at,
+                        prose: a.prose.as_ref().map(|t| prose(file, t)),
+                        loc: loc(file, a.span),
+                    });
+                }
+                ast::Item::Event(e) => cx.model.events.push(Event {
+                    name: name(file, &e.id),
+                    when: when(file, &e.when),
+                    prose: prose(file, &e.prose),
+                    loc: loc(file, e.span),
+                }),
+                ast::Item::Victory(v) => victory(cx, file, v),
+                ast::Item::Intel(i) => intel(cx, file, i),
+                ast::Item::Umpire(u) => cx.model.umpire_notes.push(prose(file, &u.text)),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
+    let side = side_ref(cx, file, &v.side, "victory");
+    let conditions = v
+        .conditions
+        .iter()
+        .map(|c| match c {
+            ast::VictoryCondition::Holds {
+                target: t,
+                by,
+                span,
+            } => Condition::Holds {
+                target: target(cx, file, t, &[Space::Map, Space::Unit]),
+                by: by.as_ref().map(|b| b.value),
+                loc: loc(file, *span),
+            },
+            ast::VictoryCondition::Destroys { target: t, span } => Condition::Destroys {
+                target: target(cx, file, t, &[Space::Unit, Space::Map]),
+                loc: loc(file, *span),
+            },
+            ast::VictoryCondition::Exits { unit, at, span } => Condition::Exits {
+                unit: target(cx, file, unit, &[Space::Unit]),
+                at: target(cx, file, at, &[Space::Map]),
+                loc: loc(file, *span),
+            },
+        })
+        .collect();
+    cx.model.victories.push(Victory {
+        side,
+        prose: prose(file, &v.prose),
+        conditions,
+        loc: loc(file, v.span),
+    });
+}
+
+fn intel(cx: &mut Ctx, file: FileId, i: &ast::Intel) {
+    let side = side_ref(cx, file, &i.side, "intel");
+    for e in &i.entries {
+        let unit = target(cx, file, &e.unit, &[Space::Unit]);
+        let seen_at = e
+            .seen_at
+            .as_ref()
+            .map(|o| objective(cx, file, o, &[Space::Map]));
+        cx.model.intel.push(IntelEntry {
+            side: side.clone(),
+            unit,
+            seen_at,
+            precision: e.precision.as_ref().map(|p| p.value),
+            words: e.words.as_ref().map(|t| prose(file, t)),
+            loc: loc(file, e.span),
+        });
+    }
+}

@@ -1,0 +1,340 @@
+//! Forces: unit drafts lowered into the model's units and elements, with absolute
+//! positions, and the references units and elements make (attachments, carriers,
+//! artillery a FOO registers for, refuelling grounds, task targets).
+//!
+//! Units written inside a template body take their instance's id as a prefix
+//! (`1-bn` from a template with company `a-coy` gives `1-bn-a-coy`), so that a
+//! template can be used more than once.
+
+use super::header::side_for_block;
+use super::names::Space;
+use super::placement::{self, Layout};
+use super::templates::{ElemDraft, UnitDraft};
+use super::{loc, prose, unresolved, Ctx, FileItems};
+use crate::model::*;
+use muster_rules::vocab::{Drive, Posture, VehicleRole};
+use muster_syntax::{ast, Diagnostic, FileId};
+use std::collections::BTreeMap;
+use std::mem::discriminant;
+
+/// Declares every unit and element of every `forces` block.
+pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
+    for f in items {
+        for item in &f.tree.items {
+            if let ast::Item::Forces(fs) = item {
+                let side = side_for_block(cx, f.file, &fs.side, "forces");
+                for u in &fs.units {
+                    let d = cx.draft(f.file, u, false, 0);
+                    lower(cx, &d, side, None, None, None);
+                }
+            }
+        }
+    }
+}
+
+fn lower(
+    cx: &mut Ctx,
+    d: &UnitDraft,
+    side: SideId,
+    parent: Option<UnitId>,
+    frame: Option<placement::Frame>,
+    prefix: Option<&str>,
+) {
+    let a = &d.ast;
+    let id = match (d.in_template, prefix) {
+        (true, Some(p)) => format!("{p}-{}", a.id.name),
+        _ => a.id.name.clone(),
+    };
+    let n = Name {
+        id: id.clone(),
+        loc: loc(d.file, a.id.span),
+    };
+    if let Some(first) = cx.names.units.get(&id).copied() {
+        let first = cx.model.units[first.0].name.loc;
+        cx.duplicate("unit", &n, first);
+        return;
+    }
+    for extra in a.attached_to.iter().skip(1) {
+        let first = &a.attached_to[0];
+        let diag = Diagnostic::error("MC103", format!("unit `{id}` is attached to two units"))
+            .with_label(d.attach_file, extra.span, "second attachment")
+            .with_label(d.attach_file, first.span, "first attachment")
+            .with_help("a unit has one superior: keep one `attached-to`")
+            .with_paragraph("§14");
+        cx.push(diag);
+    }
+    let uid = UnitId(cx.model.units.len());
+    cx.names.units.insert(id.clone(), uid);
+    if let Some(t) = d.template {
+        cx.model.templates[t.0].used_by.push(uid);
+    }
+    if let Some(p) = parent {
+        cx.model.units[p.0].children.push(uid);
+    }
+    cx.model.units.push(Unit {
+        name: n,
+        side,
+        echelon: a.echelon.value,
+        display: a.name.as_ref().map(|t| t.value.clone()),
+        nation: a.nation.as_ref().map(|i| i.name.clone()),
+        parent,
+        attached_to: a.attached_to.first().map(|i| unresolved(d.attach_file, i)),
+        children: Vec::new(),
+        elements: Vec::new(),
+        command_element: None,
+        template: d.template,
+        notes: a.notes.iter().map(|t| prose(d.file, t)).collect(),
+        umpire_notes: a.umpire_notes.iter().map(|t| prose(d.file, t)).collect(),
+        arrives_later: false,
+        loc: loc(d.file, a.span),
+    });
+    let layout = placement::layout(frame, a.placement.as_ref());
+    let placement_loc = a.placement.as_ref().map(|p| match p {
+        ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
+            loc(d.placement_file, *span)
+        }
+    });
+    let spread = d
+        .elements
+        .iter()
+        .filter(|e| e.explicit_at.is_none())
+        .count();
+    let mut slot = 0;
+    let mut seen: BTreeMap<String, Loc> = BTreeMap::new();
+    for e in &d.elements {
+        let en = Name {
+            id: e.id.name.clone(),
+            loc: loc(e.file, e.id.span),
+        };
+        if let Some(first) = seen.get(&en.id).copied() {
+            cx.duplicate("element", &en, first);
+            continue;
+        }
+        seen.insert(en.id.clone(), en.loc);
+        let this_slot = (slot, spread);
+        if e.explicit_at.is_none() {
+            slot += 1;
+        }
+        let el = element(e, en, &id, uid, side, layout, this_slot, placement_loc);
+        let eid = ElementId(cx.model.elements.len());
+        cx.names
+            .elements
+            .entry((side.0, el.name.id.clone()))
+            .or_default()
+            .push(eid);
+        cx.model.elements.push(el);
+        cx.model.units[uid.0].elements.push(eid);
+    }
+    for s in &d.units {
+        lower(cx, s, side, Some(uid), layout.frame(), Some(&id));
+    }
+}
+
+/// Vehicle defaults by role when the author leaves them out.
+fn vehicle_defaults(role: VehicleRole) -> (Drive, bool, bool) {
+    use VehicleRole::*;
+    match role {
+        Tank | CommandTank | AssaultGun | TankDestroyer => (Drive::Tracked, true, false),
+        SpGun => (Drive::Tracked, true, true),
+        Carrier => (Drive::Tracked, true, true),
+        HalfTrack => (Drive::HalfTracked, true, true),
+        ArmouredCar => (Drive::Wheeled, true, false),
+        ScoutCar => (Drive::Wheeled, true, true),
+        Train => (Drive::Tracked, true, false),
+        Jeep | Lorry | Limber | Motorcycle | Other => (Drive::Wheeled, false, true),
+    }
+}
+
+/// The model's element kind from the syntax, with defaults filled in.
+fn kind(k: &ast::ElementKind) -> Kind {
+    match k {
+        ast::ElementKind::Foot { ty, specialism, .. } => Kind::Foot {
+            ty: ty.value,
+            specialism: specialism.as_ref().map(|s| s.value),
+        },
+        ast::ElementKind::Vehicle {
+            role,
+            drive,
+            armoured,
+            open_topped,
+            ..
+        } => {
+            let (d, a, o) = vehicle_defaults(role.value);
+            Kind::Vehicle {
+                role: role.value,
+                drive: drive.as_ref().map_or(d, |x| x.value),
+                armoured: armoured.as_ref().map_or(a, |x| x.value),
+                open_topped: open_topped.as_ref().map_or(o, |x| x.value),
+            }
+        }
+        ast::ElementKind::Artillery {
+            weapon, calibre, ..
+        } => Kind::Artillery {
+            weapon: weapon.value,
+            calibre_mm: calibre.as_ref().map(|c| c.millimetres),
+        },
+        ast::ElementKind::Aircraft { role, .. } => Kind::Aircraft { role: role.value },
+    }
+}
+
+/// Whether an attribute kind holds a list that an override replaces as a whole.
+fn is_list(a: &ast::ElementAttr) -> bool {
+    matches!(
+        a,
+        ast::ElementAttr::Weapon(_) | ast::ElementAttr::Posture(_) | ast::ElementAttr::Task { .. }
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn element(
+    e: &ElemDraft,
+    name: Name,
+    unit_name: &str,
+    unit: UnitId,
+    side: SideId,
+    layout: Layout,
+    slot: (usize, usize),
+    placement_loc: Option<Loc>,
+) -> Element {
+    let mut el = Element {
+        qualified: format!("{unit_name}.{}", name.id),
+        name,
+        unit,
+        side,
+        kind: e.kind.as_ref().map(|(_, k)| kind(k)),
+        kind_loc: e.kind.as_ref().map(|(f, k)| loc(*f, k.span())),
+        is_hq: e.is_hq,
+        commander: None,
+        figures: None,
+        models: None,
+        weapons: Vec::new(),
+        radio: None,
+        telephone: None,
+        pos: None,
+        pos_loc: None,
+        facing: None,
+        postures: Vec::new(),
+        embussed_in: None,
+        riding_on: None,
+        registers_for: None,
+        hmg_zone: None,
+        tasks: Vec::new(),
+        refuel_at: None,
+        notes: Vec::new(),
+        umpire_notes: Vec::new(),
+        loc: e.loc,
+    };
+    let latest = |a: &ast::ElementAttr| {
+        e.attrs
+            .iter()
+            .filter(|(_, _, b)| discriminant(a) == discriminant(b))
+            .map(|(g, _, _)| *g)
+            .max()
+    };
+    let mut facing = None;
+    for (gen, f, a) in &e.attrs {
+        if is_list(a) && latest(a) != Some(*gen) {
+            continue;
+        }
+        attr(&mut el, *f, a, &mut facing);
+    }
+    let explicit = e.explicit_at.as_ref().map(|(_, p)| p);
+    let template = e.template_at.as_ref().map(|(_, p)| p);
+    el.pos = placement::element_pos(layout, explicit, template, slot);
+    el.pos_loc = match (&e.explicit_at, &e.template_at, layout) {
+        (Some((f, p)), _, _) => Some(loc(*f, p.span)),
+        (None, _, Layout::Line { .. }) => placement_loc,
+        (None, Some((f, p)), _) => Some(loc(*f, p.span)),
+        (None, None, _) => None,
+    };
+    if el.has_posture(Posture::OffTable) {
+        el.pos = None;
+    }
+    el.facing = placement::element_facing(layout, facing);
+    el
+}
+
+fn attr(el: &mut Element, f: FileId, a: &ast::ElementAttr, facing: &mut Option<f64>) {
+    use ast::ElementAttr as A;
+    match a {
+        A::Figures(n) => el.figures = Some((n.value, loc(f, n.span))),
+        A::Models(n) => el.models = Some((n.value, loc(f, n.span))),
+        A::Weapon(w) => el.weapons.push(WeaponInfo {
+            kind: w.kind.value,
+            mount: w.mount.as_ref().map(|m| m.value),
+            calibre_mm: w.calibre.as_ref().map(|c| c.millimetres),
+            loc: loc(f, w.span),
+        }),
+        A::Radio(r) => el.radio = Some((r.value, loc(f, r.span))),
+        A::Telephone(s) => el.telephone = Some(loc(f, *s)),
+        A::Commander(s) => el.commander = Some(loc(f, *s)),
+        A::At(_) => {}
+        A::Facing(b) => *facing = Some(b.value),
+        A::Posture(p) => el.postures.push((p.value, loc(f, p.span))),
+        A::EmbussedIn(i) => el.embussed_in = Some(unresolved(f, i)),
+        A::RidingOn(i) => el.riding_on = Some(unresolved(f, i)),
+        A::RegistersFor(i) => el.registers_for = Some(unresolved(f, i)),
+        A::HmgZone {
+            bearing,
+            spread,
+            range,
+            span,
+        } => {
+            el.hmg_zone = Some(HmgZone {
+                bearing: bearing.value,
+                spread: spread.value,
+                range: range.value,
+                loc: loc(f, *span),
+            })
+        }
+        A::Task { task, target, span } => el.tasks.push(Task {
+            task: Name {
+                id: task.name.clone(),
+                loc: loc(f, task.span),
+            },
+            target: target.as_ref().map(|i| unresolved(f, i)),
+            loc: loc(f, *span),
+        }),
+        A::RefuelAt(i) => el.refuel_at = Some(unresolved(f, i)),
+        A::Note(t) => el.notes.push(prose(f, t)),
+        A::UmpireNote(t) => el.umpire_notes.push(prose(f, t)),
+    }
+}
+
+/// Resolves the references units and elements make.
+pub(crate) fn resolve(cx: &mut Ctx) {
+    for u in 0..cx.model.units.len() {
+        if let Some(mut r) = cx.model.units[u].attached_to.take() {
+            cx.resolve_ref(&mut r, &[Space::Unit], None);
+            cx.model.units[u].attached_to = Some(r);
+        }
+    }
+    for i in 0..cx.model.elements.len() {
+        let (side, unit) = (cx.model.elements[i].side, cx.model.elements[i].unit);
+        let mut e = std::mem::take(&mut cx.model.elements[i].tasks);
+        for t in &mut e {
+            if let Some(r) = t.target.as_mut() {
+                cx.resolve_ref(r, &[Space::Map, Space::Unit], Some(side));
+            }
+        }
+        cx.model.elements[i].tasks = e;
+        let el = &mut cx.model.elements[i];
+        let mut refs = [
+            (el.embussed_in.take(), [Space::Element].as_slice()),
+            (el.riding_on.take(), [Space::Element].as_slice()),
+            (el.registers_for.take(), [Space::Unit].as_slice()),
+            (el.refuel_at.take(), [Space::Map].as_slice()),
+        ];
+        for (r, spaces) in &mut refs {
+            if let Some(r) = r.as_mut() {
+                cx.resolve_ref_in(r, spaces, Some(side), Some(unit));
+            }
+        }
+        let [(a, _), (b, _), (c, _), (d, _)] = refs;
+        let el = &mut cx.model.elements[i];
+        el.embussed_in = a;
+        el.riding_on = b;
+        el.registers_for = c;
+        el.refuel_at = d;
+    }
+}

@@ -1,0 +1,188 @@
+//! The map: areas to absolute outlines, lines with default widths, crossings and
+//! places. Places, areas, lines and crossings share one namespace.
+
+use super::names::Space;
+use super::{loc, name, pos, unresolved, Ctx, FileItems};
+use crate::geometry;
+use crate::model::*;
+use muster_rules::vocab::LineKind;
+use muster_syntax::{ast, FileId};
+
+/// Width in metres of a line feature whose width is not written: roads 10 m,
+/// tracks 5 m, rivers 20 m, obstacles (wire, walls, hedges) 2 m.
+fn default_width(kind: LineKind) -> f64 {
+    match kind {
+        LineKind::Road => 10.0,
+        LineKind::Track => 5.0,
+        LineKind::River => 20.0,
+        LineKind::Wire | LineKind::Wall | LineKind::Hedge => 2.0,
+    }
+}
+
+/// How far a crossing reaches beyond the water's width when no length is given.
+const CROSSING_MARGIN: f64 = 20.0;
+
+/// Declares every map feature.
+pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
+    for f in items {
+        for item in &f.tree.items {
+            if let ast::Item::Map(m) = item {
+                for feature in &m.features {
+                    feature_decl(cx, f.file, feature);
+                }
+            }
+        }
+    }
+}
+
+fn register(cx: &mut Ctx, n: &Name, t: Target) -> bool {
+    if let Some(first) = cx.names.map.get(&n.id).copied() {
+        let first = cx.target_loc(first);
+        cx.duplicate("map feature", n, first);
+        return false;
+    }
+    cx.names.map.insert(n.id.clone(), t);
+    true
+}
+
+fn area_outline(shape: &ast::Shape) -> (Vec<Pos>, ShapeKind) {
+    match shape {
+        ast::Shape::Polygon { points, .. } => {
+            (points.iter().map(pos).collect(), ShapeKind::Polygon)
+        }
+        ast::Shape::Rect {
+            corner,
+            width,
+            depth,
+            ..
+        } => {
+            let c = pos(corner);
+            (
+                geometry::rect_outline(c, width.value, depth.value),
+                ShapeKind::Rect {
+                    corner: c,
+                    width: width.value,
+                    depth: depth.value,
+                },
+            )
+        }
+        ast::Shape::Circle { centre, radius, .. } => {
+            let c = pos(centre);
+            (
+                geometry::circle_outline(c, radius.value),
+                ShapeKind::Circle {
+                    centre: c,
+                    radius: radius.value,
+                },
+            )
+        }
+    }
+}
+
+fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
+    match feature {
+        ast::Feature::Area(a) => {
+            let n = name(file, &a.id);
+            if register(cx, &n, Target::Area(AreaId(cx.model.areas.len()))) {
+                let (outline, shape) = area_outline(&a.shape);
+                cx.model.areas.push(Area {
+                    name: n,
+                    kind: a.kind.value,
+                    structure: a
+                        .structure
+                        .as_ref()
+                        .map(|s| (s.strength.value, s.height.value)),
+                    display: a.name.as_ref().map(|t| t.value.clone()),
+                    outline,
+                    shape,
+                    loc: loc(file, a.span),
+                    shape_loc: loc(file, a.shape.span()),
+                });
+            }
+        }
+        ast::Feature::Line(l) => {
+            let n = name(file, &l.id);
+            if register(cx, &n, Target::Line(LineId(cx.model.lines.len()))) {
+                cx.model.lines.push(Line {
+                    name: n,
+                    kind: l.kind.value,
+                    display: l.name.as_ref().map(|t| t.value.clone()),
+                    width: l
+                        .width
+                        .as_ref()
+                        .map_or_else(|| default_width(l.kind.value), |w| w.value),
+                    points: l.points.iter().map(pos).collect(),
+                    loc: loc(file, l.span),
+                });
+            }
+        }
+        ast::Feature::Crossing(c) => {
+            let n = name(file, &c.id);
+            if register(
+                cx,
+                &n,
+                Target::Crossing(CrossingId(cx.model.crossings.len())),
+            ) {
+                cx.model.crossings.push(Crossing {
+                    name: n,
+                    is_bridge: c.kind.value == ast::CrossingKind::Bridge,
+                    display: c.name.as_ref().map(|t| t.value.clone()),
+                    at: pos(&c.at),
+                    over: c.over.as_ref().map(|i| unresolved(file, i)),
+                    carries: c.carries.as_ref().map(|i| unresolved(file, i)),
+                    // negative until resolved: the default needs the water's width
+                    length: c.length.as_ref().map_or(-1.0, |l| l.value),
+                    loc: loc(file, c.span),
+                });
+            }
+        }
+        ast::Feature::Place(p) => {
+            let n = name(file, &p.id);
+            if register(cx, &n, Target::Place(PlaceId(cx.model.places.len()))) {
+                cx.model.places.push(Place {
+                    name: n,
+                    display: p.name.as_ref().map(|t| t.value.clone()),
+                    at: match &p.location {
+                        ast::PlaceLocation::At(pt) => PlaceAt::Point(pos(pt)),
+                        ast::PlaceLocation::Edge(e) => PlaceAt::Edge(e.value),
+                    },
+                    refuelling: p.refuelling,
+                    loc: loc(file, p.span),
+                });
+            }
+        }
+    }
+}
+
+/// The width of the water a crossing spans, where it can be measured.
+fn water_width(m: &Model, over: Option<Target>, at: Pos) -> Option<f64> {
+    match over? {
+        Target::Line(l) => Some(m.lines[l.0].width),
+        Target::Area(a) => {
+            let outline = &m.areas[a.0].outline;
+            geometry::contains(outline, at).then(|| 2.0 * geometry::distance_to_edge(outline, at))
+        }
+        _ => None,
+    }
+}
+
+/// Resolves crossings' `over` and `carries`, and their default lengths.
+pub(crate) fn resolve(cx: &mut Ctx) {
+    for i in 0..cx.model.crossings.len() {
+        let mut over = cx.model.crossings[i].over.take();
+        let mut carries = cx.model.crossings[i].carries.take();
+        if let Some(r) = over.as_mut() {
+            cx.resolve_ref(r, &[Space::Map], None);
+        }
+        if let Some(r) = carries.as_mut() {
+            cx.resolve_ref(r, &[Space::Map], None);
+        }
+        let c = &cx.model.crossings[i];
+        if c.length < 0.0 {
+            let width = water_width(&cx.model, over.as_ref().and_then(|r| r.target), c.at);
+            cx.model.crossings[i].length = width.unwrap_or(0.0) + CROSSING_MARGIN;
+        }
+        cx.model.crossings[i].over = over;
+        cx.model.crossings[i].carries = carries;
+    }
+}

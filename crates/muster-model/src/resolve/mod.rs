@@ -1,0 +1,157 @@
+//! `resolve`: from a scenario path to one [`Model`], reporting MC101–MC106.
+//!
+//! The work runs in passes over every loaded file's items (imported files first,
+//! in `use` order, then the importing file): declare names (sides, map,
+//! templates, signals, units and elements), then resolve every reference, then
+//! check the shape of the order of battle. Each pass lives in its own module.
+
+mod events;
+mod forces;
+mod header;
+mod imports;
+mod map;
+mod names;
+mod orders;
+mod placement;
+mod signals;
+mod templates;
+mod tree;
+
+use crate::model::*;
+use crate::pack::PackConfig;
+use crate::world::World;
+use muster_syntax::{ast, Diagnostic, FileId, Span};
+
+pub use names::suggest;
+
+/// The resolved model and every diagnostic found on the way (syntax ones included).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    pub model: Model,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Loads `path` and everything it `use`s from `world`, and resolves it into one
+/// model. Never fails: problems become diagnostics and the model holds what could
+/// be understood.
+pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
+    let loaded = imports::load(world, path);
+    let mut cx = Ctx::new(loaded.files);
+    cx.diags = loaded.diagnostics;
+    cx.model.overrides = pack.overrides.clone();
+    let items = loaded.items;
+
+    header::declare(&mut cx, &items);
+    map::declare(&mut cx, &items);
+    templates::declare(&mut cx, &items);
+    signals::declare(&mut cx, &items);
+    forces::declare(&mut cx, &items);
+
+    header::resolve(&mut cx, &items);
+    map::resolve(&mut cx);
+    forces::resolve(&mut cx);
+    orders::resolve(&mut cx, &items);
+    signals::resolve(&mut cx, &items);
+    events::resolve(&mut cx, &items);
+    tree::finish(&mut cx);
+
+    let mut diagnostics = cx.diags;
+    // source order (stable): file, position, code
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    Resolved {
+        model: cx.model,
+        diagnostics,
+    }
+}
+
+/// One loaded file's tree, tagged with its id.
+pub(crate) struct FileItems {
+    pub file: FileId,
+    pub tree: ast::File,
+}
+
+/// Resolution state shared by the passes.
+pub(crate) struct Ctx {
+    pub model: Model,
+    pub diags: Vec<Diagnostic>,
+    pub names: names::Names,
+    /// Template definitions, same index as `model.templates`.
+    pub template_defs: Vec<(FileId, ast::Template)>,
+    /// Templates being expanded, outermost first (to catch one containing itself).
+    pub expanding: Vec<TemplateId>,
+    /// How many sides were declared with `side` (implicit ones excluded).
+    pub declared_sides: usize,
+}
+
+impl Ctx {
+    fn new(files: Vec<SourceFile>) -> Self {
+        Ctx {
+            model: Model {
+                files,
+                header: None,
+                overrides: Vec::new(),
+                sides: Vec::new(),
+                areas: Vec::new(),
+                lines: Vec::new(),
+                crossings: Vec::new(),
+                places: Vec::new(),
+                templates: Vec::new(),
+                units: Vec::new(),
+                elements: Vec::new(),
+                radio_links: Vec::new(),
+                telephone_lines: Vec::new(),
+                nets: Vec::new(),
+                orders: Vec::new(),
+                signals: Vec::new(),
+                arrivals: Vec::new(),
+                events: Vec::new(),
+                victories: Vec::new(),
+                intel: Vec::new(),
+                umpire_notes: Vec::new(),
+            },
+            diags: Vec::new(),
+            names: names::Names::default(),
+            template_defs: Vec::new(),
+            expanding: Vec::new(),
+            declared_sides: 0,
+        }
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+}
+
+/// A [`Loc`] from a file and a span.
+pub(crate) fn loc(file: FileId, span: Span) -> Loc {
+    Loc::new(file, span)
+}
+
+/// A [`Name`] from an identifier.
+pub(crate) fn name(file: FileId, id: &muster_syntax::Ident) -> Name {
+    Name {
+        id: id.name.clone(),
+        loc: loc(file, id.span),
+    }
+}
+
+/// [`Prose`] from a quoted string.
+pub(crate) fn prose(file: FileId, t: &ast::Text) -> Prose {
+    Prose {
+        text: t.value.clone(),
+        loc: loc(file, t.span),
+    }
+}
+
+/// An unresolved reference, filled in by a later pass.
+pub(crate) fn unresolved(file: FileId, id: &muster_syntax::Ident) -> Ref {
+    Ref {
+        name: name(file, id),
+        target: None,
+    }
+}
+
+/// An absolute position from a point written at top level.
+pub(crate) fn pos(p: &ast::Point) -> Pos {
+    Pos { x: p.x, y: p.y }
+}

@@ -1,0 +1,255 @@
+//! Templates: their declaration (MC101) and their expansion into unit drafts with
+//! the instance's overrides applied.
+//!
+//! An instance block may override a template element by repeating its id: the
+//! override's attributes are appended, and when lowering, for each attribute kind
+//! the latest source wins (a weapon in the override replaces the template's
+//! weapons; notes accumulate). A new id adds an element. A sub-unit with the id of
+//! a template sub-unit is merged the same way; any other sub-unit is added.
+
+use super::names::did_you_mean;
+use super::{loc, name, Ctx, FileItems};
+use crate::model::*;
+use muster_syntax::{ast, Diagnostic, FileId, Ident};
+
+/// How deep units may nest before we stop expanding (a guard; cycles are caught
+/// by the stack of templates being expanded).
+const MAX_DEPTH: usize = 64;
+
+/// An element being assembled from a template and its overrides.
+#[derive(Debug, Clone)]
+pub(crate) struct ElemDraft {
+    pub id: Ident,
+    pub file: FileId,
+    pub is_hq: bool,
+    pub kind: Option<(FileId, ast::ElementKind)>,
+    /// Attributes with their source generation (0 template, 1 override) and file.
+    pub attrs: Vec<(u32, FileId, ast::ElementAttr)>,
+    /// `at` written where the unit is used (override or plain unit).
+    pub explicit_at: Option<(FileId, ast::Point)>,
+    /// `at` written in the template.
+    pub template_at: Option<(FileId, ast::Point)>,
+    /// Defined by a template (directly or in one of its sub-units): a use site
+    /// may override it by repeating its id.
+    pub from_template: bool,
+    pub loc: Loc,
+}
+
+/// A unit being assembled.
+#[derive(Debug, Clone)]
+pub(crate) struct UnitDraft {
+    pub file: FileId,
+    pub ast: ast::Unit,
+    pub template: Option<TemplateId>,
+    /// The file `ast.placement` was written in (an override may replace it).
+    pub placement_file: FileId,
+    /// The file `ast.attached_to` was written in.
+    pub attach_file: FileId,
+    /// Written inside a template body: its id is prefixed with its instance's.
+    pub in_template: bool,
+    pub elements: Vec<ElemDraft>,
+    pub units: Vec<UnitDraft>,
+}
+
+/// Declares every template.
+pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
+    for f in items {
+        for item in &f.tree.items {
+            if let ast::Item::Template(t) = item {
+                let n = name(f.file, &t.id);
+                if let Some(first) = cx.names.templates.get(&n.id).copied() {
+                    let first = cx.model.templates[first.0].name.loc;
+                    cx.duplicate("template", &n, first);
+                    continue;
+                }
+                let id = TemplateId(cx.model.templates.len());
+                cx.names.templates.insert(n.id.clone(), id);
+                cx.model.templates.push(TemplateInfo {
+                    name: n,
+                    echelon: t.echelon.value,
+                    display: t.name.as_ref().map(|x| x.value.clone()),
+                    dated: t.dated.as_ref().map(|(a, b)| (a.value, b.value)),
+                    nation: t.nation.as_ref().map(|i| i.name.clone()),
+                    used_by: Vec::new(),
+                    loc: loc(f.file, t.span),
+                });
+                cx.template_defs.push((f.file, t.clone()));
+            }
+        }
+    }
+}
+
+fn elem_draft(
+    file: FileId,
+    e: &ast::Element,
+    gen: u32,
+    in_template: bool,
+    from_template: bool,
+) -> ElemDraft {
+    let mut d = ElemDraft {
+        id: e.id.clone(),
+        file,
+        is_hq: e.is_hq,
+        kind: e.kind.clone().map(|k| (file, k)),
+        attrs: Vec::new(),
+        explicit_at: None,
+        template_at: None,
+        from_template,
+        loc: loc(file, e.span),
+    };
+    add_attrs(&mut d, file, e, gen, in_template);
+    d
+}
+
+fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, in_template: bool) {
+    for a in &e.attrs {
+        if let ast::ElementAttr::At(p) = a {
+            if in_template {
+                d.template_at = Some((file, *p));
+            } else {
+                d.explicit_at = Some((file, *p));
+            }
+        } else {
+            d.attrs.push((gen, file, a.clone()));
+        }
+    }
+}
+
+impl Ctx {
+    /// Builds the draft of a unit as written in `file`, expanding its template.
+    pub(crate) fn draft(
+        &mut self,
+        file: FileId,
+        u: &ast::Unit,
+        in_template: bool,
+        depth: usize,
+    ) -> UnitDraft {
+        let mut d = UnitDraft {
+            file,
+            ast: u.clone(),
+            template: None,
+            placement_file: file,
+            attach_file: file,
+            in_template,
+            elements: Vec::new(),
+            units: Vec::new(),
+        };
+        if let Some(t) = &u.template {
+            if let Some(tid) = self.expand(file, t, depth) {
+                d.template = Some(tid);
+                let (tfile, def) = self.template_defs[tid.0].clone();
+                d.elements = def
+                    .body
+                    .elements
+                    .iter()
+                    .map(|e| elem_draft(tfile, e, 0, true, true))
+                    .collect();
+                self.expanding.push(tid);
+                d.units = def
+                    .body
+                    .units
+                    .iter()
+                    .map(|s| self.draft(tfile, s, true, depth + 1))
+                    .collect();
+                self.expanding.pop();
+            }
+        }
+        self.apply_body(&mut d, file, &u.body, in_template, depth);
+        d
+    }
+
+    /// Finds the template `t` names, or reports MC102 or a template that contains itself.
+    fn expand(&mut self, file: FileId, t: &Ident, depth: usize) -> Option<TemplateId> {
+        let Some(tid) = self.names.templates.get(&t.name).copied() else {
+            let mut d = Diagnostic::error("MC102", format!("undefined template `{}`", t.name))
+                .with_label(file, t.span, "not defined");
+            if let Some(h) = did_you_mean(&t.name, self.names.templates.keys().map(String::as_str))
+            {
+                d = d.with_help(h);
+            } else {
+                d = d.with_help("define it with `template`, or `use` the library that has it");
+            }
+            self.push(d);
+            return None;
+        };
+        if depth >= MAX_DEPTH || self.expanding.contains(&tid) {
+            let d = Diagnostic::error("MC103", format!("template `{}` contains itself", t.name))
+                .with_label(file, t.span, "used inside its own definition")
+                .with_help("a template's units may use other templates, never their own")
+                .with_paragraph("§9");
+            self.push(d);
+            return None;
+        }
+        Some(tid)
+    }
+
+    /// Applies a block written at the use site (or a plain unit's body) to a draft.
+    fn apply_body(
+        &mut self,
+        d: &mut UnitDraft,
+        file: FileId,
+        body: &ast::UnitBody,
+        in_template: bool,
+        depth: usize,
+    ) {
+        // only what the template expansion put there may be overridden; repeats
+        // within this body are duplicates (MC101)
+        let (old_elements, old_units) = (d.elements.len(), d.units.len());
+        for e in &body.elements {
+            match d.elements[..old_elements]
+                .iter_mut()
+                .find(|x| x.id.name == e.id.name && x.from_template)
+            {
+                Some(base) => {
+                    base.is_hq |= e.is_hq;
+                    if let Some(k) = &e.kind {
+                        base.kind = Some((file, k.clone()));
+                    }
+                    base.loc = loc(file, e.span);
+                    base.file = file;
+                    base.id = e.id.clone();
+                    let gen = base.attrs.iter().map(|a| a.0).max().unwrap_or(0) + 1;
+                    add_attrs(base, file, e, gen, false);
+                }
+                None => d.elements.push(elem_draft(file, e, 0, false, in_template)),
+            }
+        }
+        for s in &body.units {
+            let base = d.units[..old_units]
+                .iter()
+                .position(|x| x.ast.id.name == s.id.name && x.in_template);
+            match base {
+                Some(i) => {
+                    let mut sub = d.units[i].clone();
+                    merge_header(&mut sub, file, s);
+                    self.apply_body(&mut sub, file, &s.body, in_template, depth + 1);
+                    d.units[i] = sub;
+                }
+                _ => {
+                    let sub = self.draft(file, s, in_template, depth + 1);
+                    d.units.push(sub);
+                }
+            }
+        }
+    }
+}
+
+/// Header fields of an overriding sub-unit replace the template's where given
+/// (notes stay with the template: they would point into another file).
+fn merge_header(base: &mut UnitDraft, file: FileId, s: &ast::Unit) {
+    let a = &mut base.ast;
+    if s.name.is_some() {
+        a.name = s.name.clone();
+    }
+    if s.placement.is_some() {
+        a.placement = s.placement.clone();
+        base.placement_file = file;
+    }
+    if !s.attached_to.is_empty() {
+        a.attached_to = s.attached_to.clone();
+        base.attach_file = file;
+    }
+    if s.nation.is_some() {
+        a.nation = s.nation.clone();
+    }
+}

@@ -1,0 +1,96 @@
+//! `build`: every output file of one scenario, as strings for the CLI to write.
+
+use muster_model::analysis::Analysis;
+use muster_model::model::Model;
+
+use crate::error::RenderError;
+use crate::json::{self, ScenarioJson};
+use crate::page::page;
+use crate::templates::Templates;
+
+/// One file to write, relative to the output folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    /// `pegasus-bridge/umpire.html`
+    pub path: String,
+    pub contents: String,
+}
+
+/// Builds the scenario JSON, each side's JSON, and the umpire, side and player
+/// briefings. Side and player briefings are rendered from the side's filtered JSON.
+pub fn build(
+    model: &Model,
+    analysis: &Analysis,
+    templates: &Templates,
+) -> Result<Vec<OutputFile>, RenderError> {
+    let stem = stem(
+        model
+            .files
+            .first()
+            .map(|f| f.path.as_str())
+            .unwrap_or("scenario"),
+    );
+    let full = json::scenario(model, analysis);
+    let mut out = vec![
+        OutputFile {
+            path: format!("{stem}/scenario.json"),
+            contents: to_json(&full)?,
+        },
+        OutputFile {
+            path: format!("{stem}/umpire.html"),
+            contents: templates.render("umpire.html", &page(&full, None, None))?,
+        },
+    ];
+    for side in &full.sides {
+        let view = json::for_side(&full, &side.id);
+        let sid = file_safe(&side.id);
+        out.push(OutputFile {
+            path: format!("{stem}/side-{sid}.json"),
+            contents: to_json(&view)?,
+        });
+        out.push(OutputFile {
+            path: format!("{stem}/side-{sid}.html"),
+            contents: templates.render("side.html", &page(&view, Some(&side.id), None))?,
+        });
+        for p in &side.players {
+            out.push(OutputFile {
+                path: format!("{stem}/player-{}.html", file_safe(&p.id)),
+                contents: templates
+                    .render("player.html", &page(&view, Some(&side.id), Some(&p.id)))?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Pretty JSON with a final newline.
+pub fn to_json(j: &ScenarioJson) -> Result<String, RenderError> {
+    let mut s = serde_json::to_string_pretty(j).map_err(|e| RenderError::Json(e.to_string()))?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// The scenario's file stem: `scenarios/pegasus-bridge.muster` -> `pegasus-bridge`.
+fn stem(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    file_safe(name.strip_suffix(".muster").unwrap_or(name))
+}
+
+/// Keeps a name to letters, digits, `-` and `_` so it cannot leave the folder.
+fn file_safe(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if t.is_empty() || t.chars().all(|c| c == '_') {
+        "unnamed".into()
+    } else {
+        t
+    }
+}

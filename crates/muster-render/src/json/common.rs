@@ -1,0 +1,179 @@
+//! Small shared pieces of the output JSON: keywords, positions, references, strengths.
+
+use std::borrow::Cow;
+
+use muster_rules::vocab::*;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Serialize, Serializer};
+
+/// A closed keyword list of the language, so the JSON uses the words authors write.
+pub trait Vocab: Copy + 'static {
+    /// The schema name of the keyword list.
+    const NAME: &'static str;
+    /// Every keyword, in the reference's order.
+    fn keywords() -> Vec<&'static str>;
+    /// This value's keyword.
+    fn word(self) -> &'static str;
+}
+
+macro_rules! vocab {
+    ($($t:ident),+ $(,)?) => {$(
+        impl Vocab for $t {
+            const NAME: &'static str = stringify!($t);
+            fn keywords() -> Vec<&'static str> {
+                $t::ALL.iter().map(|k| k.keyword()).collect()
+            }
+            fn word(self) -> &'static str {
+                self.keyword()
+            }
+        }
+    )+};
+}
+
+vocab!(
+    Weather,
+    Light,
+    Echelon,
+    FootType,
+    Specialism,
+    VehicleRole,
+    Drive,
+    ArtilleryWeapon,
+    AircraftRole,
+    WeaponKind,
+    Mount,
+    RadioRange,
+    Posture,
+    TerrainKind,
+    Strength,
+    Height,
+    LineKind,
+    Stance,
+    Intensity,
+    SignalKind,
+    Precision,
+    SeverityLevel,
+    Edge,
+);
+
+/// A keyword of the language, serialised exactly as written in a scenario (`dug-in`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kw<T: Vocab>(pub T);
+
+impl<T: Vocab> Serialize for Kw<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.word())
+    }
+}
+
+impl<T: Vocab> JsonSchema for Kw<T> {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed(T::NAME)
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let mut map = serde_json::Map::new();
+        map.insert("type".into(), "string".into());
+        map.insert(
+            "enum".into(),
+            serde_json::Value::Array(T::keywords().into_iter().map(Into::into).collect()),
+        );
+        map.insert(
+            "description".into(),
+            format!("a `{}` keyword of the scenario language", T::NAME).into(),
+        );
+        Schema::from(map)
+    }
+}
+
+/// A point in table metres: x east, y north from the south-west corner.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl From<muster_model::model::Pos> for Point {
+    fn from(p: muster_model::model::Pos) -> Self {
+        Point { x: p.x, y: p.y }
+    }
+}
+
+/// What a reference points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RefKind {
+    Unit,
+    Element,
+    Place,
+    Area,
+    Line,
+    Crossing,
+    Signal,
+    Side,
+    /// The name did not resolve (the checker has reported it).
+    Unresolved,
+}
+
+/// A reference as the author wrote it, with what it resolved to.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Reference {
+    /// The identifier as written (`d-coy`, `d-coy.coy-hq`, `pegasus`).
+    pub id: String,
+    pub kind: RefKind,
+    /// The target's display name. In a side's JSON this is withheld (null) for
+    /// enemy units and elements.
+    pub display: Option<String>,
+    /// The side owning the target, for units and elements.
+    pub side: Option<String>,
+}
+
+/// Real strength represented, estimated from figure and model counts (§3, §20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, JsonSchema)]
+pub struct RealStrength {
+    pub men: u32,
+    pub vehicles: u32,
+    pub guns: u32,
+    pub aircraft: u32,
+}
+
+impl RealStrength {
+    /// Sum of two strengths.
+    pub fn add(self, o: RealStrength) -> RealStrength {
+        RealStrength {
+            men: self.men + o.men,
+            vehicles: self.vehicles + o.vehicles,
+            guns: self.guns + o.guns,
+            aircraft: self.aircraft + o.aircraft,
+        }
+    }
+}
+
+/// The factors used to turn figures and models into real strengths.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct StrengthScale {
+    /// Men per foot figure (§3: one figure is about ten men).
+    pub men_per_figure: u32,
+    /// Vehicles per vehicle model (§3 gives three to five; we use the middle).
+    pub vehicles_per_model: u32,
+    /// Guns per artillery model (as vehicles, §3).
+    pub guns_per_model: u32,
+    /// Aircraft per aircraft model (§20).
+    pub aircraft_per_model: u32,
+    /// Always true: the strengths are estimates, not counts from a source.
+    pub estimate: bool,
+    pub explanation: String,
+}
+
+/// When something happens: at a turn or at a clock time.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum When {
+    Turn { turn: u32 },
+    Clock { time: String },
+}
+
+/// Formats minutes after midnight as `HH:MM`.
+pub fn clock(minutes: u32) -> String {
+    format!("{:02}:{:02}", (minutes / 60) % 24, minutes % 60)
+}

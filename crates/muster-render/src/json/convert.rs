@@ -1,0 +1,521 @@
+//! Model + analysis -> the umpire's JSON: header, map, plans and references.
+
+use muster_model::analysis::Analysis;
+use muster_model::model::{self as m, Model, Target};
+use muster_rules::vocab::Weather;
+
+use super::common::{clock, Kw, Point, RefKind, Reference, StrengthScale, When};
+use super::header::{Header, Override, Player, Side, Table, View};
+use super::map::{Area, Crossing, Line, Map, Place, Shape, Structure};
+use super::plans::*;
+use super::{units, ScenarioJson, FORMAT_VERSION};
+
+pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
+    let forest = units::forest(model, analysis);
+    let sides = model
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let units = forest.tops(i);
+            let strength = units
+                .iter()
+                .fold(Default::default(), |a, u| u.strength.add(a));
+            Side {
+                id: s.name.id.clone(),
+                display: s.display.clone(),
+                nations: s.nations.iter().map(|n| n.id.clone()).collect(),
+                players: s.players.iter().map(player).collect(),
+                units,
+                strength: Some(strength),
+            }
+        })
+        .collect();
+    ScenarioJson {
+        format_version: FORMAT_VERSION,
+        view: View::Umpire,
+        file: model
+            .files
+            .first()
+            .map(|f| f.path.clone())
+            .unwrap_or_default(),
+        header: header(model),
+        strength_scale: strength_scale(),
+        overrides: model.overrides.iter().map(override_).collect(),
+        sides,
+        map: map(model),
+        orders: model.orders.iter().map(|o| order(model, o)).collect(),
+        signals: model.signals.iter().map(|s| signal(model, s)).collect(),
+        nets: model.nets.iter().map(|n| net(model, n)).collect(),
+        radio_links: model.radio_links.iter().map(|l| link(model, l)).collect(),
+        telephone_lines: model
+            .telephone_lines
+            .iter()
+            .map(|l| link(model, l))
+            .collect(),
+        arrivals: model.arrivals.iter().map(|a| arrival(model, a)).collect(),
+        events: model.events.iter().map(event).collect(),
+        victory: model.victories.iter().map(|v| victory(model, v)).collect(),
+        intel: intel(model),
+        latency: latency(model, analysis),
+        umpire_notes: model.umpire_notes.iter().map(|p| p.text.clone()).collect(),
+    }
+}
+
+pub(crate) fn strength_scale() -> StrengthScale {
+    StrengthScale {
+        men_per_figure: units::MEN_PER_FIGURE,
+        vehicles_per_model: units::PER_MODEL,
+        guns_per_model: units::PER_MODEL,
+        aircraft_per_model: units::PER_MODEL,
+        estimate: true,
+        explanation: "estimates: a foot figure stands for about ten men (§3); a vehicle or gun \
+                      model for three to five vehicles or guns, counted as four (§3); an \
+                      aircraft model for about four aircraft (§20)"
+            .into(),
+    }
+}
+
+pub(crate) fn side_id(model: &Model, side: m::SideId) -> String {
+    model
+        .sides
+        .get(side.0)
+        .map(|s| s.name.id.clone())
+        .unwrap_or_default()
+}
+
+fn header(model: &Model) -> Header {
+    let Some(h) = &model.header else {
+        return Header {
+            title: model
+                .files
+                .first()
+                .map(|f| f.path.clone())
+                .unwrap_or_default(),
+            date: None,
+            start: None,
+            turns: None,
+            turn_minutes: 10.0,
+            game_minutes: None,
+            end: None,
+            end_conditions: vec![],
+            first_bound: None,
+            weather: Kw(Weather::Clear),
+            poor_weather: false,
+            light: Kw(muster_rules::vocab::Light::Day),
+            table: None,
+            ground_scale_m_per_mm: 2.0,
+            notes: vec![],
+        };
+    };
+    let game_minutes = h.turns.map(|t| f64::from(t) * h.turn_minutes);
+    let scale = if h.ground_scale > 0.0 {
+        h.ground_scale
+    } else {
+        2.0
+    };
+    Header {
+        title: h.title.text.clone(),
+        date: h.date.map(|(y, mo, d)| format!("{y:04}-{mo:02}-{d:02}")),
+        start: h.start_minutes.map(clock),
+        turns: h.turns,
+        turn_minutes: h.turn_minutes,
+        game_minutes,
+        end: match (h.start_minutes, game_minutes) {
+            (Some(s), Some(g)) if g.is_finite() && g >= 0.0 => Some(clock(s + g.round() as u32)),
+            _ => None,
+        },
+        end_conditions: h.end_conditions.iter().map(|p| p.text.clone()).collect(),
+        first_bound: h.first_bound.as_ref().map(|r| r.name.id.clone()),
+        weather: Kw(h.weather),
+        poor_weather: h.weather != Weather::Clear,
+        light: Kw(h.light),
+        table: h.table.map(|(w, d)| Table {
+            width_m: w,
+            depth_m: d,
+            width_mm: w / scale,
+            depth_mm: d / scale,
+        }),
+        ground_scale_m_per_mm: scale,
+        notes: h.notes.iter().map(|p| p.text.clone()).collect(),
+    }
+}
+
+fn override_(o: &m::Override) -> Override {
+    Override {
+        code: o.code.clone(),
+        level: Kw(o.level),
+        reason: o.reason.clone(),
+        source: if o.loc.is_some() { "scenario" } else { "pack" }.into(),
+    }
+}
+
+fn player(p: &m::Player) -> Player {
+    Player {
+        id: p.name.id.clone(),
+        display: p.display.clone(),
+        commands: p.commands.as_ref().map(|r| r.name.id.clone()),
+    }
+}
+
+/// A reference with its target's kind, display name and side.
+pub(crate) fn reference(model: &Model, r: &m::Ref) -> Reference {
+    let (kind, display, side) = match r.target {
+        None => (RefKind::Unresolved, None, None),
+        Some(Target::Unit(u)) => {
+            let unit = model.units.get(u.0);
+            (
+                RefKind::Unit,
+                unit.and_then(|u| u.display.clone()),
+                unit.map(|u| side_id(model, u.side)),
+            )
+        }
+        Some(Target::Element(e)) => (
+            RefKind::Element,
+            None,
+            model.elements.get(e.0).map(|e| side_id(model, e.side)),
+        ),
+        Some(Target::Place(i)) => (
+            RefKind::Place,
+            model.places.get(i.0).and_then(|p| p.display.clone()),
+            None,
+        ),
+        Some(Target::Area(i)) => (
+            RefKind::Area,
+            model.areas.get(i.0).and_then(|a| a.display.clone()),
+            None,
+        ),
+        Some(Target::Line(i)) => (
+            RefKind::Line,
+            model.lines.get(i.0).and_then(|l| l.display.clone()),
+            None,
+        ),
+        Some(Target::Crossing(i)) => (
+            RefKind::Crossing,
+            model.crossings.get(i.0).and_then(|c| c.display.clone()),
+            None,
+        ),
+        Some(Target::Signal(_)) => (RefKind::Signal, None, None),
+        Some(Target::Side(s)) => (
+            RefKind::Side,
+            model.sides.get(s.0).and_then(|s| s.display.clone()),
+            Some(side_id(model, s)),
+        ),
+    };
+    Reference {
+        id: r.name.id.clone(),
+        kind,
+        display,
+        side,
+    }
+}
+
+fn points(ps: &[m::Pos]) -> Vec<Point> {
+    ps.iter().map(|p| Point::from(*p)).collect()
+}
+
+fn map(model: &Model) -> Map {
+    Map {
+        areas: model
+            .areas
+            .iter()
+            .map(|a| Area {
+                id: a.name.id.clone(),
+                display: a.display.clone(),
+                kind: Kw(a.kind),
+                structure: a.structure.map(|(s, h)| Structure {
+                    strength: Kw(s),
+                    height: Kw(h),
+                }),
+                shape: match &a.shape {
+                    m::ShapeKind::Polygon => Shape::Polygon,
+                    m::ShapeKind::Rect {
+                        corner,
+                        width,
+                        depth,
+                    } => Shape::Rect {
+                        corner: (*corner).into(),
+                        width_m: *width,
+                        depth_m: *depth,
+                    },
+                    m::ShapeKind::Circle { centre, radius } => Shape::Circle {
+                        centre: (*centre).into(),
+                        radius_m: *radius,
+                    },
+                },
+                outline: points(&a.outline),
+            })
+            .collect(),
+        lines: model
+            .lines
+            .iter()
+            .map(|l| Line {
+                id: l.name.id.clone(),
+                display: l.display.clone(),
+                kind: Kw(l.kind),
+                width_m: l.width,
+                points: points(&l.points),
+            })
+            .collect(),
+        crossings: model
+            .crossings
+            .iter()
+            .map(|c| Crossing {
+                id: c.name.id.clone(),
+                display: c.display.clone(),
+                kind: if c.is_bridge { "bridge" } else { "ford" }.into(),
+                at: c.at.into(),
+                over: c.over.as_ref().map(|r| reference(model, r)),
+                carries: c.carries.as_ref().map(|r| reference(model, r)),
+                length_m: c.length,
+            })
+            .collect(),
+        places: model
+            .places
+            .iter()
+            .map(|p| Place {
+                id: p.name.id.clone(),
+                display: p.display.clone(),
+                at: match p.at {
+                    m::PlaceAt::Point(p) => Some(p.into()),
+                    m::PlaceAt::Edge(_) => None,
+                },
+                edge: match p.at {
+                    m::PlaceAt::Edge(e) => Some(Kw(e)),
+                    m::PlaceAt::Point(_) => None,
+                },
+                refuelling: p.refuelling,
+            })
+            .collect(),
+    }
+}
+
+fn objective(model: &Model, o: &m::Objective) -> Objective {
+    match o {
+        m::Objective::Ref(r) => Objective::Target {
+            target: reference(model, r),
+        },
+        m::Objective::Bearing(b, _) => Objective::Bearing { degrees: *b },
+        m::Objective::Point(p, _) => Objective::Point { at: (*p).into() },
+    }
+}
+
+fn timing(t: &m::Timing) -> Timing {
+    match t {
+        m::Timing::Immediately(_) => Timing::Immediately,
+        m::Timing::By(n, _) => Timing::By { turn: *n },
+        m::Timing::After(n, _) => Timing::After { turn: *n },
+        m::Timing::Until(n, _) => Timing::Until { turn: *n },
+        m::Timing::OnSignal(r) => Timing::OnSignal {
+            signal: r.name.id.clone(),
+        },
+        m::Timing::At(t, _) => Timing::At { time: clock(*t) },
+    }
+}
+
+fn objective_words(o: &Objective) -> String {
+    match o {
+        Objective::Target { target } => target.id.clone(),
+        Objective::Bearing { degrees } => format!("bearing {degrees}"),
+        Objective::Point { at } => format!("({}, {})", at.x, at.y),
+    }
+}
+
+fn timing_words(t: &Timing) -> String {
+    match t {
+        Timing::Immediately => "immediately".into(),
+        Timing::By { turn } => format!("by turn {turn}"),
+        Timing::After { turn } => format!("after turn {turn}"),
+        Timing::Until { turn } => format!("until turn {turn}"),
+        Timing::OnSignal { signal } => format!("on signal {signal}"),
+        Timing::At { time } => format!("at {time}"),
+    }
+}
+
+fn order(model: &Model, o: &m::Order) -> Order {
+    let objective = o.objective.as_ref().map(|x| objective(model, x));
+    let timing: Vec<Timing> = o.timing.iter().map(timing).collect();
+    let mut words: Vec<String> = Vec::new();
+    if let Some((s, _)) = o.stance {
+        words.push(s.keyword().into());
+    }
+    if let Some((i, _)) = o.intensity {
+        words.push(i.keyword().into());
+    }
+    words.extend(objective.iter().map(objective_words));
+    words.extend(timing.iter().map(timing_words));
+    Order {
+        side: side_id(model, o.side),
+        unit: reference(model, &o.unit),
+        stance: o.stance.map(|(s, _)| Kw(s)),
+        intensity: o.intensity.map(|(i, _)| Kw(i)),
+        objective,
+        timing,
+        text: o.prose.as_ref().map(|p| p.text.clone()),
+        summary: if words.is_empty() {
+            "hold (no order)".into()
+        } else {
+            words.join(" ")
+        },
+    }
+}
+
+fn signal(model: &Model, s: &m::Signal) -> Signal {
+    Signal {
+        id: s.name.id.clone(),
+        side: s.side.map(|x| side_id(model, x)),
+        kind: Kw(s.kind),
+        meaning: s.meaning.as_ref().map(|p| p.text.clone()),
+        sender: s.sender.as_ref().map(|r| reference(model, r)),
+        trigger: s.trigger.as_ref().map(|t| match t {
+            m::Trigger::Command(_) => "on command".to_string(),
+            m::Trigger::Capture(r) => format!("on capture of {}", r.name.id),
+            m::Trigger::Condition(p) => p.text.clone(),
+        }),
+        affects: s.affects.iter().map(|r| reference(model, r)).collect(),
+    }
+}
+
+fn net(model: &Model, n: &m::Net) -> Net {
+    Net {
+        side: side_id(model, n.side),
+        id: n.name.id.clone(),
+        display: n.display.clone(),
+        members: n.members.iter().map(|r| reference(model, r)).collect(),
+    }
+}
+
+fn link(model: &Model, l: &m::Link) -> Link {
+    Link {
+        side: side_id(model, l.side),
+        from: reference(model, &l.from),
+        to: reference(model, &l.to),
+    }
+}
+
+fn when(w: &m::When) -> When {
+    match w {
+        m::When::Turn(t, _) => When::Turn { turn: *t },
+        m::When::Clock(c, _) => When::Clock { time: clock(*c) },
+    }
+}
+
+fn arrival(model: &Model, a: &m::Arrival) -> Arrival {
+    Arrival {
+        side: a.side.map(|s| side_id(model, s)),
+        unit: reference(model, &a.unit),
+        when: when(&a.when),
+        at: reference(model, &a.at),
+        text: a.prose.as_ref().map(|p| p.text.clone()),
+    }
+}
+
+fn event(e: &m::Event) -> Event {
+    Event {
+        id: e.name.id.clone(),
+        when: when(&e.when),
+        text: e.prose.text.clone(),
+    }
+}
+
+fn victory(model: &Model, v: &m::Victory) -> Victory {
+    Victory {
+        side: v.side.name.id.clone(),
+        text: v.prose.text.clone(),
+        conditions: v
+            .conditions
+            .iter()
+            .map(|c| match c {
+                m::Condition::Holds { target, by, .. } => Condition::Holds {
+                    target: reference(model, target),
+                    by_turn: *by,
+                },
+                m::Condition::Destroys { target, .. } => Condition::Destroys {
+                    target: reference(model, target),
+                },
+                m::Condition::Exits { unit, at, .. } => Condition::Exits {
+                    unit: reference(model, unit),
+                    at: reference(model, at),
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The map position an intel report points at: only map features and points,
+/// never the enemy unit's real position.
+fn report_position(model: &Model, o: &m::Objective) -> Option<Point> {
+    match o {
+        m::Objective::Point(p, _) => Some((*p).into()),
+        m::Objective::Bearing(..) => None,
+        m::Objective::Ref(r) => match r.target? {
+            Target::Place(i) => match model.places.get(i.0)?.at {
+                m::PlaceAt::Point(p) => Some(p.into()),
+                m::PlaceAt::Edge(_) => None,
+            },
+            Target::Crossing(i) => Some(model.crossings.get(i.0)?.at.into()),
+            Target::Area(i) => centroid(&model.areas.get(i.0)?.outline),
+            _ => None,
+        },
+    }
+}
+
+fn centroid(ps: &[m::Pos]) -> Option<Point> {
+    if ps.is_empty() {
+        return None;
+    }
+    let n = ps.len() as f64;
+    Some(Point {
+        x: ps.iter().map(|p| p.x).sum::<f64>() / n,
+        y: ps.iter().map(|p| p.y).sum::<f64>() / n,
+    })
+}
+
+fn intel(model: &Model) -> Vec<Intel> {
+    let mut counts: Vec<(String, u32)> = Vec::new();
+    model
+        .intel
+        .iter()
+        .map(|i| {
+            let side = i.side.name.id.clone();
+            let n = match counts.iter_mut().find(|(s, _)| *s == side) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    counts.push((side.clone(), 1));
+                    1
+                }
+            };
+            Intel {
+                side,
+                label: format!("report {n}"),
+                unit: Some(reference(model, &i.unit)),
+                seen_at: i.seen_at.as_ref().map(|o| objective(model, o)),
+                position: i.seen_at.as_ref().and_then(|o| report_position(model, o)),
+                precision: i.precision.map(Kw),
+                words: i.words.as_ref().map(|p| p.text.clone()),
+            }
+        })
+        .collect()
+}
+
+fn latency(model: &Model, analysis: &Analysis) -> Vec<Latency> {
+    let unit_id = |u: m::UnitId| model.units.get(u.0).map(|u| u.name.id.clone());
+    analysis
+        .latency
+        .iter()
+        .filter_map(|r| {
+            Some(Latency {
+                side: side_id(model, model.units.get(r.unit.0)?.side),
+                from: unit_id(r.from)?,
+                unit: unit_id(r.unit)?,
+                links: r.links,
+                runner_turns: r.runner_turns,
+                hot_turn: r.hot_turn,
+                cold_turn: r.cold_turn,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,113 @@
+//! The order of battle as a tree of units, with strengths summed upwards.
+
+use muster_model::analysis::Analysis;
+use muster_model::model::{Model, UnitId};
+
+use super::common::{Point, RealStrength};
+use super::convert::reference;
+use super::elements::element;
+use super::forces::{StartSituation, Unit};
+
+/// Men per foot figure (§3).
+pub(crate) const MEN_PER_FIGURE: u32 = 10;
+/// Vehicles, guns or aircraft per model (§3: three to five; §20).
+pub(crate) const PER_MODEL: u32 = 4;
+
+/// Builds unit trees on demand.
+pub(crate) struct Forest<'a> {
+    model: &'a Model,
+    analysis: &'a Analysis,
+}
+
+pub(crate) fn forest<'a>(model: &'a Model, analysis: &'a Analysis) -> Forest<'a> {
+    Forest { model, analysis }
+}
+
+impl Forest<'_> {
+    /// The top units of a side, in source order, each as a full tree.
+    pub(crate) fn tops(&self, side: usize) -> Vec<Unit> {
+        self.model
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.side.0 == side && u.parent.is_none())
+            .map(|(i, _)| self.unit(UnitId(i), 0))
+            .collect()
+    }
+
+    fn unit(&self, id: UnitId, depth: usize) -> Unit {
+        let model = self.model;
+        let u = &model.units[id.0];
+        let elements: Vec<_> = u
+            .elements
+            .iter()
+            .filter_map(|e| {
+                model
+                    .elements
+                    .get(e.0)
+                    .map(|el| element(model, self.analysis, e.0, el))
+            })
+            .collect();
+        // The model is a tree; the depth bound only guards against a malformed one.
+        let units: Vec<Unit> = if depth < 64 {
+            u.children
+                .iter()
+                .filter(|c| c.0 < model.units.len())
+                .map(|c| self.unit(*c, depth + 1))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let strength = elements
+            .iter()
+            .map(|e| e.strength)
+            .chain(units.iter().map(|u| u.strength))
+            .fold(RealStrength::default(), RealStrength::add);
+        let start = self
+            .analysis
+            .situations
+            .iter()
+            .find(|s| s.unit == id)
+            .map(|s| StartSituation {
+                hot: s.hot,
+                nearest_enemy: s
+                    .nearest_enemy
+                    .and_then(|(e, _)| model.elements.get(e.0))
+                    .map(|e| e.qualified.clone()),
+                nearest_enemy_m: s.nearest_enemy.map(|(_, d)| d),
+            });
+        Unit {
+            id: u.name.id.clone(),
+            display: u.display.clone(),
+            echelon: super::Kw(u.echelon),
+            nation: u.nation.clone(),
+            template: u
+                .template
+                .and_then(|t| model.templates.get(t.0))
+                .map(|t| t.name.id.clone()),
+            parent: u
+                .parent
+                .and_then(|p| model.units.get(p.0))
+                .map(|p| p.name.id.clone()),
+            attached_to: u.attached_to.as_ref().map(|r| reference(model, r)),
+            command_element: u
+                .command_element
+                .and_then(|e| model.elements.get(e.0))
+                .map(|e| e.qualified.clone()),
+            arrives_later: u.arrives_later,
+            centre: self
+                .analysis
+                .unit_centres
+                .get(id.0)
+                .copied()
+                .flatten()
+                .map(Point::from),
+            start,
+            strength,
+            notes: u.notes.iter().map(|p| p.text.clone()).collect(),
+            umpire_notes: u.umpire_notes.iter().map(|p| p.text.clone()).collect(),
+            elements,
+            units,
+        }
+    }
+}

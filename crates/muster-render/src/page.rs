@@ -1,0 +1,402 @@
+//! The context of one briefing page, derived only from the (possibly fog-filtered)
+//! scenario JSON: flat order-of-battle rows, the player's chain, the map.
+
+use serde::Serialize;
+
+use crate::json::forces::{Command, Element, Unit};
+use crate::json::header::{Player, Side};
+use crate::json::{RealStrength, ScenarioJson};
+use crate::map::{map_view, MapView};
+
+/// Which briefing a page is.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageInfo {
+    /// `umpire`, `side` or `player`.
+    pub kind: String,
+    pub title: String,
+    pub side: Option<Side>,
+    pub player: Option<Player>,
+    /// Unit ids from the top of the side down to the player's unit.
+    pub chain: Vec<String>,
+    /// The header as label/value lines.
+    pub facts: Vec<Fact>,
+    pub generator: String,
+}
+
+/// One line of the header block.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fact {
+    pub label: String,
+    pub value: String,
+}
+
+/// One side's order of battle, flattened for tables.
+#[derive(Debug, Clone, Serialize)]
+pub struct OobSide {
+    pub id: String,
+    pub display: Option<String>,
+    pub nations: Vec<String>,
+    pub strength: Option<RealStrength>,
+    pub rows: Vec<OobRow>,
+}
+
+/// One unit or element line of the order of battle.
+#[derive(Debug, Clone, Serialize)]
+pub struct OobRow {
+    pub depth: usize,
+    pub is_unit: bool,
+    pub id: String,
+    pub label: String,
+    pub what: String,
+    pub count: String,
+    pub strength: RealStrength,
+    pub position: String,
+    pub postures: String,
+    pub command: String,
+    pub separated: bool,
+    pub hot: Option<bool>,
+    pub notes: Vec<String>,
+    pub umpire_notes: Vec<String>,
+    pub highlight: bool,
+}
+
+/// The whole context handed to a template.
+#[derive(Debug, Clone, Serialize)]
+pub struct Page<'a> {
+    pub s: &'a ScenarioJson,
+    pub page: PageInfo,
+    pub oob: Vec<OobSide>,
+    pub map: MapView,
+}
+
+/// Builds a page. `side` is the reader's side (None for the umpire); `player` a
+/// player id of that side.
+pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -> Page<'a> {
+    let side_json = side.and_then(|id| s.side(id)).cloned();
+    let player_json = player.and_then(|p| {
+        side_json
+            .as_ref()
+            .and_then(|sd| sd.players.iter().find(|x| x.id == p))
+            .cloned()
+    });
+    let chain = match (&side_json, &player_json) {
+        (
+            Some(sd),
+            Some(Player {
+                commands: Some(u), ..
+            }),
+        ) => chain_to(&sd.units, u),
+        _ => Vec::new(),
+    };
+    let focus: Vec<String> = match (&side_json, chain.last()) {
+        (Some(sd), Some(last)) => find(&sd.units, last).map(subtree_ids).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let kind = match (side, player) {
+        (None, _) => "umpire",
+        (Some(_), None) => "side",
+        (Some(_), Some(_)) => "player",
+    };
+    let who = match (&side_json, &player_json) {
+        (_, Some(p)) => p.display.clone().unwrap_or_else(|| p.id.clone()),
+        (Some(sd), None) => sd.display.clone().unwrap_or_else(|| sd.id.clone()),
+        _ => "Umpire".into(),
+    };
+    let oob = s
+        .sides
+        .iter()
+        .map(|sd| {
+            let mut rows = Vec::new();
+            for u in &sd.units {
+                rows_of(u, 0, &focus, &mut rows);
+            }
+            OobSide {
+                id: sd.id.clone(),
+                display: sd.display.clone(),
+                nations: sd.nations.clone(),
+                strength: sd.strength,
+                rows,
+            }
+        })
+        .collect();
+    Page {
+        s,
+        page: PageInfo {
+            kind: kind.into(),
+            title: format!("{}: {}", s.header.title, who),
+            side: side_json,
+            player: player_json,
+            chain,
+            facts: facts(s),
+            generator: format!("muster {}", env!("CARGO_PKG_VERSION")),
+        },
+        oob,
+        map: map_view(s, side, &focus),
+    }
+}
+
+fn find<'u>(units: &'u [Unit], id: &str) -> Option<&'u Unit> {
+    units.iter().find_map(|u| {
+        if u.id == id {
+            Some(u)
+        } else {
+            find(&u.units, id)
+        }
+    })
+}
+
+fn subtree_ids(u: &Unit) -> Vec<String> {
+    let mut v = vec![u.id.clone()];
+    v.extend(u.units.iter().flat_map(subtree_ids));
+    v
+}
+
+/// The ids from a top unit down to `id`, or empty when not found.
+fn chain_to(units: &[Unit], id: &str) -> Vec<String> {
+    for u in units {
+        if u.id == id {
+            return vec![u.id.clone()];
+        }
+        let below = chain_to(&u.units, id);
+        if !below.is_empty() {
+            let mut v = vec![u.id.clone()];
+            v.extend(below);
+            return v;
+        }
+    }
+    Vec::new()
+}
+
+fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
+    let highlight = focus.contains(&u.id);
+    rows.push(OobRow {
+        depth,
+        is_unit: true,
+        id: u.id.clone(),
+        label: u.display.clone().unwrap_or_else(|| u.id.clone()),
+        what: {
+            let mut w = serde_word(&u.echelon);
+            if let Some(t) = &u.template {
+                w.push_str(&format!(" ({t})"));
+            }
+            if let Some(a) = &u.attached_to {
+                w.push_str(&format!(", attached to {}", a.id));
+            }
+            if u.arrives_later {
+                w.push_str(", arrives later");
+            }
+            w
+        },
+        count: String::new(),
+        strength: u.strength,
+        position: u
+            .centre
+            .map(|p| format!("({:.0}, {:.0})", p.x, p.y))
+            .unwrap_or_default(),
+        postures: String::new(),
+        command: String::new(),
+        separated: false,
+        hot: u.start.as_ref().map(|s| s.hot),
+        notes: u.notes.clone(),
+        umpire_notes: u.umpire_notes.clone(),
+        highlight,
+    });
+    for e in &u.elements {
+        rows.push(element_row(e, depth + 1, highlight));
+    }
+    for c in &u.units {
+        rows_of(c, depth + 1, focus, rows);
+    }
+}
+
+fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
+    let mut what = e.description.clone();
+    if e.is_hq {
+        what.push_str(", HQ");
+    }
+    if e.commander {
+        what.push_str(", commander");
+    }
+    let weapons: Vec<String> = e
+        .weapons
+        .iter()
+        .map(|w| {
+            let mut s = serde_word(&w.kind);
+            if let Some(c) = w.calibre_mm {
+                s = format!("{c} mm {s}");
+            }
+            if let Some(m) = &w.mount {
+                s.push_str(&format!(" ({})", serde_word(m)));
+            }
+            s
+        })
+        .collect();
+    if !weapons.is_empty() {
+        what.push_str(&format!("; {}", weapons.join(", ")));
+    }
+    let mut comms = Vec::new();
+    if let Some(r) = &e.comms.radio {
+        comms.push(format!("{} radio", serde_word(r)));
+    }
+    if e.comms.telephone {
+        comms.push("telephone".into());
+    }
+    if !comms.is_empty() {
+        what.push_str(&format!("; {}", comms.join(", ")));
+    }
+    let count = match (e.figures, e.models) {
+        (Some(f), Some(m)) => format!("{f} fig, {m} mod"),
+        (Some(f), None) => format!("{f} fig"),
+        (None, Some(m)) => format!("{m} mod"),
+        (None, None) => String::new(),
+    };
+    let mut postures: Vec<String> = e.postures.iter().map(serde_word).collect();
+    if let Some(r) = &e.embussed_in {
+        postures.push(format!("embussed in {}", r.id));
+    }
+    if let Some(r) = &e.riding_on {
+        postures.push(format!("riding on {}", r.id));
+    }
+    OobRow {
+        depth,
+        is_unit: false,
+        id: e.id.clone(),
+        label: e.name.clone(),
+        what,
+        count,
+        strength: e.strength,
+        position: match (e.position, e.facing) {
+            (Some(p), Some(f)) => format!("({:.0}, {:.0}) facing {f:.0}°", p.x, p.y),
+            (Some(p), None) => format!("({:.0}, {:.0})", p.x, p.y),
+            _ => "off table".into(),
+        },
+        postures: postures.join(", "),
+        command: command_words(&e.command),
+        separated: matches!(e.command, Command::Separated { .. }),
+        hot: None,
+        notes: e.notes.clone(),
+        umpire_notes: e.umpire_notes.clone(),
+        highlight,
+    }
+}
+
+/// An element's command status in words.
+pub fn command_words(c: &Command) -> String {
+    match c {
+        Command::InCommand {
+            route,
+            means,
+            via,
+            distance_m,
+        } => {
+            format!("in command: {route}, {means} to {via} ({distance_m:.0} m)")
+        }
+        Command::Separated {
+            nearest,
+            distance_m,
+            short_by_m,
+            runner_turns,
+        } => format!(
+            "separated: {short_by_m:.0} m too far{}{}",
+            nearest
+                .as_ref()
+                .map(|n| format!(" from {n} ({distance_m:.0} m)"))
+                .unwrap_or_default(),
+            if *runner_turns > 0 {
+                format!("; runner +{runner_turns} turns")
+            } else {
+                String::new()
+            }
+        ),
+        Command::Top => "top of the chain".into(),
+        Command::NotPlaced => "not on the table".into(),
+        Command::Unknown => "not assessed".into(),
+    }
+}
+
+fn serde_word<T: Serialize>(k: &T) -> String {
+    match serde_json::to_value(k) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+fn fact(label: &str, value: String) -> Fact {
+    Fact {
+        label: label.into(),
+        value,
+    }
+}
+
+/// Formats a number without a needless `.0`.
+fn n(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The header facts every briefing opens with.
+fn facts(s: &ScenarioJson) -> Vec<Fact> {
+    let h = &s.header;
+    let mut v = Vec::new();
+    match (&h.date, &h.start) {
+        (Some(d), Some(t)) => v.push(fact("Date", format!("{d}, start {t}"))),
+        (Some(d), None) => v.push(fact("Date", d.clone())),
+        (None, Some(t)) => v.push(fact("Start", t.clone())),
+        (None, None) => {}
+    }
+    let length = match (h.turns, h.game_minutes) {
+        (Some(t), Some(g)) => format!(
+            "{t} turns of {} minutes: {} h {:02} min{}",
+            n(h.turn_minutes),
+            (g / 60.0).floor(),
+            (g % 60.0).round(),
+            h.end
+                .as_ref()
+                .map(|e| format!(", ending {e}"))
+                .unwrap_or_default()
+        ),
+        _ => format!("turns of {} minutes (§7)", n(h.turn_minutes)),
+    };
+    v.push(fact("Length", length));
+    if !h.end_conditions.is_empty() {
+        v.push(fact("Ends when", h.end_conditions.join("; ")));
+    }
+    if let Some(f) = &h.first_bound {
+        v.push(fact("First bound", f.clone()));
+    }
+    v.push(fact(
+        "Weather",
+        format!(
+            "{}{}",
+            serde_word(&h.weather),
+            if h.poor_weather {
+                " (poor weather, §76)"
+            } else {
+                ""
+            }
+        ),
+    ));
+    v.push(fact("Light", serde_word(&h.light)));
+    if let Some(t) = &h.table {
+        v.push(fact(
+            "Table",
+            format!(
+                "{} m by {} m of ground = {} mm by {} mm on the table ({} by {} metres of tabletop)",
+                n(t.width_m),
+                n(t.depth_m),
+                n(t.width_mm),
+                n(t.depth_mm),
+                n(t.width_mm / 1000.0),
+                n(t.depth_mm / 1000.0)
+            ),
+        ));
+    }
+    v.push(fact(
+        "Ground scale",
+        format!("1 mm = {} m (§1)", n(h.ground_scale_m_per_mm)),
+    ));
+    v
+}

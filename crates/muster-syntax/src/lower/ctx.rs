@@ -1,0 +1,250 @@
+//! The lowering context: spans, identifiers, texts, literals, vocabulary words,
+//! and the re-parse of skipped statements for a precise error.
+
+use crate::ast::{Point, Text};
+use crate::diagnostic::{Diagnostic, FileId};
+use crate::error::{or_list, to_diagnostic};
+use crate::grammar::{MusterParser, Rule};
+use crate::literal::LitError;
+use crate::span::{Ident, Span, Spanned};
+use pest::iterators::Pair;
+use pest::Parser;
+
+/// A pest pair of our grammar.
+pub(crate) type P<'i> = Pair<'i, Rule>;
+
+/// Where lowered spans land in the file, and where diagnostics go.
+pub(crate) struct Ctx<'d> {
+    pub file: FileId,
+    /// File offset of the parsed text's first byte.
+    pub offset: usize,
+    /// No span may reach past this file offset (text appended by repairs).
+    pub limit: usize,
+    pub diags: &'d mut Vec<Diagnostic>,
+    /// The whole parsed item text and its file offset, so an error at the end
+    /// of a re-parsed statement can name what follows it.
+    pub src: &'d str,
+    pub base: usize,
+}
+
+/// The children of a pair, without punctuation.
+pub(crate) fn kids<'i>(p: P<'i>) -> impl Iterator<Item = P<'i>> {
+    p.into_inner().filter(|k| {
+        !matches!(
+            k.as_rule(),
+            Rule::lbrace | Rule::rbrace | Rule::lparen | Rule::rparen | Rule::comma
+        )
+    })
+}
+
+/// Edit distance, for "did you mean" hints.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The closest word of `words` to `word`, if close enough to be a typo.
+pub(crate) fn nearest<'w>(word: &str, words: &[&'w str]) -> Option<&'w str> {
+    words
+        .iter()
+        .map(|w| (distance(word, w), *w))
+        .filter(|(d, w)| *d <= 2.max(w.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, w)| w)
+}
+
+impl<'d> Ctx<'d> {
+    pub fn new(
+        file: FileId,
+        src: &'d str,
+        base: usize,
+        limit: usize,
+        diags: &'d mut Vec<Diagnostic>,
+    ) -> Self {
+        Ctx {
+            file,
+            offset: base,
+            limit,
+            diags,
+            src,
+            base,
+        }
+    }
+
+    /// The file span of a pair.
+    pub fn span(&self, p: &P) -> Span {
+        let s = p.as_span();
+        Span::new(
+            (s.start() + self.offset).min(self.limit),
+            (s.end() + self.offset).min(self.limit),
+        )
+    }
+
+    /// Reports an error with one label.
+    pub fn error(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        message: String,
+        label: &str,
+        help: Option<String>,
+    ) {
+        let mut d = Diagnostic::error(code, message).with_label(self.file, span, label);
+        d.help = help;
+        self.diags.push(d);
+    }
+
+    /// An identifier or dotted path; names must be lowercase ASCII (MC001).
+    pub fn ident(&mut self, p: &P) -> Ident {
+        let name = p.as_str().to_string();
+        let span = self.span(p);
+        let ok = name.split('.').all(|part| {
+            part.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        });
+        if !ok {
+            let help = if name.is_ascii() {
+                format!(
+                    "names use lowercase letters, digits, `-` and `_`, such as `{}`",
+                    name.to_ascii_lowercase()
+                )
+            } else {
+                "names use lowercase ASCII letters, digits, `-` and `_`; put other text in a quoted display name".to_string()
+            };
+            self.error(
+                "MC001",
+                span,
+                format!("`{name}` is not a valid name"),
+                "invalid name",
+                Some(help),
+            );
+        }
+        Ident { name, span }
+    }
+
+    /// A quoted text, unescaped.
+    pub fn text(&mut self, p: P) -> Text {
+        let span = self.span(&p);
+        let raw = p.into_inner().next().map_or("", |i| i.as_str());
+        let mut out = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(ch) = chars.next() {
+            if ch == '\\' {
+                match chars.next() {
+                    Some('n') => out.push('\n'),
+                    Some('t') => out.push('\t'),
+                    Some(o) => out.push(o),
+                    None => {}
+                }
+            } else if ch != '\r' {
+                out.push(ch);
+            }
+        }
+        Spanned::new(out, span)
+    }
+
+    /// A literal validated by `f`; MC002 on the literal when malformed.
+    pub fn lit<T>(&mut self, p: &P, f: fn(&str) -> Result<T, LitError>) -> Option<T> {
+        match f(p.as_str()) {
+            Ok(v) => Some(v),
+            Err(LitError { message, help }) => {
+                let span = self.span(p);
+                self.error("MC002", span, message, "malformed literal", Some(help));
+                None
+            }
+        }
+    }
+
+    /// A spanned literal.
+    pub fn slit<T>(&mut self, p: &P, f: fn(&str) -> Result<T, LitError>) -> Option<Spanned<T>> {
+        let span = self.span(p);
+        self.lit(p, f).map(|v| Spanned::new(v, span))
+    }
+
+    /// A `(x,y)` point in metres.
+    pub fn point(&mut self, p: P) -> Option<Point> {
+        let span = self.span(&p);
+        let mut it = kids(p);
+        let (x, y) = (it.next()?, it.next()?);
+        let x = self.lit(&x, crate::literal::coordinate);
+        let y = self.lit(&y, crate::literal::coordinate);
+        Some(Point { x: x?, y: y?, span })
+    }
+
+    /// A vocabulary word; MC001 with examples and a "did you mean" when unknown.
+    pub fn vocab<T: Copy>(
+        &mut self,
+        p: &P,
+        all: &[T],
+        keyword: fn(T) -> &'static str,
+        what: &str,
+    ) -> Option<Spanned<T>> {
+        let word = p.as_str();
+        let span = self.span(p);
+        if let Some(v) = all.iter().copied().find(|v| keyword(*v) == word) {
+            return Some(Spanned::new(v, span));
+        }
+        let words: Vec<&'static str> = all.iter().map(|v| keyword(*v)).collect();
+        let examples: Vec<String> = words.iter().take(3).map(|w| format!("`{w}`")).collect();
+        let help = match nearest(word, &words) {
+            Some(n) => format!("did you mean `{n}`?"),
+            None => format!("one of: {}", words.join(", ")),
+        };
+        self.error(
+            "MC001",
+            span,
+            format!(
+                "expected {what} such as {}, found `{word}`",
+                or_list(&examples)
+            ),
+            &format!("not {what}"),
+            Some(help),
+        );
+        None
+    }
+
+    /// Re-parses a skipped statement with `rule` to report its precise error;
+    /// returns the statement pair (and its offset) when it parses after all.
+    pub fn junk<'i>(&mut self, p: &P<'i>, rule: Rule) -> Option<(P<'i>, usize)> {
+        let text = p.as_str();
+        let offset = self.offset + p.as_span().start();
+        match MusterParser::parse(rule, text) {
+            Ok(mut pairs) => {
+                let outer = pairs.next()?;
+                let inner = kids(outer).find(|k| k.as_rule() != Rule::EOI)?;
+                Some((inner, p.as_span().start()))
+            }
+            Err(e) => {
+                let from = (offset - self.base).min(self.src.len());
+                let context = self.src.get(from..).unwrap_or(text);
+                let d = to_diagnostic(self.file, context, offset, self.limit, &e);
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// Runs `f` with spans shifted by `extra` bytes (for re-parsed statements).
+    pub fn shifted<R>(&mut self, extra: usize, f: impl FnOnce(&mut Ctx) -> R) -> R {
+        self.offset += extra;
+        let r = f(self);
+        self.offset -= extra;
+        r
+    }
+}

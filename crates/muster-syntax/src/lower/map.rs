@@ -1,0 +1,346 @@
+//! Lowering of the `map` block: areas, lines, crossings and places.
+
+use super::ctx::kids;
+use super::{Ctx, P};
+use crate::ast::{
+    Area, Crossing, CrossingKind, Feature, LineFeature, Map, Place, PlaceLocation, Shape, Structure,
+};
+use crate::grammar::Rule;
+use crate::literal;
+use crate::span::{Ident, Span, Spanned};
+use muster_rules::vocab::{Edge, Height, LineKind, Strength, TerrainKind};
+
+/// `map { features }`
+pub(crate) fn map(c: &mut Ctx, p: P) -> Map {
+    let span = c.span(&p);
+    let mut features = Vec::new();
+    for k in kids(p) {
+        let f = match k.as_rule() {
+            Rule::junk_map => match c.junk(&k, Rule::feature_only) {
+                Some((f, at)) => c.shifted(at, |c| feature(c, f)),
+                None => None,
+            },
+            _ => feature(c, k),
+        };
+        features.extend(f);
+    }
+    Map { features, span }
+}
+
+/// One feature statement.
+fn feature(c: &mut Ctx, p: P) -> Option<Feature> {
+    match p.as_rule() {
+        Rule::area => area(c, p).map(Feature::Area),
+        Rule::line_feature => line_feature(c, p).map(Feature::Line),
+        Rule::crossing => crossing(c, p).map(Feature::Crossing),
+        Rule::place => place(c, p).map(Feature::Place),
+        _ => None,
+    }
+}
+
+fn missing_ident(span: Span) -> Ident {
+    Ident {
+        name: String::new(),
+        span,
+    }
+}
+
+/// `area id kind [strength height] ["Name"] shape`
+fn area(c: &mut Ctx, p: P) -> Option<Area> {
+    let span = c.span(&p);
+    let mut it = kids(p).skip(1);
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let mut words = Vec::new();
+    let mut name = None;
+    let mut shape = None;
+    for k in it {
+        match k.as_rule() {
+            Rule::area_word => words.push(k),
+            Rule::string => name = Some(c.text(k)),
+            Rule::polygon | Rule::rect | Rule::circle => shape = self::shape(c, k),
+            _ => {}
+        }
+    }
+    let mut words = words.into_iter();
+    let kind_word = words.next();
+    let kind = match &kind_word {
+        Some(w) => c.vocab(w, TerrainKind::ALL, TerrainKind::keyword, "a terrain type"),
+        None => {
+            c.error(
+                "MC001",
+                id.span,
+                format!("area `{}` has no terrain type", id.name),
+                "terrain type missing after the name",
+                Some(
+                    "write the terrain type after the name, such as `dense-woods` or `brush`"
+                        .into(),
+                ),
+            );
+            None
+        }
+    };
+    let mut structure = None;
+    let builds = matches!(
+        kind.as_ref().map(|k| k.value),
+        Some(TerrainKind::Buildings | TerrainKind::Fortification)
+    );
+    if builds {
+        match (words.next(), words.next()) {
+            (Some(s), Some(h)) => {
+                let strength =
+                    c.vocab(&s, Strength::ALL, Strength::keyword, "a structure strength");
+                let height = c.vocab(&h, Height::ALL, Height::keyword, "a structure height");
+                if let (Some(strength), Some(height)) = (strength, height) {
+                    structure = Some(Structure { strength, height });
+                }
+            }
+            (Some(s), None) => {
+                let sp = c.span(&s);
+                c.error(
+                    "MC001",
+                    sp,
+                    "expected a structure strength and a height such as `medium normal`".into(),
+                    "only one word here",
+                    Some("structures take a strength (`light`, `medium`, `strong`, `very-strong`) then a height (`low`, `normal`, `tall`)".into()),
+                );
+            }
+            _ if kind.as_ref().map(|k| k.value) == Some(TerrainKind::Buildings) => {
+                let sp = kind.as_ref().map_or(span, |k| k.span);
+                c.error(
+                    "MC001",
+                    sp,
+                    "buildings need a strength and a height such as `medium normal`".into(),
+                    "strength and height missing",
+                    Some(
+                        "write `buildings medium normal`: strength (§117) then height (§118)"
+                            .into(),
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+    for extra in words {
+        let sp = c.span(&extra);
+        c.error(
+            "MC001",
+            sp,
+            format!("expected a quoted name or a shape such as `polygon`, `rect` or `circle`, found `{}`", extra.as_str()),
+            "not understood here",
+            None,
+        );
+    }
+    Some(Area {
+        id,
+        kind: kind?,
+        structure,
+        name,
+        shape: shape?,
+        span,
+    })
+}
+
+/// `polygon P P P`, `rect P size W by D`, `circle P radius R`
+fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
+    let span = c.span(&p);
+    let rule = p.as_rule();
+    let kids: Vec<P> = kids(p).skip(1).collect();
+    match rule {
+        Rule::polygon => {
+            let points: Vec<_> = kids.into_iter().filter_map(|k| c.point(k)).collect();
+            if points.len() < 3 {
+                c.error(
+                    "MC002",
+                    span,
+                    format!("a polygon needs at least 3 points, found {}", points.len()),
+                    "too few points",
+                    Some(
+                        "list the corners in order, such as `polygon (0,0) (100,0) (100,100)`"
+                            .into(),
+                    ),
+                );
+                return None;
+            }
+            Some(Shape::Polygon { points, span })
+        }
+        Rule::rect => {
+            let mut it = kids.into_iter();
+            let corner = it.next().and_then(|k| c.point(k));
+            let width = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
+            let depth = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
+            Some(Shape::Rect {
+                corner: corner?,
+                width: width?,
+                depth: depth?,
+                span,
+            })
+        }
+        Rule::circle => {
+            let mut it = kids.into_iter();
+            let centre = it.next().and_then(|k| c.point(k));
+            let radius = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
+            Some(Shape::Circle {
+                centre: centre?,
+                radius: radius?,
+                span,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `road id "Name" width 8m line P P`
+fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
+    let span = c.span(&p);
+    let mut it = kids(p);
+    let kind = it
+        .next()
+        .and_then(|k| c.vocab(&k, LineKind::ALL, LineKind::keyword, "a line kind"))?;
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let mut f = LineFeature {
+        id,
+        kind,
+        name: None,
+        width: None,
+        points: Vec::new(),
+        span,
+    };
+    let mut after_width = false;
+    for k in it {
+        match k.as_rule() {
+            Rule::string => f.name = Some(c.text(k)),
+            Rule::kw_width => after_width = true,
+            Rule::num if after_width => f.width = c.slit(&k, literal::distance),
+            Rule::point => f.points.extend(c.point(k)),
+            _ => {}
+        }
+    }
+    if f.points.len() < 2 {
+        c.error(
+            "MC002",
+            span,
+            format!(
+                "a {} needs at least 2 points, found {}",
+                f.kind.value.keyword(),
+                f.points.len()
+            ),
+            "too few points",
+            Some("write `line (x,y) (x,y)` with two or more points".into()),
+        );
+        return None;
+    }
+    Some(f)
+}
+
+/// `bridge id "Name" at P over water carries road length 60m`
+fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
+    let span = c.span(&p);
+    let mut it = kids(p);
+    let kw = it.next()?;
+    let kind = Spanned::new(
+        if kw.as_str() == "ford" {
+            CrossingKind::Ford
+        } else {
+            CrossingKind::Bridge
+        },
+        c.span(&kw),
+    );
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let (mut name, mut at, mut over, mut carries, mut length) = (None, None, None, None, None);
+    // A malformed position is already reported; do not also call it missing.
+    let mut tried = false;
+    for k in it {
+        match k.as_rule() {
+            Rule::string => name = Some(c.text(k)),
+            Rule::at_point => {
+                tried = true;
+                at = kids(k).nth(1).and_then(|pt| c.point(pt));
+            }
+            Rule::over => over = kids(k).nth(1).map(|i| c.ident(&i)),
+            Rule::carries => carries = kids(k).nth(1).map(|i| c.ident(&i)),
+            Rule::length => length = kids(k).nth(1).and_then(|l| c.slit(&l, literal::distance)),
+            _ => {}
+        }
+    }
+    let Some(at) = at else {
+        if tried {
+            return None;
+        }
+        c.error(
+            "MC001",
+            id.span,
+            format!("{} `{}` has no position", kw.as_str(), id.name),
+            "position missing",
+            Some("add `at (x,y)`".into()),
+        );
+        return None;
+    };
+    Some(Crossing {
+        id,
+        kind,
+        name,
+        at,
+        over,
+        carries,
+        length,
+        span,
+    })
+}
+
+/// `place id "Name" at P` or `edge north`, optionally `refuelling`
+fn place(c: &mut Ctx, p: P) -> Option<Place> {
+    let span = c.span(&p);
+    let mut it = kids(p).skip(1);
+    let id = it
+        .next()
+        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let (mut name, mut location, mut refuelling) = (None, None, false);
+    let mut tried = false;
+    for k in it {
+        match k.as_rule() {
+            Rule::string => name = Some(c.text(k)),
+            Rule::at_point => {
+                tried = true;
+                location = kids(k)
+                    .nth(1)
+                    .and_then(|pt| c.point(pt))
+                    .map(PlaceLocation::At)
+            }
+            Rule::edge => {
+                tried = true;
+                location = kids(k)
+                    .nth(1)
+                    .and_then(|e| c.vocab(&e, Edge::ALL, Edge::keyword, "a table edge"))
+                    .map(PlaceLocation::Edge)
+            }
+            Rule::refuelling => refuelling = true,
+            _ => {}
+        }
+    }
+    let Some(location) = location else {
+        if tried {
+            return None;
+        }
+        c.error(
+            "MC001",
+            id.span,
+            format!("place `{}` has no location", id.name),
+            "location missing",
+            Some("add `at (x,y)` or `edge north`".into()),
+        );
+        return None;
+    };
+    Some(Place {
+        id,
+        name,
+        location,
+        refuelling,
+        span,
+    })
+}

@@ -1,0 +1,88 @@
+//! Lowering: pest pairs to the typed tree, one function per grammar rule.
+//!
+//! Vocabulary words and literals are validated here, so their diagnostics point
+//! at the word or literal itself (MC001 with the vocabulary list, MC002).
+
+mod ctx;
+mod element;
+mod events;
+mod forces;
+mod header;
+mod map;
+mod nets;
+mod orders;
+
+pub(crate) use ctx::{nearest, Ctx, P};
+
+use crate::ast::Item;
+use crate::diagnostic::{Diagnostic, FileId};
+use crate::error::to_diagnostic;
+use crate::grammar::{MusterParser, Rule};
+use crate::scan::Chunk;
+use pest::Parser;
+
+/// Parses and lowers one top-level item's text, pushing the item if any part of
+/// it could be read.
+pub(crate) fn chunk(
+    file: FileId,
+    text: &str,
+    chunk: &Chunk,
+    items: &mut Vec<Item>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let raw = &text[chunk.start..chunk.end];
+    let owned: String;
+    let src: &str = if chunk.close > 0 || !chunk.blank.is_empty() {
+        let mut s = raw.to_string();
+        for &b in &chunk.blank {
+            let at = b - chunk.start;
+            s.replace_range(at..at + 1, " ");
+        }
+        s.extend(std::iter::repeat_n('}', chunk.close));
+        owned = s;
+        &owned
+    } else {
+        raw
+    };
+    if MusterParser::parse(Rule::blank_only, src).is_ok() {
+        return;
+    }
+    let mut ctx = Ctx::new(file, src, chunk.start, chunk.end, diags);
+    let pairs = match MusterParser::parse(Rule::item_only, src) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            ctx.diags
+                .push(to_diagnostic(file, src, chunk.start, chunk.end, &e));
+            MusterParser::parse(Rule::item_prefix, src).ok()
+        }
+    };
+    let Some(pairs) = pairs else { return };
+    for outer in pairs {
+        for pair in outer.into_inner() {
+            if let Some(item) = item(&mut ctx, pair) {
+                items.push(item);
+            }
+        }
+    }
+}
+
+/// Lowers one `item`.
+fn item(c: &mut Ctx, p: P) -> Option<Item> {
+    match p.as_rule() {
+        Rule::use_item => Some(Item::Use(header::use_item(c, p))),
+        Rule::scenario => Some(Item::Scenario(header::scenario(c, p))),
+        Rule::side => Some(Item::Side(header::side(c, p))),
+        Rule::map => Some(Item::Map(map::map(c, p))),
+        Rule::template => forces::template(c, p).map(Item::Template),
+        Rule::forces => Some(Item::Forces(forces::forces(c, p))),
+        Rule::nets => Some(Item::Nets(nets::nets(c, p))),
+        Rule::orders => Some(Item::Orders(orders::orders(c, p))),
+        Rule::signal => orders::signal(c, p).map(Item::Signal),
+        Rule::arrival => events::arrival(c, p).map(Item::Arrival),
+        Rule::event => events::event(c, p).map(Item::Event),
+        Rule::victory => Some(Item::Victory(events::victory(c, p))),
+        Rule::intel => Some(Item::Intel(events::intel(c, p))),
+        Rule::umpire_item => events::umpire(c, p).map(Item::Umpire),
+        _ => None,
+    }
+}

@@ -1,0 +1,20 @@
+//! The reserved words: statement keywords that can never be names.
+
+/// Words that start a top-level item or an element; an identifier may not be one
+/// of these, so lists of names can end without punctuation. Keep in step with
+/// `reserved` in `grammar/muster.pest`.
+pub const RESERVED: &[&str] = &[
+    "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
+    "event", "victory", "intel", "umpire", "element", "hq",
+];
+
+/// Top-level item keywords, where the scanner splits the file.
+pub(crate) const ITEM_KEYWORDS: &[&str] = &[
+    "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
+    "event", "victory", "intel", "umpire",
+];
+
+/// Whether `word` is reserved.
+pub(crate) fn is_reserved(word: &str) -> bool {
+    RESERVED.contains(&word)
+}

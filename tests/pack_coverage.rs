@@ -1,0 +1,582 @@
+//! The shipped pack must show off the whole language: every construct of the
+//! grammar and every word of the rulebook's vocabulary appears in some scenario or
+//! library file under `scenarios/`, so the pack keeps covering the language as it
+//! grows. A new syntax-tree variant fails to compile here until it is listed.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use muster_rules::vocab::*;
+use muster_syntax::ast::*;
+use muster_syntax::{FileId, Severity};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// Declares a naming function with an exhaustive match (no wildcard, so a new
+/// variant is a compile error) and the list of every name it can return.
+macro_rules! kinds {
+    ($name:ident, $all:ident, $ty:ty { $($pat:pat => $word:literal),+ $(,)? }) => {
+        fn $name(x: &$ty) -> &'static str {
+            match x { $($pat => $word),+ }
+        }
+        const $all: &[&str] = &[$($word),+];
+    };
+}
+
+kinds!(item_name, ITEMS, Item {
+    Item::Use(_) => "use",
+    Item::Scenario(_) => "scenario",
+    Item::Side(_) => "side",
+    Item::Map(_) => "map",
+    Item::Template(_) => "template",
+    Item::Forces(_) => "forces",
+    Item::Nets(_) => "nets",
+    Item::Orders(_) => "orders",
+    Item::Signal(_) => "signal",
+    Item::Arrival(_) => "arrival",
+    Item::Event(_) => "event",
+    Item::Victory(_) => "victory",
+    Item::Intel(_) => "intel",
+    Item::Umpire(_) => "umpire",
+});
+
+kinds!(feature_name, FEATURES, Feature {
+    Feature::Area(_) => "area",
+    Feature::Line(_) => "line",
+    Feature::Crossing(_) => "crossing",
+    Feature::Place(_) => "place",
+});
+
+kinds!(shape_name, SHAPES, Shape {
+    Shape::Polygon { .. } => "polygon",
+    Shape::Rect { .. } => "rect",
+    Shape::Circle { .. } => "circle",
+});
+
+kinds!(crossing_name, CROSSINGS, CrossingKind {
+    CrossingKind::Bridge => "bridge",
+    CrossingKind::Ford => "ford",
+});
+
+kinds!(place_location_name, PLACE_LOCATIONS, PlaceLocation {
+    PlaceLocation::At(_) => "at",
+    PlaceLocation::Edge(_) => "edge",
+});
+
+kinds!(element_kind_name, ELEMENT_KINDS, ElementKind {
+    ElementKind::Foot { .. } => "foot",
+    ElementKind::Vehicle { .. } => "vehicle",
+    ElementKind::Artillery { .. } => "artillery",
+    ElementKind::Aircraft { .. } => "aircraft",
+});
+
+kinds!(attr_name, ATTRS, ElementAttr {
+    ElementAttr::Figures(_) => "figures",
+    ElementAttr::Models(_) => "models",
+    ElementAttr::Weapon(_) => "weapon",
+    ElementAttr::Radio(_) => "radio",
+    ElementAttr::Telephone(_) => "telephone",
+    ElementAttr::Commander(_) => "commander",
+    ElementAttr::At(_) => "at",
+    ElementAttr::Facing(_) => "facing",
+    ElementAttr::Posture(_) => "posture",
+    ElementAttr::EmbussedIn(_) => "embussed-in",
+    ElementAttr::RidingOn(_) => "riding-on",
+    ElementAttr::RegistersFor(_) => "registers-for",
+    ElementAttr::HmgZone { .. } => "hmg-zone",
+    ElementAttr::Task { .. } => "task",
+    ElementAttr::RefuelAt(_) => "refuel-at",
+    ElementAttr::Note(_) => "note",
+    ElementAttr::UmpireNote(_) => "umpire",
+});
+
+kinds!(placement_name, PLACEMENTS, Placement {
+    Placement::At { .. } => "at",
+    Placement::InLine { .. } => "in-line",
+});
+
+kinds!(net_entry_name, NET_ENTRIES, NetEntry {
+    NetEntry::Radio { .. } => "radio",
+    NetEntry::Telephone { .. } => "telephone",
+    NetEntry::Net { .. } => "net",
+});
+
+kinds!(objective_name, OBJECTIVES, Objective {
+    Objective::Ref(_) => "ref",
+    Objective::Bearing(_) => "bearing",
+    Objective::Point(_) => "point",
+});
+
+kinds!(timing_name, TIMINGS, Timing {
+    Timing::Immediately(_) => "immediately",
+    Timing::By(_) => "by",
+    Timing::After(_) => "after",
+    Timing::Until(_) => "until",
+    Timing::OnSignal(_) => "on-signal",
+    Timing::At(_) => "at",
+});
+
+kinds!(trigger_name, TRIGGERS, SignalTrigger {
+    SignalTrigger::Command(_) => "command",
+    SignalTrigger::Capture(_) => "capture",
+    SignalTrigger::Condition(_) => "condition",
+});
+
+kinds!(when_name, WHENS, When {
+    When::Turn(_) => "turn",
+    When::Clock(_) => "clock",
+});
+
+kinds!(victory_name, VICTORIES, VictoryCondition {
+    VictoryCondition::Holds { by: None, .. } => "holds-at-end",
+    VictoryCondition::Holds { by: Some(_), .. } => "holds-by-turn",
+    VictoryCondition::Destroys { .. } => "destroys",
+    VictoryCondition::Exits { .. } => "exits",
+});
+
+/// Optional parts of items that are constructs in their own right.
+const OPTIONAL_PARTS: &[&str] = &[
+    "scenario:start-date",
+    "scenario:start-time",
+    "scenario:turns",
+    "scenario:turn-length",
+    "scenario:ends",
+    "scenario:first-bound",
+    "scenario:weather",
+    "scenario:light",
+    "scenario:table",
+    "scenario:ground-scale",
+    "scenario:notes",
+    "scenario:override",
+    "scenario:override-reason",
+    "side:several-nations",
+    "side:player",
+    "area:structure",
+    "line:width",
+    "crossing:over",
+    "crossing:carries",
+    "crossing:length",
+    "place:refuelling",
+    "template:dated-range",
+    "template:dated-year",
+    "template:nation",
+    "template:sub-unit",
+    "unit:from-template",
+    "unit:template-override",
+    "unit:attached-to",
+    "unit:nation",
+    "unit:note",
+    "unit:umpire",
+    "unit:sub-unit",
+    "element:hq",
+    "element:specialism",
+    "element:weapon-mount",
+    "element:weapon-calibre",
+    "element:artillery-calibre",
+    "element:armoured",
+    "element:soft",
+    "element:open-topped",
+    "element:enclosed",
+    "task:with-target",
+    "net:name",
+    "order:prose",
+    "order:several-timings",
+    "signal:affects",
+    "arrival:prose",
+    "intel:known",
+    "intel:seen",
+];
+
+/// Vocabulary that history gives the pack no honest use for. Each entry says why;
+/// everything else must appear.
+const HISTORICALLY_ABSENT: &[(&str, &str)] = &[(
+    "aircraft:helicopter",
+    "no helicopter fought in a company-to-brigade action the pack portrays; \
+     the autogyro (Yelnya, 1941) shows the refuelling-ground rules instead",
+)];
+
+fn vocab<T: Copy + std::fmt::Display>(prefix: &str, all: &[T]) -> Vec<String> {
+    all.iter().map(|v| format!("{prefix}:{v}")).collect()
+}
+
+fn prefixed(prefix: &str, all: &[&str]) -> Vec<String> {
+    all.iter().map(|v| format!("{prefix}:{v}")).collect()
+}
+
+/// Everything the pack must show, as `kind:word` strings.
+fn expected() -> BTreeSet<String> {
+    let mut all: Vec<String> = Vec::new();
+    all.extend(prefixed("item", ITEMS));
+    all.extend(prefixed("feature", FEATURES));
+    all.extend(prefixed("shape", SHAPES));
+    all.extend(prefixed("crossing", CROSSINGS));
+    all.extend(prefixed("place", PLACE_LOCATIONS));
+    all.extend(prefixed("element-kind", ELEMENT_KINDS));
+    all.extend(prefixed("attr", ATTRS));
+    all.extend(prefixed("placement", PLACEMENTS));
+    all.extend(prefixed("net", NET_ENTRIES));
+    all.extend(prefixed("order-objective", OBJECTIVES));
+    all.extend(prefixed("timing", TIMINGS));
+    all.extend(prefixed("trigger", TRIGGERS));
+    all.extend(prefixed("arrival-when", WHENS));
+    all.extend(prefixed("event-when", WHENS));
+    all.extend(prefixed("victory", VICTORIES));
+    all.extend(OPTIONAL_PARTS.iter().map(|s| s.to_string()));
+    all.extend(vocab("foot", FootType::ALL));
+    all.extend(vocab("specialism", Specialism::ALL));
+    all.extend(vocab("vehicle", VehicleRole::ALL));
+    all.extend(vocab("drive", Drive::ALL));
+    all.extend(vocab("artillery", ArtilleryWeapon::ALL));
+    all.extend(vocab("aircraft", AircraftRole::ALL));
+    all.extend(vocab("weapon", WeaponKind::ALL));
+    all.extend(vocab("mount", Mount::ALL));
+    all.extend(vocab("radio", RadioRange::ALL));
+    all.extend(vocab("posture", Posture::ALL));
+    all.extend(vocab("signal", SignalKind::ALL));
+    all.extend(vocab("terrain", TerrainKind::ALL));
+    all.extend(vocab("strength", Strength::ALL));
+    all.extend(vocab("height", Height::ALL));
+    all.extend(vocab("line", LineKind::ALL));
+    all.extend(vocab("precision", Precision::ALL));
+    all.extend(vocab("intensity", Intensity::ALL));
+    all.extend(vocab("stance", Stance::ALL));
+    all.extend(vocab("echelon", Echelon::ALL));
+    all.extend(vocab("weather", Weather::ALL));
+    all.extend(vocab("light", Light::ALL));
+    all.extend(vocab("edge", Edge::ALL));
+    all.extend(vocab("severity", SeverityLevel::ALL));
+    let absent: BTreeSet<&str> = HISTORICALLY_ABSENT.iter().map(|(k, _)| *k).collect();
+    all.into_iter().filter(|k| !absent.contains(k.as_str())).collect()
+}
+
+/// What one parsed file shows, added to `seen`.
+struct Seen(BTreeSet<String>);
+
+impl Seen {
+    fn add(&mut self, prefix: &str, word: impl std::fmt::Display) {
+        self.0.insert(format!("{prefix}:{word}"));
+    }
+
+    fn part(&mut self, part: &str) {
+        self.0.insert(part.to_string());
+    }
+
+    fn file(&mut self, file: &File) {
+        for item in &file.items {
+            self.add("item", item_name(item));
+            match item {
+                Item::Use(_) | Item::Umpire(_) => {}
+                Item::Scenario(s) => self.scenario(s),
+                Item::Side(s) => {
+                    if s.nations.len() > 1 {
+                        self.part("side:several-nations");
+                    }
+                    if !s.players.is_empty() {
+                        self.part("side:player");
+                    }
+                }
+                Item::Map(m) => m.features.iter().for_each(|f| self.feature(f)),
+                Item::Template(t) => {
+                    match &t.dated {
+                        Some((a, b)) if a.value != b.value => self.part("template:dated-range"),
+                        Some(_) => self.part("template:dated-year"),
+                        None => {}
+                    }
+                    if t.nation.is_some() {
+                        self.part("template:nation");
+                    }
+                    if !t.body.units.is_empty() {
+                        self.part("template:sub-unit");
+                    }
+                    self.body(&t.body);
+                }
+                Item::Forces(f) => f.units.iter().for_each(|u| self.unit(u)),
+                Item::Nets(n) => {
+                    for e in &n.entries {
+                        self.add("net", net_entry_name(e));
+                        if let NetEntry::Net { name: Some(_), .. } = e {
+                            self.part("net:name");
+                        }
+                    }
+                }
+                Item::Orders(o) => o.orders.iter().for_each(|o| self.order(o)),
+                Item::Signal(s) => {
+                    self.add("signal", s.kind.value);
+                    if let Some(t) = &s.trigger {
+                        self.add("trigger", trigger_name(t));
+                    }
+                    if !s.affects.is_empty() {
+                        self.part("signal:affects");
+                    }
+                }
+                Item::Arrival(a) => {
+                    self.add("arrival-when", when_name(&a.when));
+                    if a.prose.is_some() {
+                        self.part("arrival:prose");
+                    }
+                }
+                Item::Event(e) => self.add("event-when", when_name(&e.when)),
+                Item::Victory(v) => {
+                    v.conditions.iter().for_each(|c| self.add("victory", victory_name(c)))
+                }
+                Item::Intel(i) => {
+                    for e in &i.entries {
+                        self.part(if e.seen_at.is_some() { "intel:seen" } else { "intel:known" });
+                        if let Some(p) = &e.precision {
+                            self.add("precision", p.value);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn scenario(&mut self, s: &Scenario) {
+        let parts = [
+            (s.start_date.is_some(), "scenario:start-date"),
+            (s.start_time.is_some(), "scenario:start-time"),
+            (s.turns.is_some(), "scenario:turns"),
+            (s.turn_length.is_some(), "scenario:turn-length"),
+            (!s.end_conditions.is_empty(), "scenario:ends"),
+            (s.first_bound.is_some(), "scenario:first-bound"),
+            (s.weather.is_some(), "scenario:weather"),
+            (s.light.is_some(), "scenario:light"),
+            (s.table.is_some(), "scenario:table"),
+            (s.ground_scale.is_some(), "scenario:ground-scale"),
+            (!s.notes.is_empty(), "scenario:notes"),
+            (!s.overrides.is_empty(), "scenario:override"),
+            (s.overrides.iter().any(|o| o.reason.is_some()), "scenario:override-reason"),
+        ];
+        for (present, part) in parts {
+            if present {
+                self.part(part);
+            }
+        }
+        if let Some(w) = &s.weather {
+            self.add("weather", w.value);
+        }
+        if let Some(l) = &s.light {
+            self.add("light", l.value);
+        }
+        for o in &s.overrides {
+            self.add("severity", o.level.value);
+        }
+    }
+
+    fn feature(&mut self, f: &Feature) {
+        self.add("feature", feature_name(f));
+        match f {
+            Feature::Area(a) => {
+                self.add("terrain", a.kind.value);
+                self.add("shape", shape_name(&a.shape));
+                if let Some(s) = &a.structure {
+                    self.part("area:structure");
+                    self.add("strength", s.strength.value);
+                    self.add("height", s.height.value);
+                }
+            }
+            Feature::Line(l) => {
+                self.add("line", l.kind.value);
+                if l.width.is_some() {
+                    self.part("line:width");
+                }
+            }
+            Feature::Crossing(c) => {
+                self.add("crossing", crossing_name(&c.kind.value));
+                let parts = [
+                    (c.over.is_some(), "crossing:over"),
+                    (c.carries.is_some(), "crossing:carries"),
+                    (c.length.is_some(), "crossing:length"),
+                ];
+                for (present, part) in parts {
+                    if present {
+                        self.part(part);
+                    }
+                }
+            }
+            Feature::Place(p) => {
+                self.add("place", place_location_name(&p.location));
+                if let PlaceLocation::Edge(e) = &p.location {
+                    self.add("edge", e.value);
+                }
+                if p.refuelling {
+                    self.part("place:refuelling");
+                }
+            }
+        }
+    }
+
+    fn unit(&mut self, u: &Unit) {
+        self.add("echelon", u.echelon.value);
+        if let Some(p) = &u.placement {
+            self.add("placement", placement_name(p));
+        }
+        if u.template.is_some() {
+            self.part("unit:from-template");
+            if !u.body.elements.is_empty() {
+                self.part("unit:template-override");
+            }
+        }
+        let parts = [
+            (!u.attached_to.is_empty(), "unit:attached-to"),
+            (u.nation.is_some(), "unit:nation"),
+            (!u.notes.is_empty(), "unit:note"),
+            (!u.umpire_notes.is_empty(), "unit:umpire"),
+            (!u.body.units.is_empty(), "unit:sub-unit"),
+        ];
+        for (present, part) in parts {
+            if present {
+                self.part(part);
+            }
+        }
+        self.body(&u.body);
+    }
+
+    fn body(&mut self, b: &UnitBody) {
+        b.elements.iter().for_each(|e| self.element(e));
+        b.units.iter().for_each(|u| self.unit(u));
+    }
+
+    fn element(&mut self, e: &Element) {
+        if e.is_hq {
+            self.part("element:hq");
+        }
+        if let Some(kind) = &e.kind {
+            self.add("element-kind", element_kind_name(kind));
+            match kind {
+                ElementKind::Foot { ty, specialism, .. } => {
+                    self.add("foot", ty.value);
+                    if let Some(s) = specialism {
+                        self.part("element:specialism");
+                        self.add("specialism", s.value);
+                    }
+                }
+                ElementKind::Vehicle { role, drive, armoured, open_topped, .. } => {
+                    self.add("vehicle", role.value);
+                    if let Some(d) = drive {
+                        self.add("drive", d.value);
+                    }
+                    match armoured.as_ref().map(|a| a.value) {
+                        Some(true) => self.part("element:armoured"),
+                        Some(false) => self.part("element:soft"),
+                        None => {}
+                    }
+                    match open_topped.as_ref().map(|o| o.value) {
+                        Some(true) => self.part("element:open-topped"),
+                        Some(false) => self.part("element:enclosed"),
+                        None => {}
+                    }
+                }
+                ElementKind::Artillery { weapon, calibre, .. } => {
+                    self.add("artillery", weapon.value);
+                    if calibre.is_some() {
+                        self.part("element:artillery-calibre");
+                    }
+                }
+                ElementKind::Aircraft { role, .. } => self.add("aircraft", role.value),
+            }
+        }
+        for attr in &e.attrs {
+            self.add("attr", attr_name(attr));
+            match attr {
+                ElementAttr::Weapon(w) => {
+                    self.add("weapon", w.kind.value);
+                    if let Some(m) = &w.mount {
+                        self.part("element:weapon-mount");
+                        self.add("mount", m.value);
+                    }
+                    if w.calibre.is_some() {
+                        self.part("element:weapon-calibre");
+                    }
+                }
+                ElementAttr::Radio(r) => self.add("radio", r.value),
+                ElementAttr::Posture(p) => self.add("posture", p.value),
+                ElementAttr::Task { target: Some(_), .. } => self.part("task:with-target"),
+                _ => {}
+            }
+        }
+    }
+
+    fn order(&mut self, o: &Order) {
+        if let Some(s) = &o.stance {
+            self.add("stance", s.value);
+        }
+        if let Some(i) = &o.intensity {
+            self.add("intensity", i.value);
+        }
+        if let Some(obj) = &o.objective {
+            self.add("order-objective", objective_name(obj));
+        }
+        for t in &o.timing {
+            self.add("timing", timing_name(t));
+        }
+        if o.timing.len() > 1 {
+            self.part("order:several-timings");
+        }
+        if o.prose.is_some() {
+            self.part("order:prose");
+        }
+    }
+}
+
+fn muster_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            muster_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "muster") {
+            out.push(path);
+        }
+    }
+}
+
+fn pack_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut files = Vec::new();
+    muster_files(&root, &mut files);
+    files
+}
+
+#[test]
+fn every_pack_file_parses_without_syntax_errors() {
+    let files = pack_files();
+    assert!(files.len() >= 8, "the pack should hold scenarios and libraries, found {files:?}");
+    let mut failures = Vec::new();
+    for (i, path) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(path).unwrap();
+        let parsed = muster_syntax::parse(FileId(i as u32), &text);
+        for d in parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+            failures.push(format!("{}: {} {}", path.display(), d.code, d.message));
+        }
+    }
+    assert!(failures.is_empty(), "syntax errors in the pack:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn the_pack_uses_every_construct_of_the_language() {
+    let mut seen = Seen(BTreeSet::new());
+    for (i, path) in pack_files().iter().enumerate() {
+        let text = std::fs::read_to_string(path).unwrap();
+        seen.file(&muster_syntax::parse(FileId(i as u32), &text).file);
+    }
+    let missing: Vec<String> = expected().difference(&seen.0).cloned().collect();
+    assert!(
+        missing.is_empty(),
+        "the shipped pack no longer shows these constructs; use them in a scenario:\n  {}",
+        missing.join("\n  ")
+    );
+}
+
+#[test]
+fn historically_absent_words_are_real_words() {
+    let all: BTreeSet<String> = {
+        let mut e = expected();
+        e.extend(HISTORICALLY_ABSENT.iter().map(|(k, _)| k.to_string()));
+        e
+    };
+    for (key, why) in HISTORICALLY_ABSENT {
+        assert!(all.contains(*key), "`{key}` is not a construct");
+        assert!(!why.is_empty(), "`{key}` needs a reason");
+    }
+    assert!(vocab("aircraft", AircraftRole::ALL).iter().any(|k| k == "aircraft:helicopter"));
+}
