@@ -12,8 +12,8 @@
 //!   path) is then checked as a library: syntax and imports only.
 
 use crate::error::CliError;
-use crate::shim::model::PackConfig;
 use crate::world::FsWorld;
+use muster_model::PackConfig;
 use muster_syntax::Diagnostic;
 use std::collections::BTreeSet;
 use std::fs;
@@ -150,25 +150,15 @@ impl Discovery {
     }
 }
 
-/// A pack with no `muster.toml`: no name, no overrides, built-in templates.
-pub fn default_config() -> PackConfig {
-    PackConfig {
-        name: None,
-        overrides: Vec::new(),
-        templates: None,
-        out: None,
-    }
-}
-
 fn load_config(root: &Path) -> Result<(PackConfig, ConfigProblems), CliError> {
     let file = root.join(CONFIG_FILE);
     if !file.is_file() {
-        return Ok((default_config(), None));
+        return Ok((PackConfig::default(), None));
     }
     let text = fs::read_to_string(&file).map_err(|e| CliError::io(&file, &e))?;
     match PackConfig::from_toml(&text) {
         Ok(config) => Ok((config, None)),
-        Err(problems) => Ok((default_config(), Some((text, problems)))),
+        Err(problems) => Ok((PackConfig::default(), Some((text, problems)))),
     }
 }
 

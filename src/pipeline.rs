@@ -3,9 +3,10 @@
 //! back in the discovery's order (sorted by the path shown).
 
 use crate::pack::{Discovery, CONFIG_FILE};
-use crate::shim::check::{run, Outcome};
+use crate::shim::run;
 use crate::terminal;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use muster_check::Outcome;
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
 use muster_syntax::{Diagnostic, Severity};

@@ -5,7 +5,7 @@
 //! root; the comparison is by path components, so `/x/pack-evil` is not inside
 //! `/x/pack`.
 
-use crate::shim::model::{World, WorldError};
+use muster_model::{World, WorldError};
 use std::fs;
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};

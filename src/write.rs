@@ -6,6 +6,21 @@ use crate::error::CliError;
 use std::fs;
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+/// Held while one file is written (temporary file to rename); the interrupt
+/// handler takes it before exiting, so an interrupted build never leaves a
+/// temporary file or half a file behind.
+static WRITING: Mutex<()> = Mutex::new(());
+
+/// On Ctrl-C or SIGTERM: wait for the file being written, then exit (130).
+pub fn exit_cleanly_on_interrupt() {
+    // Failing to install (a handler already set) only loses the tidy exit.
+    let _ = ctrlc::set_handler(|| {
+        let _held = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        std::process::exit(130);
+    });
+}
 
 /// Prefix of the temporary files, so stray ones are recognisable.
 pub const TEMP_PREFIX: &str = ".muster-tmp-";
@@ -27,8 +42,14 @@ impl OutDir {
         Ok(OutDir { root })
     }
 
+    /// Removes temporary files a killed earlier build left (SIGKILL cannot be caught).
+    pub fn remove_stale_temporaries(&self) {
+        remove_temporaries(&self.root);
+    }
+
     /// Writes `contents` at the output-relative `path`, atomically.
     pub fn write(&self, path: &str, contents: &str) -> Result<PathBuf, CliError> {
+        let _held = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
         let target = self.target(path)?;
         let parent = target.parent().unwrap_or(&self.root).to_path_buf();
         fs::create_dir_all(&parent).map_err(|e| write_error(&parent, &e))?;
@@ -64,6 +85,22 @@ impl OutDir {
             return Err(CliError::OutputEscapes(path.to_string()));
         }
         Ok(self.root.join(rel))
+    }
+}
+
+fn remove_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            remove_temporaries(&entry.path());
+        } else if kind.is_file() && entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 

@@ -244,7 +244,9 @@ fn expected() -> BTreeSet<String> {
     all.extend(vocab("edge", Edge::ALL));
     all.extend(vocab("severity", SeverityLevel::ALL));
     let absent: BTreeSet<&str> = HISTORICALLY_ABSENT.iter().map(|(k, _)| *k).collect();
-    all.into_iter().filter(|k| !absent.contains(k.as_str())).collect()
+    all.into_iter()
+        .filter(|k| !absent.contains(k.as_str()))
+        .collect()
 }
 
 /// What one parsed file shows, added to `seen`.
@@ -314,12 +316,17 @@ impl Seen {
                     }
                 }
                 Item::Event(e) => self.add("event-when", when_name(&e.when)),
-                Item::Victory(v) => {
-                    v.conditions.iter().for_each(|c| self.add("victory", victory_name(c)))
-                }
+                Item::Victory(v) => v
+                    .conditions
+                    .iter()
+                    .for_each(|c| self.add("victory", victory_name(c))),
                 Item::Intel(i) => {
                     for e in &i.entries {
-                        self.part(if e.seen_at.is_some() { "intel:seen" } else { "intel:known" });
+                        self.part(if e.seen_at.is_some() {
+                            "intel:seen"
+                        } else {
+                            "intel:known"
+                        });
                         if let Some(p) = &e.precision {
                             self.add("precision", p.value);
                         }
@@ -343,7 +350,10 @@ impl Seen {
             (s.ground_scale.is_some(), "scenario:ground-scale"),
             (!s.notes.is_empty(), "scenario:notes"),
             (!s.overrides.is_empty(), "scenario:override"),
-            (s.overrides.iter().any(|o| o.reason.is_some()), "scenario:override-reason"),
+            (
+                s.overrides.iter().any(|o| o.reason.is_some()),
+                "scenario:override-reason",
+            ),
         ];
         for (present, part) in parts {
             if present {
@@ -449,7 +459,13 @@ impl Seen {
                         self.add("specialism", s.value);
                     }
                 }
-                ElementKind::Vehicle { role, drive, armoured, open_topped, .. } => {
+                ElementKind::Vehicle {
+                    role,
+                    drive,
+                    armoured,
+                    open_topped,
+                    ..
+                } => {
                     self.add("vehicle", role.value);
                     if let Some(d) = drive {
                         self.add("drive", d.value);
@@ -465,7 +481,9 @@ impl Seen {
                         None => {}
                     }
                 }
-                ElementKind::Artillery { weapon, calibre, .. } => {
+                ElementKind::Artillery {
+                    weapon, calibre, ..
+                } => {
                     self.add("artillery", weapon.value);
                     if calibre.is_some() {
                         self.part("element:artillery-calibre");
@@ -489,7 +507,9 @@ impl Seen {
                 }
                 ElementAttr::Radio(r) => self.add("radio", r.value),
                 ElementAttr::Posture(p) => self.add("posture", p.value),
-                ElementAttr::Task { target: Some(_), .. } => self.part("task:with-target"),
+                ElementAttr::Task {
+                    target: Some(_), ..
+                } => self.part("task:with-target"),
                 _ => {}
             }
         }
@@ -518,8 +538,10 @@ impl Seen {
 }
 
 fn muster_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
@@ -540,16 +562,27 @@ fn pack_files() -> Vec<PathBuf> {
 #[test]
 fn every_pack_file_parses_without_syntax_errors() {
     let files = pack_files();
-    assert!(files.len() >= 8, "the pack should hold scenarios and libraries, found {files:?}");
+    assert!(
+        files.len() >= 8,
+        "the pack should hold scenarios and libraries, found {files:?}"
+    );
     let mut failures = Vec::new();
     for (i, path) in files.iter().enumerate() {
         let text = std::fs::read_to_string(path).unwrap();
         let parsed = muster_syntax::parse(FileId(i as u32), &text);
-        for d in parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        for d in parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+        {
             failures.push(format!("{}: {} {}", path.display(), d.code, d.message));
         }
     }
-    assert!(failures.is_empty(), "syntax errors in the pack:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "syntax errors in the pack:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -578,5 +611,7 @@ fn historically_absent_words_are_real_words() {
         assert!(all.contains(*key), "`{key}` is not a construct");
         assert!(!why.is_empty(), "`{key}` needs a reason");
     }
-    assert!(vocab("aircraft", AircraftRole::ALL).iter().any(|k| k == "aircraft:helicopter"));
+    assert!(vocab("aircraft", AircraftRole::ALL)
+        .iter()
+        .any(|k| k == "aircraft:helicopter"));
 }

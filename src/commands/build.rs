@@ -8,11 +8,11 @@ use crate::error::CliError;
 use crate::output;
 use crate::pack::{Discovery, Pack};
 use crate::pipeline::{self, Checked, Totals};
-use crate::shim::model::World;
-use crate::shim::render::{build, Templates};
 use crate::write::OutDir;
+use muster_model::World;
+use muster_render::{build, Templates};
 use muster_syntax::Severity;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -20,6 +20,8 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     let discovery = Discovery::find(&args.options.paths)?;
     let out = OutDir::open(&out_dir(args, &discovery)?)?;
+    crate::write::exit_cleanly_on_interrupt();
+    out.remove_stale_temporaries();
     let results = pipeline::check_all(&discovery, true);
     output::print(args.options.format, &discovery, &results, started.elapsed())?;
     let templates = discovery
@@ -78,15 +80,15 @@ fn out_dir(args: &BuildArgs, discovery: &Discovery) -> Result<PathBuf, CliError>
 /// overrides (read through the pack's world, so confined to the pack).
 pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
     let Some(folder) = pack.config.templates.as_deref() else {
-        return Ok(Templates::default());
+        return Templates::builtin().map_err(|e| e.to_string());
     };
     let dir = pack
         .world
         .locate(folder)
-        .map_err(|e| format!("templates folder `{folder}`: {e:?}"))?;
+        .map_err(|e| format!("templates folder `{folder}`: {e}"))?;
     let entries =
         std::fs::read_dir(&dir).map_err(|e| format!("templates folder `{folder}`: {e}"))?;
-    let mut overrides = HashMap::new();
+    let mut overrides = BTreeMap::new();
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
         if name.starts_with('.') || !entry.path().is_file() {
@@ -96,10 +98,10 @@ pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
         let text = pack
             .world
             .read(&relative)
-            .map_err(|e| format!("template `{relative}`: {e:?}"))?;
+            .map_err(|e| format!("template `{relative}`: {e}"))?;
         overrides.insert(name, text);
     }
-    Templates::with_overrides(overrides).map_err(|e| e.to_string())
+    Templates::with_overrides(&overrides).map_err(|e| e.to_string())
 }
 
 pub(crate) fn write_outputs(

@@ -3,7 +3,7 @@
 use super::{print_out, Status};
 use crate::cli::ExplainArgs;
 use crate::error::CliError;
-use crate::shim::check::{explain, registry};
+use muster_check::{explain, registry};
 
 pub fn run(args: &ExplainArgs) -> Result<Status, CliError> {
     if args.list {

@@ -9,7 +9,7 @@ pub fn run(args: &SchemaArgs) -> Result<Status, CliError> {
     let text = if args.diagnostics {
         crate::output::json::schema()
     } else {
-        crate::shim::render::json::schema()
+        muster_render::json::schema()
     };
     print_out(&text)?;
     if !text.ends_with('\n') {

@@ -64,5 +64,5 @@ fn plural(n: usize, word: &str) -> String {
 
 /// A rule's kebab-case name, when the registry knows the code.
 pub fn rule_name(code: &str) -> Option<&'static str> {
-    crate::shim::check::registry::lookup(code).map(|r| r.name)
+    muster_check::registry::lookup(code).map(|r| r.name)
 }

@@ -4,7 +4,7 @@
 use crate::output::location;
 use crate::pack::Discovery;
 use crate::pipeline::{Checked, Source};
-use crate::shim::check::registry;
+use muster_check::registry;
 use muster_syntax::{Label, Severity};
 use serde_json::{json, Value};
 

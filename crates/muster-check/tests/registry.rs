@@ -7,11 +7,12 @@ use std::collections::HashSet;
 
 /// Every code RULES.md lists, plus the ones this crate added.
 const EXPECTED: &[&str] = &[
-    "MC001", "MC002", "MC003", "MC101", "MC102", "MC103", "MC104", "MC105", "MC106", "MC109", "MC201", "MC202",
-    "MC203", "MC204", "MC205", "MC206", "MC207", "MC208", "MC209", "MC210", "MC301", "MC302", "MC303", "MC304",
-    "MC305", "MC306", "MC307", "MC308", "MC401", "MC402", "MC403", "MC404", "MC405", "MC406", "MC407", "MC501",
-    "MC502", "MC503", "MC504", "MC505", "MC506", "MC507", "MC508", "MC601", "MC602", "MC603", "MC604", "MC605",
-    "MC606", "MC701", "MC702", "MC703", "MC704", "MC705", "MC706", "MC707", "MC801", "MC802", "MC803",
+    "MC001", "MC002", "MC003", "MC101", "MC102", "MC103", "MC104", "MC105", "MC106", "MC109",
+    "MC201", "MC202", "MC203", "MC204", "MC205", "MC206", "MC207", "MC208", "MC209", "MC210",
+    "MC301", "MC302", "MC303", "MC304", "MC305", "MC306", "MC307", "MC308", "MC401", "MC402",
+    "MC403", "MC404", "MC405", "MC406", "MC407", "MC501", "MC502", "MC503", "MC504", "MC505",
+    "MC506", "MC507", "MC508", "MC601", "MC602", "MC603", "MC604", "MC605", "MC606", "MC701",
+    "MC702", "MC703", "MC704", "MC705", "MC706", "MC707", "MC801", "MC802", "MC803",
 ];
 
 #[test]
@@ -29,7 +30,9 @@ fn codes_are_unique_well_formed_and_in_order() {
     for r in rules() {
         assert!(seen.insert(r.code), "{} registered twice", r.code);
         assert!(
-            r.code.len() == 5 && r.code.starts_with("MC") && r.code[2..].chars().all(|c| c.is_ascii_digit()),
+            r.code.len() == 5
+                && r.code.starts_with("MC")
+                && r.code[2..].chars().all(|c| c.is_ascii_digit()),
             "{} is not of the form MCnnn",
             r.code
         );
@@ -47,7 +50,9 @@ fn names_are_unique_kebab_case() {
         assert!(seen.insert(r.name), "name {} used twice", r.name);
         assert!(
             !r.name.is_empty()
-                && r.name.split('-').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())),
+                && r.name.split('-').all(|w| !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())),
             "{}: `{}` is not kebab-case",
             r.code,
             r.name
@@ -58,14 +63,42 @@ fn names_are_unique_kebab_case() {
 #[test]
 fn every_rule_is_documented() {
     for r in rules() {
-        assert!(!r.summary.is_empty() && !r.summary.contains('\n'), "{}: summary must be one line", r.code);
-        assert!(!r.summary.ends_with('.'), "{}: summary ends with a period", r.code);
-        assert!(r.summary.chars().next().unwrap().is_lowercase(), "{}: summary must start lowercase", r.code);
-        assert!(r.explanation.len() > 120, "{}: explanation too short", r.code);
-        assert!(!r.failing.trim().is_empty() && !r.fixed.trim().is_empty(), "{}: examples missing", r.code);
-        assert_ne!(r.failing, r.fixed, "{}: the fixed example must differ", r.code);
+        assert!(
+            !r.summary.is_empty() && !r.summary.contains('\n'),
+            "{}: summary must be one line",
+            r.code
+        );
+        assert!(
+            !r.summary.ends_with('.'),
+            "{}: summary ends with a period",
+            r.code
+        );
+        assert!(
+            r.summary.chars().next().unwrap().is_lowercase(),
+            "{}: summary must start lowercase",
+            r.code
+        );
+        assert!(
+            r.explanation.len() > 120,
+            "{}: explanation too short",
+            r.code
+        );
+        assert!(
+            !r.failing.trim().is_empty() && !r.fixed.trim().is_empty(),
+            "{}: examples missing",
+            r.code
+        );
+        assert_ne!(
+            r.failing, r.fixed,
+            "{}: the fixed example must differ",
+            r.code
+        );
         if let Some(p) = r.paragraph {
-            assert!(p.starts_with('§'), "{}: paragraph `{p}` must cite §N", r.code);
+            assert!(
+                p.starts_with('§'),
+                "{}: paragraph `{p}` must cite §N",
+                r.code
+            );
         }
     }
 }
@@ -74,7 +107,10 @@ fn every_rule_is_documented() {
 fn severities_follow_the_catalogue() {
     use muster_syntax::Severity::*;
     let notes = ["MC210", "MC306", "MC407", "MC604"];
-    let warnings = ["MC105", "MC205", "MC209", "MC301", "MC302", "MC303", "MC305", "MC308", "MC406", "MC502", "MC606", "MC703", "MC802"];
+    let warnings = [
+        "MC105", "MC205", "MC209", "MC301", "MC302", "MC303", "MC305", "MC308", "MC406", "MC502",
+        "MC606", "MC703", "MC802",
+    ];
     for r in rules() {
         let want = if notes.contains(&r.code) {
             Note
