@@ -23,31 +23,26 @@ const DEBOUNCE: &str = "300";
 /// Pause inside a scripted burst (well below the debounce).
 const WITHIN_BURST: Duration = Duration::from_millis(20);
 
-const LIBRARY: &str = "lib/british-airborne-1944.muster";
+const LIBRARY: &str = "lib/units.muster";
 
-fn example(path: &str) -> String {
-    fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios")
-            .join(path),
-    )
-    .unwrap()
+fn fixture(path: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/watch");
+    fs::read_to_string(root.join(path)).unwrap()
 }
 
-/// A pack of two scenarios importing one library, and one standing alone.
+/// A pack of two clean scenarios importing one library, and one standing alone.
 fn pack() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let scenario = example("pegasus-bridge.muster");
+    let scenario = fixture("scenario.muster");
     fs::create_dir_all(dir.path().join("lib")).unwrap();
-    fs::write(dir.path().join(LIBRARY), example(LIBRARY)).unwrap();
+    fs::write(dir.path().join(LIBRARY), fixture(LIBRARY)).unwrap();
     fs::write(dir.path().join("alpha.muster"), &scenario).unwrap();
     fs::write(dir.path().join("bravo.muster"), &scenario).unwrap();
-    let alone: String = scenario
-        .lines()
-        .filter(|l| !l.starts_with("use "))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    fs::write(dir.path().join("charlie.muster"), alone).unwrap();
+    fs::write(
+        dir.path().join("charlie.muster"),
+        fixture("standalone.muster"),
+    )
+    .unwrap();
     dir
 }
 
@@ -279,12 +274,24 @@ fn a_template_edit_rebuilds_with_out() {
     )
     .unwrap();
     fs::create_dir(dir.path().join("templates")).unwrap();
+    let css = dir.path().join("templates/briefing.css");
+    fs::write(&css, "/* house style 1 */ body { color: black }\n").unwrap();
     let out = tempfile::tempdir().unwrap();
-    let out_arg = out.path().to_str().unwrap();
-    let mut w = Watch::start(dir.path(), &["--out", out_arg]);
-    fs::write(dir.path().join("templates/notes.txt"), "a template file\n").unwrap();
-    w.expect(|l| l.contains("] templates/notes.txt changed: 3 scenarios checked,"));
+    let mut w = Watch::start(dir.path(), &["--out", out.path().to_str().unwrap()]);
+    fs::write(&css, "/* house style 2 */ body { color: navy }\n").unwrap();
+    let line = w.expect(|l| l.contains("] templates/briefing.css changed: 3 scenarios checked,"));
+    assert!(
+        line.contains(" 0 errors") && line.contains("3 built"),
+        "{line}"
+    );
     w.idle();
+    let rebuilt = snapshot(&out.path().join("alpha"));
+    assert!(
+        rebuilt
+            .iter()
+            .any(|(_, text)| String::from_utf8_lossy(text).contains("house style 2")),
+        "the briefings carry the edited template"
+    );
 }
 
 #[test]
