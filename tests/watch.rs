@@ -254,6 +254,11 @@ fn folders_added_renamed_and_removed() {
     fs::remove_dir_all(dir.path().join("more")).unwrap();
     w.expect(|l| l.contains("] more changed: 0 scenarios checked,"));
     w.idle();
+    // Folders and files that hold no scenario are not news.
+    fs::create_dir(dir.path().join("empty")).unwrap();
+    fs::write(dir.path().join("README"), "notes\n").unwrap();
+    fs::write(dir.path().join("notes.txt"), "notes\n").unwrap();
+    w.idle();
 }
 
 #[test]

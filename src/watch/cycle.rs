@@ -12,6 +12,7 @@ use crate::pack::{Discovery, CONFIG_FILE};
 use crate::pipeline::{self, Checked};
 use crate::write::OutDir;
 use muster_syntax::Severity;
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -40,7 +41,7 @@ impl Session {
         let discovery = Discovery::find(paths)?;
         let out = match out {
             Some(dir) => {
-                let opened = OutDir::open(dir)?;
+                let opened = OutDir::open(dir)?.without_sync();
                 let canonical = canonical_lenient(dir);
                 Some((opened, canonical))
             }
@@ -71,8 +72,15 @@ impl Session {
         let mut changes: Vec<(PathBuf, Change)> = paths
             .iter()
             .filter_map(|p| {
-                let filter = self.filters.iter().find(|f| f.classify(p).is_some())?;
-                Some((filter.root.clone(), filter.classify(p)?))
+                self.filters
+                    .iter()
+                    .find_map(|f| Some((f.root.clone(), f.classify(p)?)))
+            })
+            .filter(|(root, change)| match change {
+                Change::Folder(folder) => {
+                    self.graph.knows_folder(root, folder) || holds_scenarios(&root.join(folder))
+                }
+                _ => true,
             })
             .collect();
         changes.sort();
@@ -154,30 +162,50 @@ impl Session {
         }
     }
 
-    /// Writes the outputs of every clean scenario; counts the held-back ones.
+    /// Writes the outputs of every clean scenario (in parallel); counts the held-back ones.
     fn build(&self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
         let Some((out, _)) = &self.out else {
             return false;
         };
         let templates: Vec<_> = discovery.packs.iter().map(load_templates).collect();
-        let mut built = 0;
-        let mut problems = Vec::new();
-        for checked in results.iter().filter(|c| c.is_scenario()) {
-            if checked.count(Severity::Error) > 0 {
-                cycle.held += 1;
-                continue;
-            }
-            match write_outputs(checked, &templates[checked.pack], out) {
-                Ok(_) => built += 1,
-                Err(e) => problems.push(format!("cannot build `{}`: {e}", checked.display)),
-            }
-        }
+        let scenarios: Vec<&Checked> = results.iter().filter(|c| c.is_scenario()).collect();
+        cycle.held = scenarios
+            .iter()
+            .filter(|c| c.count(Severity::Error) > 0)
+            .count();
+        let written: Vec<Result<(), String>> = scenarios
+            .par_iter()
+            .filter(|c| c.count(Severity::Error) == 0)
+            .map(|c| {
+                write_outputs(c, &templates[c.pack], out)
+                    .map(|_| ())
+                    .map_err(|e| format!("cannot build `{}`: {e}", c.display))
+            })
+            .collect();
+        let built = written.iter().filter(|w| w.is_ok()).count();
+        let problems: Vec<String> = written.into_iter().filter_map(Result::err).collect();
         cycle.built = Some(built);
         if !problems.is_empty() {
             cycle.trouble = Some(problems.join("; "));
         }
         built > 0
     }
+}
+
+/// Whether a folder (just added or renamed into place) holds any `*.muster` file.
+fn holds_scenarios(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| {
+            let path = e.path();
+            match e.file_type() {
+                Ok(t) if t.is_dir() => holds_scenarios(&path),
+                Ok(_) => path.extension().is_some_and(|x| x == "muster"),
+                Err(_) => false,
+            }
+        })
 }
 
 /// The dependency set the pipeline reported for one scenario.

@@ -13,8 +13,9 @@ pub enum Change {
     Config,
     /// A file below the pack's templates folder, pack-relative.
     Template(String),
-    /// Something else that is not ignored: possibly a folder added, renamed or
-    /// removed, which moves the scenarios inside it (pack-relative).
+    /// A name without an extension: possibly a folder added, renamed or removed,
+    /// which moves the scenarios inside it (pack-relative). The session keeps it
+    /// only when the folder holds scenarios or held files it knows.
     Folder(String),
 }
 

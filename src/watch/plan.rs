@@ -3,7 +3,7 @@
 
 use super::filter::Change;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A scenario: its pack's canonical root and its pack-relative path.
 pub type Key = (PathBuf, String);
@@ -31,6 +31,17 @@ impl Graph {
     /// Forgets scenarios that are no longer found.
     pub fn retain(&mut self, targets: &BTreeSet<Key>) {
         self.known.retain(|k, _| targets.contains(k));
+    }
+
+    /// Whether a scenario or a file one read lies in `folder` of the pack at `root`
+    /// (a folder removed or renamed away matters only then).
+    pub fn knows_folder(&self, root: &Path, folder: &str) -> bool {
+        let prefix = format!("{folder}/");
+        self.known.iter().any(|((r, scenario), known)| {
+            r == root
+                && (scenario.starts_with(&prefix)
+                    || known.deps.iter().any(|d| d.starts_with(&prefix)))
+        })
     }
 
     /// The targets to re-check for `changes` (each with its pack root).
@@ -143,6 +154,8 @@ mod tests {
             names(got),
             ["a.muster", "b.muster", "d.muster", "new.muster"]
         );
+        assert!(g.knows_folder(Path::new("/pack"), "lib"));
+        assert!(!g.knows_folder(Path::new("/pack"), "li"));
         let other_pack = vec![(PathBuf::from("/other"), Change::Config)];
         assert_eq!(names(g.affected(&t, &other_pack, false)), ["new.muster"]);
     }
