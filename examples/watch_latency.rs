@@ -46,7 +46,7 @@ fn main() {
     // Each save changes what the briefings show, so every output is really rewritten.
     let one = measure(&lines, SAVES, |n| {
         let i = n % SCENARIOS;
-        let base = fixture(if i % 2 == 0 {
+        let base = fixture(if i.is_multiple_of(2) {
             "scenario.muster"
         } else {
             "standalone.muster"
@@ -132,7 +132,7 @@ fn generate(dir: &Path) {
     fs::create_dir_all(dir.join("lib")).unwrap();
     fs::write(dir.join("lib/units.muster"), fixture("lib/units.muster")).unwrap();
     for i in 0..SCENARIOS {
-        let name = if i % 2 == 0 {
+        let name = if i.is_multiple_of(2) {
             "scenario.muster"
         } else {
             "standalone.muster"
