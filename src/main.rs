@@ -8,7 +8,6 @@ mod error;
 mod output;
 mod pack;
 mod pipeline;
-mod shim;
 mod terminal;
 mod watch;
 mod world;

@@ -17,7 +17,7 @@ use muster_model::PackConfig;
 use muster_syntax::Diagnostic;
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// The file naming a pack root and holding its settings.
 pub const CONFIG_FILE: &str = "muster.toml";
@@ -134,8 +134,8 @@ impl Discovery {
             return Ok(i);
         }
         let world = FsWorld::new(root).map_err(|e| CliError::io(root, &e))?;
-        let display_root = match cwd.and_then(|c| root.strip_prefix(c).ok()) {
-            Some(rel) => rel.to_path_buf(),
+        let display_root = match cwd {
+            Some(cwd) => relative_path(cwd, root),
             None => root.to_path_buf(),
         };
         let (config, config_problems) = load_config(root)?;
@@ -205,9 +205,55 @@ fn relative_to(file: &Path, root: &Path) -> Option<String> {
     Some(parts?.join("/"))
 }
 
+/// `to` as seen from `from` (both absolute): `pack`, `../pack`, or `to` itself when
+/// they share only the file-system root.
+fn relative_path(from: &Path, to: &Path) -> PathBuf {
+    let from: Vec<Component> = from.components().collect();
+    let to_parts: Vec<Component> = to.components().collect();
+    let common = from
+        .iter()
+        .zip(&to_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if common <= 1 {
+        return to.to_path_buf();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..from.len() {
+        out.push("..");
+    }
+    for part in &to_parts[common..] {
+        out.push(part);
+    }
+    out
+}
+
 /// Whether a pack-relative path lies in a `lib` folder.
 pub fn is_library(relative: &str) -> bool {
     let mut parts: Vec<&str> = relative.split('/').collect();
     parts.pop();
     parts.contains(&"lib")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_relative_to_the_working_folder() {
+        let rel = |a: &str, b: &str| relative_path(Path::new(a), Path::new(b));
+        assert_eq!(rel("/x", "/x/pack"), PathBuf::from("pack"));
+        assert_eq!(rel("/x/pack", "/x/pack"), PathBuf::new());
+        assert_eq!(rel("/x/pack/lib", "/x/pack"), PathBuf::from(".."));
+        assert_eq!(rel("/x/a/b", "/x/pack"), PathBuf::from("../../pack"));
+        assert_eq!(rel("/y", "/x/pack"), PathBuf::from("/x/pack"));
+    }
+
+    #[test]
+    fn library_paths() {
+        assert!(is_library("lib/german.muster"));
+        assert!(is_library("theatre/lib/x.muster"));
+        assert!(!is_library("lib.muster"));
+        assert!(!is_library("library/x.muster"));
+    }
 }

@@ -121,9 +121,9 @@ fn assert_outputs_whole(out: &Path) {
     }
 }
 
-/// Starts a build of the whole pack, waits until it has written something (or a
-/// bounded time), then stops it with `signal`.
-fn interrupted_build(pack: &TempPack, signal: &str) {
+/// Starts a build of the whole pack, waits until `started` says it is writing
+/// (or a bounded time), then stops it with `signal`.
+fn interrupted_build(pack: &TempPack, signal: &str, started: impl Fn(&Path) -> bool) {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("muster"))
         .current_dir(pack.path())
         .args(["build", "pack", "--out", "out", "--format", "json"])
@@ -132,17 +132,22 @@ fn interrupted_build(pack: &TempPack, signal: &str) {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let started = Instant::now();
+    let clock = Instant::now();
     let out = pack.path().join("out");
-    let baseline = files_under(&out).len();
-    while started.elapsed() < Duration::from_secs(20) && files_under(&out).len() <= baseline + 3 {
-        std::thread::sleep(Duration::from_millis(5));
+    while clock.elapsed() < Duration::from_secs(20) && !started(&out) {
+        std::thread::sleep(Duration::from_millis(2));
     }
     std::process::Command::new("kill")
         .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     child.wait().unwrap();
+}
+
+/// The title written in a scenario's JSON output, if the file exists.
+fn title_in(out: &Path, scenario: &str) -> Option<String> {
+    let text = fs::read_to_string(out.join(scenario).join("scenario.json")).ok()?;
+    Some(text.lines().find(|l| l.contains("Crossroads"))?.to_string())
 }
 
 #[cfg(unix)]
@@ -154,8 +159,17 @@ fn a_build_stopped_midway_leaves_only_whole_files() {
         run(&mut pack.muster(&["build", "pack", "--out", "out", "--format", "json"]));
     assert_eq!(code, 0, "{stderr}");
     large_pack(&pack, 300, "new");
-    interrupted_build(&pack, "-TERM");
-    assert_outputs_whole(&pack.path().join("out"));
+    interrupted_build(&pack, "-TERM", |out| {
+        title_in(out, "s0000").is_some_and(|t| t.contains("new"))
+    });
+    let out = pack.path().join("out");
+    assert_outputs_whole(&out);
+    // Stopped midway: the first scenario is rebuilt, the last one not yet.
+    assert!(title_in(&out, "s0000").unwrap().contains("new"));
+    assert!(
+        title_in(&out, "s0299").unwrap().contains("old"),
+        "the build was not stopped midway"
+    );
 }
 
 #[cfg(unix)]
@@ -163,7 +177,7 @@ fn a_build_stopped_midway_leaves_only_whole_files() {
 fn a_killed_build_leaves_whole_files_and_the_next_build_tidies_up() {
     let pack = TempPack::new();
     large_pack(&pack, 300, "first");
-    interrupted_build(&pack, "-KILL");
+    interrupted_build(&pack, "-KILL", |out| files_under(out).len() > 3);
     let out = pack.path().join("out");
     for file in files_under(&out) {
         let name = file.file_name().unwrap().to_string_lossy().to_string();

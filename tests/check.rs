@@ -61,8 +61,12 @@ fn json_output_matches_the_committed_schema() {
     ]);
     let (_, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
     let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let problems = errors(&validator("schema/diagnostics.schema.json"), &value);
+    let schema = validator("schema/diagnostics.schema.json");
+    let problems = errors(&schema, &value);
     assert!(problems.is_empty(), "{problems:#?}");
+    let mut wrong = value.clone();
+    wrong["files"][0]["diagnostics"] = serde_json::json!([{ "code": 301 }]);
+    assert!(!errors(&schema, &wrong).is_empty());
     assert!(value["summary"]["errors"].as_u64().unwrap() >= 2);
 }
 
@@ -85,8 +89,13 @@ fn sarif_output_is_valid_sarif_2_1_0() {
     let (code, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "sarif"]));
     assert_eq!(code, 1);
     let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let problems = errors(&validator("tests/data/sarif-schema-2.1.0.json"), &value);
+    let sarif = validator("tests/data/sarif-schema-2.1.0.json");
+    let problems = errors(&sarif, &value);
     assert!(problems.is_empty(), "{problems:#?}");
+    // The validator is not vacuous: a broken log fails it.
+    let mut wrong = value.clone();
+    wrong["runs"][0]["results"][0]["level"] = "fatal".into();
+    assert!(!errors(&sarif, &wrong).is_empty());
     let run = &value["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
     assert!(rules
@@ -188,4 +197,63 @@ fn an_invalid_muster_toml_is_reported() {
     let (code, stdout, _) = run(&mut pack.muster(&["check", "pack"]));
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("muster.toml"), "{stdout}");
+}
+
+#[test]
+fn a_problem_in_an_imported_library_points_into_the_library() {
+    let pack = pack_with(&[
+        (
+            "pack/lib/small.muster",
+            "template small-coy company \"Small Company\" {\n  hq coy-hq command figures 3 radio short at (0,0)\n  element pl-1 coherent figures 6 at (400,0)\n}\n",
+        ),
+        (
+            "pack/a.muster",
+            &format!(
+                "use \"lib/small.muster\"\n{}",
+                CLEAN.replace(
+                    "forces red {\n",
+                    "forces red {\n  company c \"C Company\" from small-coy at (100,300) facing 0\n",
+                )
+            ),
+        ),
+    ]);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack"]));
+    assert_eq!(code, 0, "{stdout}");
+    settings(&pack).bind(|| insta::assert_snapshot!("check_library_human", stdout));
+    let (_, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let files: Vec<&str> = value["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["diagnostics"].as_array().unwrap())
+        .flat_map(|d| d["labels"].as_array().unwrap())
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert!(files.contains(&"pack/lib/small.muster"), "{files:?}");
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let pack = TempPack::new();
+    for i in 0..25 {
+        pack.write(&format!("pack/s{i:02}.muster"), CLEAN);
+    }
+    let (code, _, stderr) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("checked 25 scenarios in "), "{stderr}");
+}
+
+#[test]
+fn a_folder_without_scenarios_exits_2() {
+    let pack = TempPack::new();
+    std::fs::create_dir_all(pack.path().join("empty")).unwrap();
+    let (code, stdout, stderr) = run(&mut pack.muster(&["check", "empty"]));
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("no `.muster` files found under `empty`"),
+        "{stderr}"
+    );
 }

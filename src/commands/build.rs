@@ -104,6 +104,7 @@ pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
     Templates::with_overrides(&overrides).map_err(|e| e.to_string())
 }
 
+/// Renders one checked scenario and writes its files; the number written.
 pub(crate) fn write_outputs(
     checked: &Checked,
     templates: &Result<Templates, String>,

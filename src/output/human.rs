@@ -66,7 +66,7 @@ impl Report {
             } else {
                 let source = named(sources.get(label.file.0 as usize));
                 related.push(Report {
-                    code: String::new(),
+                    code: "related".into(),
                     severity: miette::Severity::Advice,
                     message: label.message.clone(),
                     help: None,

@@ -1,19 +1,141 @@
 //! `--format sarif`: SARIF 2.1.0 for code-scanning tools. Rule metadata comes
 //! from the registry; locations are relative to the pack root (`PACKROOT`).
+//!
+//! Typed, borrowing serde structs keep a large run's log small in memory.
 
 use crate::output::location;
 use crate::pack::Discovery;
-use crate::pipeline::{Checked, Source};
-use muster_check::registry;
-use muster_syntax::{Label, Severity};
-use serde_json::{json, Value};
+use crate::pipeline::Checked;
+use muster_check::registry::{self, Rule};
+use muster_syntax::{Diagnostic, Label, Severity};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
+#[derive(Serialize)]
+struct Log<'a> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<'a>; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'a> {
+    tool: Tool,
+    original_uri_base_ids: BTreeMap<String, Base>,
+    column_kind: &'static str,
+    results: Vec<SarifResult<'a>>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    semantic_version: &'static str,
+    rules: Vec<RuleDescriptor>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleDescriptor {
+    id: &'static str,
+    name: &'static str,
+    short_description: Text,
+    full_description: Text,
+    help: Help,
+    default_configuration: Configuration,
+    properties: RuleProperties,
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+#[derive(Serialize)]
+struct Help {
+    text: String,
+    markdown: String,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleProperties {
+    default_severity: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paragraph: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct Base {
+    uri: String,
+    description: Text,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_index: Option<usize>,
+    level: &'static str,
+    message: Text,
+    locations: Vec<Location<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Location<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    physical_location: Physical<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Text>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Physical<'a> {
+    artifact_location: Artifact<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<Region>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Artifact<'a> {
+    uri: String,
+    uri_base_id: std::borrow::Cow<'a, str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
 /// The SARIF log of a run, pretty-printed.
 pub fn render(discovery: &Discovery, results: &[Checked]) -> String {
-    let rules: Vec<Value> = registry::rules().iter().map(rule).collect();
-    let bases: serde_json::Map<String, Value> = discovery
+    let original_uri_base_ids = discovery
         .packs
         .iter()
         .enumerate()
@@ -23,70 +145,71 @@ pub fn render(discovery: &Discovery, results: &[Checked]) -> String {
                 encode(&p.root.to_string_lossy().replace('\\', "/"))
             );
             (
-                base_id(i),
-                json!({ "uri": uri, "description": { "text": "the pack root" } }),
+                base_id(i).into_owned(),
+                Base {
+                    uri,
+                    description: Text {
+                        text: "the pack root".into(),
+                    },
+                },
             )
         })
         .collect();
-    let mut found = Vec::new();
-    for c in results {
-        for d in &c.diagnostics {
-            let mut result = json!({
-                "ruleId": d.code,
-                "level": level(d.severity),
-                "message": { "text": message(d.message.as_str(), d.help.as_deref(), d.paragraph) },
-            });
-            if let Some(index) = registry::rules().iter().position(|r| r.code == d.code) {
-                result["ruleIndex"] = json!(index);
-            }
-            let locations: Vec<Value> = d
-                .primary()
-                .map(|l| location(c, l, None))
-                .into_iter()
-                .collect();
-            result["locations"] = if locations.is_empty() {
-                json!([{ "physicalLocation": { "artifactLocation": artifact(c.pack, &c.relative) } }])
-            } else {
-                json!(locations)
-            };
-            let related: Vec<Value> = d
-                .labels
-                .iter()
-                .skip(1)
-                .enumerate()
-                .map(|(i, l)| location(c, l, Some(i + 1)))
-                .collect();
-            if !related.is_empty() {
-                result["relatedLocations"] = json!(related);
-            }
-            found.push(result);
-        }
-    }
-    let log = json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "muster",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }},
-            "originalUriBaseIds": bases,
-            "columnKind": "unicodeCodePoints",
-            "results": found,
+    let found = results
+        .iter()
+        .flat_map(|c| c.diagnostics.iter().map(move |d| result(c, d)))
+        .collect();
+    let log = Log {
+        schema: SCHEMA,
+        version: "2.1.0",
+        runs: [Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "muster",
+                    version: env!("CARGO_PKG_VERSION"),
+                    semantic_version: env!("CARGO_PKG_VERSION"),
+                    rules: registry::rules().iter().map(rule).collect(),
+                },
+            },
+            original_uri_base_ids,
+            column_kind: "unicodeCodePoints",
+            results: found,
         }],
-    });
+    };
     let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
     text.push('\n');
     text
 }
 
-fn rule(r: &registry::Rule) -> Value {
-    let mut properties = json!({ "defaultSeverity": r.severity.as_str() });
-    if let Some(p) = r.paragraph {
-        properties["paragraph"] = json!(p);
+fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
+    let locations = match d.primary() {
+        Some(label) => vec![location(c, label, None)],
+        None => vec![Location {
+            id: None,
+            physical_location: Physical {
+                artifact_location: artifact(c.pack, &c.relative),
+                region: None,
+            },
+            message: None,
+        }],
+    };
+    SarifResult {
+        rule_id: d.code,
+        rule_index: registry::rules().iter().position(|r| r.code == d.code),
+        level: level(d.severity),
+        message: Text { text: message(d) },
+        locations,
+        related_locations: d
+            .labels
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, l)| location(c, l, Some(i)))
+            .collect(),
     }
+}
+
+fn rule(r: &Rule) -> RuleDescriptor {
     let mut help = r.explanation.trim().to_string();
     if !r.failing.trim().is_empty() {
         help.push_str(&format!(
@@ -97,15 +220,27 @@ fn rule(r: &registry::Rule) -> Value {
     if !r.fixed.trim().is_empty() {
         help.push_str(&format!("\n\nFixed:\n\n```\n{}\n```", r.fixed.trim_end()));
     }
-    json!({
-        "id": r.code,
-        "name": r.name,
-        "shortDescription": { "text": r.summary },
-        "fullDescription": { "text": r.explanation.trim() },
-        "help": { "text": help, "markdown": help },
-        "defaultConfiguration": { "level": level(r.severity) },
-        "properties": properties,
-    })
+    RuleDescriptor {
+        id: r.code,
+        name: r.name,
+        short_description: Text {
+            text: r.summary.into(),
+        },
+        full_description: Text {
+            text: r.explanation.trim().into(),
+        },
+        help: Help {
+            text: help.clone(),
+            markdown: help,
+        },
+        default_configuration: Configuration {
+            level: level(r.severity),
+        },
+        properties: RuleProperties {
+            default_severity: r.severity.as_str(),
+            paragraph: r.paragraph,
+        },
+    }
 }
 
 fn level(s: Severity) -> &'static str {
@@ -116,52 +251,52 @@ fn level(s: Severity) -> &'static str {
     }
 }
 
-fn message(text: &str, help: Option<&str>, paragraph: Option<&str>) -> String {
-    let mut m = text.to_string();
-    if let Some(h) = help {
+fn message(d: &Diagnostic) -> String {
+    let mut m = d.message.clone();
+    if let Some(h) = &d.help {
         m.push_str("\nhelp: ");
         m.push_str(h);
     }
-    if let Some(p) = paragraph {
+    if let Some(p) = d.paragraph {
         m.push_str("\nsee ");
         m.push_str(p);
     }
     m
 }
 
-fn location(c: &Checked, label: &Label, id: Option<usize>) -> Value {
-    let source: Option<&Source> = c.sources.get(label.file.0 as usize);
+fn location<'a>(c: &'a Checked, label: &Label, id: Option<usize>) -> Location<'a> {
+    let source = c.sources.get(label.file.0 as usize);
     let relative = source.map_or(c.relative.as_str(), |s| s.relative.as_str());
     let r = location::region(source.map_or("", |s| s.text.as_str()), label.span);
-    let mut value = json!({
-        "physicalLocation": {
-            "artifactLocation": artifact(c.pack, relative),
-            "region": {
-                "startLine": r.start.line,
-                "startColumn": r.start.column,
-                "endLine": r.end.line,
-                "endColumn": r.end.column,
-            },
+    Location {
+        id,
+        physical_location: Physical {
+            artifact_location: artifact(c.pack, relative),
+            region: Some(Region {
+                start_line: r.start.line,
+                start_column: r.start.column,
+                end_line: r.end.line,
+                end_column: r.end.column,
+            }),
         },
-    });
-    if let Some(id) = id {
-        value["id"] = json!(id);
-        if !label.message.is_empty() {
-            value["message"] = json!({ "text": label.message });
-        }
+        message: (id.is_some() && !label.message.is_empty()).then(|| Text {
+            text: label.message.clone(),
+        }),
     }
-    value
 }
 
-fn artifact(pack: usize, relative: &str) -> Value {
-    json!({ "uri": encode(relative), "uriBaseId": base_id(pack) })
+fn artifact(pack: usize, relative: &str) -> Artifact<'static> {
+    Artifact {
+        uri: encode(relative),
+        uri_base_id: base_id(pack),
+    }
 }
 
-fn base_id(pack: usize) -> String {
+fn base_id(pack: usize) -> std::borrow::Cow<'static, str> {
     if pack == 0 {
         "PACKROOT".into()
     } else {
-        format!("PACKROOT{pack}")
+        format!("PACKROOT{pack}").into()
     }
 }
 

@@ -68,6 +68,21 @@ impl<'a> Context<'a> {
             .any(|f| f.id == loc.file && f.is_library)
     }
 
+    /// Where a unit built from a library template was placed in the scenario, for
+    /// an element written in the library: the author edits the instance, not the library.
+    pub fn instance_site(&self, e: &Element) -> Option<(Loc, String)> {
+        if !self.in_library(e.name.loc) {
+            return None;
+        }
+        let unit = self.unit(e.unit)?;
+        (!self.in_library(unit.loc)).then(|| {
+            (
+                unit.name.loc,
+                format!("`{}` is built here from a library template", unit.name.id),
+            )
+        })
+    }
+
     /// The unit a reference names, directly or through one of its elements.
     pub fn unit_of_target(&self, target: Option<Target>) -> Option<UnitId> {
         match target? {
@@ -127,9 +142,25 @@ impl<'a> Context<'a> {
             .find(|o| o.unit.target == Some(Target::Unit(id)))
     }
 
-    /// The order the unit acts on: its own, else the nearest ancestor's (§83, §86).
+    /// The unit and its superiors up its line of command (attachments followed, §14).
+    pub fn command_lineage(&self, id: UnitId) -> Vec<UnitId> {
+        let mut out = vec![id];
+        let mut cur = self.superior(id);
+        while let Some(p) = cur {
+            if out.contains(&p) {
+                break;
+            }
+            out.push(p);
+            cur = self.superior(p);
+        }
+        out
+    }
+
+    /// The order the unit acts on: its own, else the nearest superior's (§83, §86).
     pub fn effective_order(&self, id: UnitId) -> Option<&'a Order> {
-        self.lineage(id).into_iter().find_map(|u| self.own_order(u))
+        self.command_lineage(id)
+            .into_iter()
+            .find_map(|u| self.own_order(u))
     }
 
     /// The nations of a unit: its own, else its ancestors', else its side's.
@@ -223,21 +254,15 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The turn a clock time falls in (§7), counting the first turn as 1; clock times
-/// before the start count as the next day. `None` without a start time.
+/// The turn a clock time falls in (§7), counting the first turn as 1; `None`
+/// without a start time. Times up to 12 hours before the start are before the game.
 pub fn clock_turn(header: Option<&Header>, minutes: u32) -> Option<i64> {
     let h = header?;
-    let start = h.start_minutes?;
-    let step = if h.turn_minutes > 0.0 {
-        h.turn_minutes
-    } else {
-        10.0
-    };
-    let mut elapsed = i64::from(minutes) - i64::from(start);
-    if elapsed < 0 {
-        elapsed += 24 * 60;
-    }
-    Some((elapsed as f64 / step).floor() as i64 + 1)
+    Some(muster_rules::scale::turn_of_clock(
+        h.start_minutes?,
+        minutes,
+        h.turn_minutes,
+    ))
 }
 
 /// Metres written for messages: `120 m`, `1.2 km`.

@@ -60,20 +60,6 @@ pub fn is_recce(e: &Element) -> bool {
     }
 }
 
-/// Figures the Foot Elements Table allows for a type (§18, §19).
-pub fn figure_range(ty: FootType) -> (u32, u32) {
-    match ty {
-        FootType::Coherent => (6, 6),
-        FootType::Integrated => (5, 5),
-        FootType::Assault | FootType::AssaultMp44 | FootType::Bare => (4, 4),
-        FootType::Cavalry => (3, 4),
-        FootType::LightSupport
-        | FootType::HeavySupport
-        | FootType::Specialist
-        | FootType::Command => (2, 3),
-    }
-}
-
 /// Whether the element can fire directly at what it sees (§38, §40).
 pub fn has_direct_fire(e: &Element) -> bool {
     match &e.kind {
@@ -112,45 +98,8 @@ pub fn has_direct_fire(e: &Element) -> bool {
     }
 }
 
-/// The main terrain types, of which only one may apply at a point (§100, §101).
-pub fn is_main_terrain(kind: TerrainKind) -> bool {
-    matches!(
-        kind,
-        TerrainKind::Brush
-            | TerrainKind::OpenWoods
-            | TerrainKind::DenseWoods
-            | TerrainKind::Rocky
-            | TerrainKind::Ruins
-            | TerrainKind::Buildings
-    )
-}
-
 /// Terrain that hides an element from view (§50): anything but open ground.
 pub fn gives_concealment(kind: TerrainKind) -> bool {
-    is_main_terrain(kind) || kind == TerrainKind::Fortification
-}
-
-/// The strongest structure a vehicle may enter off a road (§59, §120); `None`: none.
-pub fn vehicle_structure_limit(
-    role: VehicleRole,
-    drive: Drive,
-    armoured: bool,
-    open_topped: bool,
-) -> Option<Strength> {
-    if matches!(
-        role,
-        VehicleRole::Jeep | VehicleRole::ScoutCar | VehicleRole::ArmouredCar
-    ) || (armoured && open_topped)
-    {
-        Some(Strength::Light)
-    } else if armoured && !open_topped && drive == Drive::Tracked {
-        Some(Strength::Medium)
-    } else {
-        None
-    }
-}
-
-/// Whether a structure of this strength and height exists (Table of Structure Types).
-pub fn structure_exists(strength: Strength, height: Height) -> bool {
-    !(strength == Strength::VeryStrong && height != Height::Low)
+    (muster_rules::terrain::is_main(kind) && kind != TerrainKind::Open)
+        || kind == TerrainKind::Fortification
 }

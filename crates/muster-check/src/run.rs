@@ -3,6 +3,7 @@
 use crate::context::Context;
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
+use muster_model::{PackConfig, World};
 use muster_syntax::Diagnostic;
 
 /// Everything `run` produced for one scenario file.
@@ -19,6 +20,43 @@ pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
     let cx = Context::new(model, analysis);
     crate::rules::checks()
         .flat_map(|check| check(&cx))
+        .map(|d| point_at_instance(&cx, d))
+        .collect()
+}
+
+/// A finding on an element written in a library template also points at the
+/// scenario's unit built from it: that is where the author can change it.
+fn point_at_instance(cx: &Context, mut d: Diagnostic) -> Diagnostic {
+    let Some(primary) = d.primary().cloned() else {
+        return d;
+    };
+    if !cx.in_library(muster_model::model::Loc::new(primary.file, primary.span)) {
+        return d;
+    }
+    let element = cx.model.elements.iter().find(|e| {
+        e.loc.file == primary.file
+            && e.loc.span.start <= primary.span.start
+            && primary.span.end <= e.loc.span.end
+            && d.message.contains(&format!("`{}`", e.qualified))
+    });
+    if let Some((loc, label)) = element.and_then(|e| cx.instance_site(e)) {
+        d = d.with_label(loc.file, loc.span, label);
+    }
+    d
+}
+
+/// Times each check on a model (for profiling).
+#[doc(hidden)]
+pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(&'static str, std::time::Duration)> {
+    let cx = Context::new(model, analysis);
+    crate::rules::RULES
+        .iter()
+        .filter_map(|r| crate::rules::check_of(r.code).map(|c| (r.code, c)))
+        .map(|(code, c)| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(c(&cx));
+            (code, t.elapsed())
+        })
         .collect()
 }
 
@@ -27,9 +65,30 @@ const SUPERSEDE_MC102: &[&str] = &[
     "MC403", "MC404", "MC605", "MC704", "MC707", "MC801", "MC803",
 ];
 
+/// Resolves, analyses and checks the scenario at `path`, applies the house rules and
+/// returns the diagnostics in source order without duplicates.
+pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
+    let resolved = muster_model::resolve(world, path, pack);
+    let model = resolved.model;
+    let analysis = muster_model::analyse(&model);
+    let mut diagnostics = resolved.diagnostics;
+    diagnostics.extend(check(&model, &analysis));
+    let diagnostics = finish(&model, diagnostics);
+    Outcome {
+        model,
+        analysis,
+        diagnostics,
+    }
+}
+
 /// Drops MC102s a more precise code covers and duplicates, applies the house rules
 /// of the model, sorts by file and position.
-pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub fn finish(model: &Model, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut diagnostics: Vec<Diagnostic> = diagnostics.into_iter().map(refine).collect();
+    if diagnostics.iter().any(|d| d.code == "MC003") {
+        // a refused file leaves an empty model: what else is missing follows from that
+        diagnostics.retain(|d| d.code.starts_with("MC0") || d.code == "MC104");
+    }
     let precise: Vec<_> = diagnostics
         .iter()
         .filter(|d| SUPERSEDE_MC102.contains(&d.code))
@@ -49,4 +108,17 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
     });
     diagnostics.dedup();
     diagnostics
+}
+
+/// Gives a syntax error the code of the rule it amounts to: the grammar requires a
+/// stance, so an order without one reaches us as the parser's MC001 (§84, MC401).
+fn refine(mut d: Diagnostic) -> Diagnostic {
+    if d.code == "MC001" && d.message.starts_with("expected a stance") {
+        let rule = crate::rules::orders::mc401_order_without_stance::RULE;
+        d.code = rule.code;
+        d.severity = rule.severity;
+        d.paragraph = rule.paragraph;
+        d.help = Some("say `attack`, `defend` or `support` after the unit".to_string());
+    }
+    d
 }

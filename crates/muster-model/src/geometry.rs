@@ -91,6 +91,9 @@ fn doubled_area(points: &[Pos]) -> f64 {
 
 /// Checks that `points` outline a simple polygon with some area.
 pub fn polygon_is_valid(points: &[Pos]) -> Result<(), ShapeProblem> {
+    if points.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
+        return Err(ShapeProblem::ZeroArea);
+    }
     let pts = dedup(points);
     let n = pts.len();
     if n < 3 {
@@ -119,6 +122,10 @@ pub fn polygon_is_valid(points: &[Pos]) -> Result<(), ShapeProblem> {
     Ok(())
 }
 
+fn finite(points: &[Pos]) -> bool {
+    points.iter().all(|p| p.x.is_finite() && p.y.is_finite())
+}
+
 fn coord(p: Pos) -> Coord<f64> {
     Coord { x: p.x, y: p.y }
 }
@@ -140,7 +147,7 @@ fn ring(points: &[Pos]) -> LineString<f64> {
 
 /// Whether `p` is inside the outline or on its edge.
 pub fn contains(outline: &[Pos], p: Pos) -> bool {
-    if outline.len() < 3 {
+    if outline.len() < 3 || !finite(outline) || !finite(&[p]) {
         return false;
     }
     let poly = polygon(outline);
@@ -187,7 +194,7 @@ pub fn inside_table(model: &Model, p: Pos) -> bool {
 /// Whether two outlines share some area (touching edges do not count). Invalid
 /// outlines are compared by their vertices only, so this never fails.
 pub fn overlaps(a: &[Pos], b: &[Pos]) -> bool {
-    if a.len() < 3 || b.len() < 3 {
+    if a.len() < 3 || b.len() < 3 || !finite(a) || !finite(b) {
         return false;
     }
     if polygon_is_valid(a).is_ok() && polygon_is_valid(b).is_ok() {

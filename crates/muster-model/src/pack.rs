@@ -48,6 +48,21 @@ fn string(key: &str, v: &toml::Value, diags: &mut Vec<Diagnostic>) -> Option<Str
     }
 }
 
+/// A pack-relative folder: normalised, and refused when it leaves the pack.
+fn folder(key: &str, v: &toml::Value, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let raw = string(key, v, diags)?;
+    match crate::paths::normalise(raw.trim_end_matches(['/', '\\'])) {
+        Ok(p) => Some(p),
+        Err(_) => {
+            diags.push(problem(
+                format!("`{key}` in `muster.toml` must be a folder inside the pack, not `{raw}`"),
+                "give a path relative to the folder of `muster.toml`, without `..`",
+            ));
+            None
+        }
+    }
+}
+
 fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagnostic>) {
     let Some(table) = table.as_table() else {
         diags.push(problem(
@@ -104,8 +119,8 @@ impl PackConfig {
         for (key, v) in &value {
             match key.as_str() {
                 "name" => config.name = string(key, v, &mut diags),
-                "templates" => config.templates = string(key, v, &mut diags),
-                "out" => config.out = string(key, v, &mut diags),
+                "templates" => config.templates = folder(key, v, &mut diags),
+                "out" => config.out = folder(key, v, &mut diags),
                 "severity" => severity(v, &mut config, &mut diags),
                 other => diags.push(problem(
                     format!("unknown key `{other}` in `muster.toml`"),
@@ -159,6 +174,21 @@ mod tests {
                     "MC109",
                     "`MC301` in `[severity]` has an unknown level `\"loud\"`"
                 ),
+            ]
+        );
+    }
+
+    #[test]
+    fn folders_stay_inside_the_pack() {
+        let c = PackConfig::from_toml("out = \"./site/\"").unwrap();
+        assert_eq!(c.out.as_deref(), Some("site"));
+        let e = PackConfig::from_toml("out = \"../site\"\ntemplates = \"/etc\"").unwrap_err();
+        let msgs: Vec<_> = e.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "`out` in `muster.toml` must be a folder inside the pack, not `../site`",
+                "`templates` in `muster.toml` must be a folder inside the pack, not `/etc`",
             ]
         );
     }

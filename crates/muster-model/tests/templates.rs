@@ -179,3 +179,24 @@ fn a_sub_unit_override_from_another_file_points_into_that_file() {
     );
     assert_eq!(at(m, "a-sup.mg"), (1000.0, 900.0));
 }
+
+#[test]
+fn runaway_expansion_is_refused() {
+    let mut text = String::new();
+    for level in 1..=3 {
+        text.push_str(&format!("template t{level} group {{\n"));
+        for i in 0..30 {
+            text.push_str(&format!("  group u{i} from t{}\n", level + 1));
+        }
+        text.push_str("}\n");
+    }
+    text.push_str("template t4 group { element e bare figures 4 }\nforces blue { group top from t1 at (0,0) }\n");
+    let r = resolve_body(&text);
+    let all = render(&r);
+    assert_eq!(all.len(), 1, "{:?}", &all[..all.len().min(3)]);
+    assert!(
+        all[0].starts_with("MC003 templates expand to more than 20000 units"),
+        "{all:?}"
+    );
+    assert!(r.model.units.len() <= 20_000);
+}

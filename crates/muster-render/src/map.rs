@@ -62,19 +62,26 @@ pub struct Mark {
     /// Rotation in degrees (bridges along the road they carry).
     pub angle: f64,
     pub hostile: bool,
+    /// Belongs to a unit arriving later: drawn faint.
+    pub later: bool,
 }
 
-/// A unit symbol: a NATO-style frame with its echelon mark.
+/// A unit symbol: a NATO-style frame with its echelon mark, drawn at `fx, fy`
+/// (moved clear of other symbols) with a leader line to its true centre `x, y`.
 #[derive(Debug, Clone, Serialize)]
 pub struct UnitMark {
     pub x: f64,
     pub y: f64,
+    pub fx: f64,
+    pub fy: f64,
     pub hostile: bool,
     /// `infantry`, `armour`, `artillery`, `air` or `report` (intel).
     pub branch: String,
     pub echelon: String,
     pub label: String,
     pub highlight: bool,
+    /// Arrives later: drawn faint at its planned position.
+    pub later: bool,
 }
 
 /// The scale bar: `metres` of ground is `length` user units and `mm` on the table.
@@ -106,8 +113,9 @@ fn echelon_mark(e: &str) -> &'static str {
 /// Builds the map of a (possibly side-filtered) scenario; `focus` marks a player's
 /// units, `own` is the side drawn as friendly (the first side for the umpire).
 pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapView {
+    let side_view = own.is_some();
     let (w, h) = extent(s);
-    let em = (w.max(h) / 80.0).max(1.0);
+    let em = (w.max(h) / 64.0).max(1.0);
     let fy = |y: f64| h - y;
     let own = own
         .map(str::to_string)
@@ -177,6 +185,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 label: c.display.clone().unwrap_or_else(|| c.id.clone()),
                 angle,
                 hostile: false,
+                later: false,
             }
         })
         .collect();
@@ -202,6 +211,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 label: p.display.clone().unwrap_or_else(|| p.id.clone()),
                 angle: 0.0,
                 hostile: false,
+                later: false,
             })
         })
         .collect();
@@ -213,19 +223,25 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             collect_units(u, hostile, focus, h, &mut units, &mut elements);
         }
     }
-    for r in &s.intel {
+    // The umpire sees the real positions: reports would only clutter the map.
+    let reports = if side_view { s.intel.as_slice() } else { &[] };
+    for r in reports {
         if let Some(p) = r.position {
             units.push(UnitMark {
                 x: p.x,
                 y: fy(p.y),
+                fx: p.x,
+                fy: fy(p.y),
                 hostile: r.side == own || own.is_empty(),
                 branch: "report".into(),
                 echelon: String::new(),
                 label: r.label.clone(),
                 highlight: false,
+                later: false,
             });
         }
     }
+    declutter(&mut units, em, w, h);
     let metres = nice_length(w / 4.0);
     let scale = s.header.ground_scale_m_per_mm;
     MapView {
@@ -277,6 +293,7 @@ fn collect_units(
                 label: e.name.clone(),
                 angle: e.facing.unwrap_or(0.0),
                 hostile,
+                later: u.arrives_later,
             });
         }
     }
@@ -298,11 +315,14 @@ fn collect_units(
         units.push(UnitMark {
             x: c.x,
             y: h - c.y,
+            fx: c.x,
+            fy: h - c.y,
             hostile,
             branch: ["infantry", "armour", "artillery", "air"][best].into(),
             echelon: echelon_mark(&serde_kw(&u.echelon)).into(),
             label: u.id.clone(),
             highlight: focus.contains(&u.id),
+            later: u.arrives_later,
         });
     }
     for c in &u.units {
@@ -383,4 +403,52 @@ fn nice_length(target: f64) -> f64 {
     .rev()
     .find(|l| *l <= target)
     .unwrap_or(50.0)
+}
+
+/// Moves unit symbols apart so frames and labels do not overlap: each symbol takes
+/// the first free spot on rings around its centre (a leader line shows where it is).
+fn declutter(units: &mut [UnitMark], em: f64, w: f64, h: f64) {
+    let mut placed: Vec<(f64, f64, f64, f64)> = Vec::new();
+    for u in units.iter_mut() {
+        let bw = (u.label.chars().count() as f64 * 0.45 * em + 0.6 * em).max(3.0 * em);
+        let bh = 4.0 * em;
+        let mut spots = vec![(0.0, -2.2 * em)];
+        for ring in 1..6 {
+            let r = ring as f64;
+            for (dx, dy) in [
+                (0.0, -1.0),
+                (1.0, -1.0),
+                (-1.0, -1.0),
+                (1.0, 0.0),
+                (-1.0, 0.0),
+                (1.0, 1.0),
+                (-1.0, 1.0),
+                (0.0, 1.0),
+            ] {
+                spots.push((
+                    dx * r * (bw + 0.3 * em),
+                    -2.2 * em + dy * r * (bh + 0.2 * em),
+                ));
+            }
+        }
+        let fits = |x: f64, y: f64| {
+            placed.iter().all(|(px, py, pw, ph)| {
+                (x - px).abs() * 2.0 >= bw + pw || (y - py).abs() * 2.0 >= bh + ph
+            })
+        };
+        let clamp = |x: f64, y: f64| {
+            (
+                x.clamp(bw / 2.0, (w - bw / 2.0).max(bw / 2.0)),
+                y.clamp(1.8 * em, (h - 2.2 * em).max(1.8 * em)),
+            )
+        };
+        let (fx, fy) = spots
+            .iter()
+            .map(|(dx, dy)| clamp(u.x + dx, u.y + dy))
+            .find(|(x, y)| fits(*x, *y))
+            .unwrap_or_else(|| clamp(u.x, u.y - 2.2 * em));
+        u.fx = fx;
+        u.fy = fy;
+        placed.push((fx, fy, bw, bh));
+    }
 }

@@ -37,6 +37,7 @@ pub struct OobSide {
     pub display: Option<String>,
     pub nations: Vec<String>,
     pub strength: Option<RealStrength>,
+    pub players: Vec<Player>,
     pub rows: Vec<OobRow>,
 }
 
@@ -115,6 +116,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 display: sd.display.clone(),
                 nations: sd.nations.clone(),
                 strength: sd.strength,
+                players: sd.players.clone(),
                 rows,
             }
         })
@@ -191,7 +193,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
         strength: u.strength,
         position: u
             .centre
-            .map(|p| format!("({:.0}, {:.0})", p.x, p.y))
+            .map(|p| format!("{:.0}, {:.0}", p.x, p.y))
             .unwrap_or_default(),
         postures: String::new(),
         command: String::new(),
@@ -266,8 +268,8 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         count,
         strength: e.strength,
         position: match (e.position, e.facing) {
-            (Some(p), Some(f)) => format!("({:.0}, {:.0}) facing {f:.0}°", p.x, p.y),
-            (Some(p), None) => format!("({:.0}, {:.0})", p.x, p.y),
+            (Some(p), Some(f)) => format!("{:.0}, {:.0} → {f:.0}°", p.x, p.y),
+            (Some(p), None) => format!("{:.0}, {:.0}", p.x, p.y),
             _ => "off table".into(),
         },
         postures: postures.join(", "),

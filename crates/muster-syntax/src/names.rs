@@ -14,9 +14,7 @@ pub(crate) enum Group {
     Feature,
     Shape,
     UnitSetting,
-    ElementAttr,
     NetStatement,
-    Timing,
     SignalPart,
     Victory,
     None,
@@ -31,9 +29,7 @@ impl Group {
             Group::Feature => Some("a map feature"),
             Group::Shape => Some("a shape"),
             Group::UnitSetting => Some("a unit setting"),
-            Group::ElementAttr => Some("an element attribute"),
             Group::NetStatement => Some("a net statement"),
-            Group::Timing => Some("an order timing"),
             Group::SignalPart => Some("a signal setting"),
             Group::Victory => Some("a victory condition"),
             Group::None => None,
@@ -72,7 +68,6 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::weather_word => such_as("a weather", &["clear", "rain", "fog"]),
         Rule::light_word => such_as("a light", &["day", "night", "dawn"]),
         Rule::edge_word => such_as("a table edge", &["north", "south", "east"]),
-        Rule::radio_word => such_as("a radio range", &["long", "short"]),
         Rule::signal_kind => such_as("a signal kind", &["flare", "smoke", "bugle"]),
         Rule::string | Rule::str_inner => phrase("a quoted text"),
         Rule::code => phrase("a rule code such as `MC305`"),
@@ -169,21 +164,10 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_element | Rule::element => kw("element", G::None),
         Rule::kw_hq => kw("hq", G::None),
 
-        Rule::kw_figures | Rule::figures => kw("figures", G::ElementAttr),
-        Rule::kw_models | Rule::models => kw("models", G::ElementAttr),
-        Rule::kw_radio | Rule::radio | Rule::radio_link => kw("radio", G::ElementAttr),
-        Rule::kw_embussed_in | Rule::embussed_in => kw("embussed-in", G::ElementAttr),
-        Rule::kw_riding_on | Rule::riding_on => kw("riding-on", G::ElementAttr),
-        Rule::kw_registers_for | Rule::registers_for => kw("registers-for", G::ElementAttr),
-        Rule::kw_hmg_zone | Rule::hmg_zone => kw("hmg-zone", G::ElementAttr),
-        Rule::kw_task | Rule::task => kw("task", G::ElementAttr),
-        Rule::kw_refuel_at | Rule::refuel_at => kw("refuel-at", G::ElementAttr),
-        Rule::elem_word | Rule::elem_item | Rule::elem_kw => {
+        Rule::kw_radio | Rule::radio_link => kw("radio", G::NetStatement),
+        Rule::elem_word | Rule::etok => {
             phrase("an element type or attribute such as `coherent`, `lmg` or `dug-in`")
         }
-        Rule::kw_bearing | Rule::bearing => phrase("`bearing`"),
-        Rule::kw_spread => phrase("`spread`"),
-        Rule::kw_range => phrase("`range`"),
 
         Rule::kw_telephone | Rule::telephone_link => kw("telephone", G::NetStatement),
         Rule::kw_net | Rule::net_def => kw("net", G::NetStatement),
@@ -196,14 +180,9 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::order | Rule::order_only | Rule::order_start | Rule::junk_orders => {
             phrase("an order such as `d-coy attack pegasus`")
         }
-        Rule::order_part | Rule::order_word => phrase("an objective, a timing or a quoted order"),
-        Rule::kw_immediately | Rule::immediately => kw("immediately", G::Timing),
-        Rule::kw_after | Rule::after_turn => kw("after turn", G::Timing),
-        Rule::kw_until | Rule::until_turn => kw("until turn", G::Timing),
-        Rule::by_turn => kw("by turn", G::Timing),
-        Rule::kw_on | Rule::on_signal | Rule::trigger => phrase("`on`"),
-        Rule::at_clock => kw("at", G::Timing),
-        Rule::timing | Rule::timing_kw => such_as("a timing", &["immediately", "by turn", "at"]),
+        Rule::otok | Rule::order_word => phrase("an objective, a timing or a quoted order"),
+        Rule::by_turn => phrase("`by turn`"),
+        Rule::kw_on | Rule::trigger => phrase("`on`"),
         Rule::kw_turn | Rule::turn_when => phrase("`turn`"),
         Rule::when => phrase("`turn N` or a clock time such as `01:30`"),
 

@@ -81,5 +81,12 @@ cases! {
     forces_missing_brace: "forces british company c\n";
     setting_keyword_typo: "scenario \"x\" {\n  turn 18\n  weather clear\n}\n";
     clock_time_malformed: "arrival b-coy 1:30 at lz-x\n";
-    buildings_without_structure: "map {\n  area town buildings rect (0,0) size 1m by 1m\n}\n";
+    figures_without_count: "forces british {\n  company c {\n    element a coherent figures lmg\n  }\n}\n";
+    note_without_text: "forces british {\n  company c {\n    element a coherent note\n  }\n}\n";
+    hmg_zone_incomplete: "forces british {\n  company c {\n    element a heavy-support hmg hmg-zone bearing 90 range 800m\n  }\n}\n";
+    stray_text_in_element: "forces british {\n  company c {\n    element a coherent \"Bren team\"\n  }\n}\n";
+    order_timing_missing_turn: "orders british {\n  d-coy attack pegasus by 2\n}\n";
+    order_on_signal_missing: "orders british {\n  d-coy attack pegasus on ham\n}\n";
+    order_clock_time_malformed: "orders british {\n  d-coy attack pegasus at 1:16\n}\n";
+        buildings_without_structure: "map {\n  area town buildings rect (0,0) size 1m by 1m\n}\n";
 }

@@ -79,6 +79,10 @@ pub(crate) struct Ctx {
     pub template_defs: Vec<(FileId, ast::Template)>,
     /// Templates being expanded, outermost first (to catch one containing itself).
     pub expanding: Vec<TemplateId>,
+    /// Units drafted so far, against [`templates::MAX_EXPANDED_UNITS`].
+    pub drafted: usize,
+    /// Whether MC003 was reported for runaway expansion.
+    pub expansion_refused: bool,
     /// How many sides were declared with `side` (implicit ones excluded).
     pub declared_sides: usize,
 }
@@ -113,6 +117,8 @@ impl Ctx {
             names: names::Names::default(),
             template_defs: Vec::new(),
             expanding: Vec::new(),
+            drafted: 0,
+            expansion_refused: false,
             declared_sides: 0,
         }
     }

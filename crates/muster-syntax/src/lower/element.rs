@@ -23,8 +23,26 @@ fn bare_attr_words() -> Vec<&'static str> {
 
 /// Whether a bare word is one the element grammar knows, for `task` targets.
 fn known_word(w: &str) -> bool {
-    bare_attr_words().contains(&w) || FootType::from_keyword(w).is_some()
+    bare_attr_words().contains(&w)
+        || KEYWORD_ATTRS.contains(&w)
+        || FootType::from_keyword(w).is_some()
 }
+
+/// Attribute keywords that take arguments.
+const KEYWORD_ATTRS: &[&str] = &[
+    "figures",
+    "models",
+    "radio",
+    "at",
+    "facing",
+    "embussed-in",
+    "riding-on",
+    "registers-for",
+    "hmg-zone",
+    "task",
+    "refuel-at",
+    "note",
+];
 
 /// A calibre literal.
 fn calibre(c: &mut Ctx, p: &P) -> Option<Calibre> {
@@ -84,7 +102,7 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
             });
         } else if matches!(w, "vehicle" | "artillery" | "aircraft") {
             i = 1;
-            if is_word(items.get(1)) {
+            if is_word(items.get(1)) && !KEYWORD_ATTRS.contains(&items[1].as_str()) {
                 let second = &items[1];
                 let kspan = fs.join(c.span(second));
                 i = 2;
@@ -155,129 +173,35 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
         let k = &items[i];
         i += 1;
         let ks = c.span(k);
-        let second = || kids(k.clone()).nth(1);
         match k.as_rule() {
-            Rule::figures => attrs.extend(
-                second()
-                    .and_then(|n| c.slit(&n, literal::count))
-                    .map(ElementAttr::Figures),
-            ),
-            Rule::models => attrs.extend(
-                second()
-                    .and_then(|n| c.slit(&n, literal::count))
-                    .map(ElementAttr::Models),
-            ),
-            Rule::radio => attrs.extend(
-                second()
-                    .and_then(|r| {
-                        c.vocab(&r, RadioRange::ALL, RadioRange::keyword, "a radio range")
-                    })
-                    .map(ElementAttr::Radio),
-            ),
-            Rule::at_point => {
-                attrs.extend(second().and_then(|pt| c.point(pt)).map(ElementAttr::At))
-            }
-            Rule::facing => attrs.extend(
-                second()
-                    .and_then(|b| c.slit(&b, literal::bearing))
-                    .map(ElementAttr::Facing),
-            ),
-            Rule::embussed_in => {
-                attrs.extend(second().map(|x| ElementAttr::EmbussedIn(c.ident(&x))))
-            }
-            Rule::riding_on => attrs.extend(second().map(|x| ElementAttr::RidingOn(c.ident(&x)))),
-            Rule::registers_for => {
-                attrs.extend(second().map(|x| ElementAttr::RegistersFor(c.ident(&x))))
-            }
-            Rule::refuel_at => attrs.extend(second().map(|x| ElementAttr::RefuelAt(c.ident(&x)))),
-            Rule::note => attrs.extend(second().map(|t| ElementAttr::Note(c.text(t)))),
-            Rule::umpire => attrs.extend(second().map(|t| ElementAttr::UmpireNote(c.text(t)))),
-            Rule::hmg_zone => {
-                let lits: Vec<P> = kids(k.clone())
-                    .filter(|x| x.as_rule() == Rule::num)
-                    .collect();
-                if let [b, s, r] = lits.as_slice() {
-                    let bearing = c.slit(b, literal::bearing);
-                    let spread = c.slit(s, literal::degrees);
-                    let range = c.slit(r, literal::distance);
-                    if let (Some(bearing), Some(spread), Some(range)) = (bearing, spread, range) {
-                        attrs.push(ElementAttr::HmgZone {
-                            bearing,
-                            spread,
-                            range,
-                            span: ks,
-                        });
-                    }
-                }
-            }
-            Rule::task => {
-                let task = second().map_or_else(
-                    || Ident {
-                        name: String::new(),
-                        span: ks,
-                    },
-                    |t| c.ident(&t),
-                );
-                let mut target = None;
-                let mut span = ks;
-                if let Some(t) = items
-                    .get(i)
-                    .filter(|t| t.as_rule() == Rule::elem_word && !known_word(t.as_str()))
-                {
-                    target = Some(c.ident(t));
-                    span = span.join(c.span(t));
-                    i += 1;
-                }
-                attrs.push(ElementAttr::Task { task, target, span });
-            }
-            Rule::lit => {
-                c.error(
-                    "MC001",
-                    ks,
-                    format!("unexpected `{}`", k.as_str()),
-                    "not understood here",
-                    Some("a calibre follows its weapon, such as `mortar 2in` or `gun 75mm`; counts follow `figures` or `models`".into()),
-                );
-            }
-            Rule::elem_word => {
-                let w = k.as_str();
-                if let Some(wk) = WeaponKind::from_keyword(w) {
-                    let mut wspan = ks;
-                    let mut mount = None;
-                    if let Some(m) = items.get(i).filter(|m| m.as_rule() == Rule::elem_word) {
-                        if let Some(mv) = Mount::from_keyword(m.as_str()) {
-                            let ms = c.span(m);
-                            mount = Some(Spanned::new(mv, ms));
-                            wspan = wspan.join(ms);
-                            i += 1;
-                        }
-                    }
-                    let mut cal = None;
-                    if let Some(l) = items.get(i).filter(|l| l.as_rule() == Rule::lit) {
-                        cal = calibre(c, l);
-                        wspan = wspan.join(c.span(l));
-                        i += 1;
-                    }
-                    attrs.push(ElementAttr::Weapon(Weapon {
-                        kind: Spanned::new(wk, ks),
-                        mount,
-                        calibre: cal,
-                        span: wspan,
-                    }));
-                } else if let Some(p) = Posture::from_keyword(w) {
-                    attrs.push(ElementAttr::Posture(Spanned::new(p, ks)));
-                } else if w == "telephone" {
-                    attrs.push(ElementAttr::Telephone(ks));
-                } else if w == "commander" {
-                    attrs.push(ElementAttr::Commander(ks));
-                } else if Drive::from_keyword(w).is_some()
-                    || matches!(w, "armoured" | "soft" | "open-topped" | "enclosed")
-                {
-                    vehicle_word(c, &mut kind, w, ks);
+            Rule::elem_word | Rule::kw_umpire => {
+                if let Some(a) = keyword_attr(c, &items, &mut i, k, ks) {
+                    attrs.extend(a);
                 } else {
-                    unknown_word(c, w, ks, kind.is_some());
+                    bare_word(c, &items, &mut i, k, ks, &mut kind, &mut attrs);
                 }
             }
+            Rule::lit => c.error(
+                "MC001",
+                ks,
+                format!("unexpected `{}`", k.as_str()),
+                "not understood here",
+                Some("a calibre follows its weapon, such as `mortar 2in` or `gun 75mm`; counts follow `figures` or `models`".into()),
+            ),
+            Rule::point => c.error(
+                "MC001",
+                ks,
+                "unexpected point".into(),
+                "not understood here",
+                Some("a position is written `at (x,y)`".into()),
+            ),
+            Rule::string => c.error(
+                "MC001",
+                ks,
+                "unexpected quoted text".into(),
+                "not understood here",
+                Some("attach text with `note \"…\"` (for the side) or `umpire \"…\"` (umpire only)".into()),
+            ),
             _ => {}
         }
     }
@@ -288,6 +212,223 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
         attrs,
         span,
     })
+}
+
+/// Takes the next token if it is one of `rules`.
+fn take<'i>(items: &[P<'i>], i: &mut usize, rules: &[Rule]) -> Option<P<'i>> {
+    let t = items
+        .get(*i)
+        .filter(|t| rules.contains(&t.as_rule()))?
+        .clone();
+    *i += 1;
+    Some(t)
+}
+
+/// Reports a keyword whose argument is missing.
+fn missing(c: &mut Ctx, ks: Span, word: &str, what: &str, example: &str) {
+    c.error(
+        "MC001",
+        ks,
+        format!("`{word}` needs {what}"),
+        "argument missing",
+        Some(format!("write it like `{example}`")),
+    );
+}
+
+/// An attribute that starts with a keyword and takes arguments (`figures 6`);
+/// `None` when `k` is not such a keyword. The outer `Option` of the result's
+/// item is empty when the attribute was malformed (already reported).
+fn keyword_attr(
+    c: &mut Ctx,
+    items: &[P],
+    i: &mut usize,
+    k: &P,
+    ks: Span,
+) -> Option<Option<ElementAttr>> {
+    const NUM: &[Rule] = &[Rule::lit, Rule::elem_word];
+    let w = k.as_str();
+    let attr = match w {
+        "figures" | "models" => match take(items, i, NUM) {
+            Some(n) => c.slit(&n, literal::count).map(if w == "figures" {
+                ElementAttr::Figures
+            } else {
+                ElementAttr::Models
+            }),
+            None => {
+                missing(c, ks, w, "a count", &format!("{w} 2"));
+                None
+            }
+        },
+        "radio" => match take(items, i, &[Rule::elem_word]) {
+            Some(r) => c
+                .vocab(&r, RadioRange::ALL, RadioRange::keyword, "a radio range")
+                .map(ElementAttr::Radio),
+            None => {
+                missing(c, ks, w, "a range", "radio short");
+                None
+            }
+        },
+        "at" => match take(items, i, &[Rule::point]) {
+            Some(pt) => c.point(pt).map(ElementAttr::At),
+            None => {
+                missing(c, ks, w, "a point", "at (100,20)");
+                None
+            }
+        },
+        "facing" => match take(items, i, NUM) {
+            Some(b) => c.slit(&b, literal::bearing).map(ElementAttr::Facing),
+            None => {
+                missing(c, ks, w, "a bearing", "facing 90");
+                None
+            }
+        },
+        "embussed-in" | "riding-on" | "registers-for" | "refuel-at" => {
+            match take(items, i, &[Rule::elem_word]) {
+                Some(t) => {
+                    let id = c.ident(&t);
+                    Some(match w {
+                        "embussed-in" => ElementAttr::EmbussedIn(id),
+                        "riding-on" => ElementAttr::RidingOn(id),
+                        "registers-for" => ElementAttr::RegistersFor(id),
+                        _ => ElementAttr::RefuelAt(id),
+                    })
+                }
+                None => {
+                    missing(c, ks, w, "a name", &format!("{w} lorry-1"));
+                    None
+                }
+            }
+        }
+        "note" | "umpire" => match take(items, i, &[Rule::string]) {
+            Some(t) => {
+                let t = c.text(t);
+                Some(if w == "note" {
+                    ElementAttr::Note(t)
+                } else {
+                    ElementAttr::UmpireNote(t)
+                })
+            }
+            None => {
+                missing(c, ks, w, "a quoted text", &format!("{w} \"…\""));
+                None
+            }
+        },
+        "hmg-zone" => hmg_zone(c, items, i, ks),
+        "task" => match take(items, i, &[Rule::elem_word]) {
+            Some(t) => {
+                let task = c.ident(&t);
+                let mut span = ks.join(task.span);
+                let target = match items.get(*i) {
+                    Some(x) if x.as_rule() == Rule::elem_word && !known_word(x.as_str()) => {
+                        *i += 1;
+                        let id = c.ident(x);
+                        span = span.join(id.span);
+                        Some(id)
+                    }
+                    _ => None,
+                };
+                Some(ElementAttr::Task { task, target, span })
+            }
+            None => {
+                missing(c, ks, w, "a task", "task demolition pegasus");
+                None
+            }
+        },
+        _ => return None,
+    };
+    Some(attr)
+}
+
+/// `hmg-zone bearing B spread S range R`
+fn hmg_zone(c: &mut Ctx, items: &[P], i: &mut usize, ks: Span) -> Option<ElementAttr> {
+    let mut vals = Vec::new();
+    let mut span = ks;
+    for word in ["bearing", "spread", "range"] {
+        let kw = take(items, i, &[Rule::elem_word]).filter(|k| k.as_str() == word);
+        let val = kw.and_then(|_| take(items, i, &[Rule::lit, Rule::elem_word]));
+        match val {
+            Some(v) => {
+                span = span.join(c.span(&v));
+                vals.push(v);
+            }
+            None => {
+                missing(
+                    c,
+                    ks,
+                    "hmg-zone",
+                    "a bearing, a spread and a range",
+                    "hmg-zone bearing 90 spread 30 range 800m",
+                );
+                // Skip the rest of the malformed zone so it is reported once.
+                while let Some(t) = items.get(*i) {
+                    let part = t.as_rule() == Rule::lit
+                        || matches!(t.as_str(), "bearing" | "spread" | "range");
+                    if !part {
+                        break;
+                    }
+                    *i += 1;
+                }
+                return None;
+            }
+        }
+    }
+    let bearing = c.slit(&vals[0], literal::bearing);
+    let spread = c.slit(&vals[1], literal::degrees);
+    let range = c.slit(&vals[2], literal::distance);
+    Some(ElementAttr::HmgZone {
+        bearing: bearing?,
+        spread: spread?,
+        range: range?,
+        span,
+    })
+}
+
+/// A bare word: a weapon (with mount and calibre), a posture, a vehicle word.
+fn bare_word(
+    c: &mut Ctx,
+    items: &[P],
+    i: &mut usize,
+    k: &P,
+    ks: Span,
+    kind: &mut Option<ElementKind>,
+    attrs: &mut Vec<ElementAttr>,
+) {
+    let w = k.as_str();
+    if let Some(wk) = WeaponKind::from_keyword(w) {
+        let mut wspan = ks;
+        let mut mount = None;
+        if let Some(m) = items.get(*i).filter(|m| m.as_rule() == Rule::elem_word) {
+            if let Some(mv) = Mount::from_keyword(m.as_str()) {
+                let ms = c.span(m);
+                mount = Some(Spanned::new(mv, ms));
+                wspan = wspan.join(ms);
+                *i += 1;
+            }
+        }
+        let mut cal = None;
+        if let Some(l) = take(items, i, &[Rule::lit]) {
+            cal = calibre(c, &l);
+            wspan = wspan.join(c.span(&l));
+        }
+        attrs.push(ElementAttr::Weapon(Weapon {
+            kind: Spanned::new(wk, ks),
+            mount,
+            calibre: cal,
+            span: wspan,
+        }));
+    } else if let Some(p) = Posture::from_keyword(w) {
+        attrs.push(ElementAttr::Posture(Spanned::new(p, ks)));
+    } else if w == "telephone" {
+        attrs.push(ElementAttr::Telephone(ks));
+    } else if w == "commander" {
+        attrs.push(ElementAttr::Commander(ks));
+    } else if Drive::from_keyword(w).is_some()
+        || matches!(w, "armoured" | "soft" | "open-topped" | "enclosed")
+    {
+        vehicle_word(c, kind, w, ks);
+    } else {
+        unknown_word(c, w, ks, kind.is_some());
+    }
 }
 
 /// Records a drive or body word on a vehicle.
@@ -316,20 +457,7 @@ fn vehicle_word(c: &mut Ctx, kind: &mut Option<ElementKind>, w: &str, ks: Span) 
 /// Reports a word that is no element type or attribute.
 fn unknown_word(c: &mut Ctx, w: &str, ks: Span, has_kind: bool) {
     let mut words = bare_attr_words();
-    words.extend([
-        "figures",
-        "models",
-        "radio",
-        "at",
-        "facing",
-        "embussed-in",
-        "riding-on",
-        "registers-for",
-        "hmg-zone",
-        "task",
-        "refuel-at",
-        "note",
-    ]);
+    words.extend(KEYWORD_ATTRS);
     if !has_kind {
         words.extend(FootType::ALL.iter().map(|f| f.keyword()));
         words.extend(["vehicle", "artillery", "aircraft"]);

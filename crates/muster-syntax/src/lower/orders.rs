@@ -6,7 +6,7 @@ use super::{Ctx, P};
 use crate::ast::{Objective, Order, Orders, Signal, SignalTrigger, Timing};
 use crate::grammar::Rule;
 use crate::literal;
-use crate::span::{Ident, Spanned};
+use crate::span::{Ident, Span, Spanned};
 use muster_rules::vocab::{Intensity, SignalKind, Stance};
 
 /// `orders side { orders }`
@@ -58,29 +58,17 @@ fn order(c: &mut Ctx, p: P) -> Option<Order> {
         prose: None,
         span,
     };
-    for k in it {
+    let toks: Vec<P> = it.collect();
+    let mut i = 0;
+    while i < toks.len() {
+        let k = toks[i].clone();
+        i += 1;
         let ks = c.span(&k);
         match k.as_rule() {
-            Rule::order_word => {
-                let w = k.as_str();
-                match Intensity::from_keyword(w) {
-                    Some(i) if o.intensity.is_none() && o.objective.is_none() => {
-                        o.intensity = Some(Spanned::new(i, ks));
-                    }
-                    _ => {
-                        let id = c.ident(&k);
-                        set_objective(c, &mut o, Objective::Ref(id), ks);
-                    }
-                }
-            }
+            Rule::order_word => order_word(c, &toks, &mut i, &k, ks, &mut o),
             Rule::point => {
                 if let Some(pt) = c.point(k) {
                     set_objective(c, &mut o, Objective::Point(pt), ks);
-                }
-            }
-            Rule::bearing => {
-                if let Some(b) = kids(k).nth(1).and_then(|b| c.slit(&b, literal::bearing)) {
-                    set_objective(c, &mut o, Objective::Bearing(b), ks);
                 }
             }
             Rule::string => {
@@ -96,23 +84,107 @@ fn order(c: &mut Ctx, p: P) -> Option<Order> {
                     o.prose = Some(c.text(k));
                 }
             }
-            Rule::immediately => o.timing.push(Timing::Immediately(ks)),
-            Rule::by_turn => o.timing.extend(turn_of(c, k).map(Timing::By)),
-            Rule::after_turn => o.timing.extend(turn_of(c, k).map(Timing::After)),
-            Rule::until_turn => o.timing.extend(turn_of(c, k).map(Timing::Until)),
-            Rule::on_signal => o
-                .timing
-                .extend(kids(k).nth(2).map(|s| Timing::OnSignal(c.ident(&s)))),
-            Rule::at_clock => o
-                .timing
-                .extend(kids(k).nth(1).and_then(|t| clock(c, &t)).map(Timing::At)),
-            _ => {}
+            _ => c.error(
+                "MC001",
+                ks,
+                format!("unexpected `{}` in an order", k.as_str()),
+                "not understood here",
+                Some("an order reads `unit stance [intensity] [objective] [timing] [\"text\"]`, such as `d-coy attack pegasus by turn 2`".into()),
+            ),
         }
     }
     Some(o)
 }
 
-fn set_objective(c: &mut Ctx, o: &mut Order, obj: Objective, span: crate::span::Span) {
+/// Takes the next token if it has `rule` (and, for words, reads `word`).
+fn take<'i>(toks: &[P<'i>], i: &mut usize, rule: Rule, word: Option<&str>) -> Option<P<'i>> {
+    let t = toks
+        .get(*i)
+        .filter(|t| t.as_rule() == rule && word.is_none_or(|w| t.as_str() == w))?
+        .clone();
+    *i += 1;
+    Some(t)
+}
+
+/// A word in an order: a timing keyword, `bearing`, an intensity or the objective.
+fn order_word(c: &mut Ctx, toks: &[P], i: &mut usize, k: &P, ks: Span, o: &mut Order) {
+    let w = k.as_str();
+    let missing = |c: &mut Ctx, what: &str, example: &str| {
+        c.error(
+            "MC001",
+            ks,
+            format!("`{w}` needs {what}"),
+            "argument missing",
+            Some(format!("write it like `{example}`")),
+        )
+    };
+    match w {
+        "immediately" => o.timing.push(Timing::Immediately(ks)),
+        "by" | "after" | "until" => {
+            let has_turn = take(toks, i, Rule::order_word, Some("turn")).is_some();
+            let n = take(toks, i, Rule::lit, None);
+            let n = match (has_turn, n) {
+                (true, None) => take(toks, i, Rule::order_word, None),
+                (false, Some(n)) => {
+                    // `by 2`: the intent is clear; say what is missing and read it.
+                    missing(
+                        c,
+                        "the word `turn` before its number",
+                        &format!("{w} turn {}", n.as_str()),
+                    );
+                    Some(n)
+                }
+                (_, n) => n,
+            };
+            match n {
+                Some(n) => {
+                    if let Some(t) = c.slit(&n, literal::turn) {
+                        o.timing.push(match w {
+                            "by" => Timing::By(t),
+                            "after" => Timing::After(t),
+                            _ => Timing::Until(t),
+                        });
+                    }
+                }
+                None => missing(c, "a turn", &format!("{w} turn 4")),
+            }
+        }
+        "on" => {
+            let has_signal = take(toks, i, Rule::kw_signal, None).is_some();
+            match take(toks, i, Rule::order_word, None) {
+                Some(s) if has_signal => o.timing.push(Timing::OnSignal(c.ident(&s))),
+                Some(s) => missing(c, "the word `signal`", &format!("on signal {}", s.as_str())),
+                None => missing(c, "a signal", "on signal ham-and-jam"),
+            }
+        }
+        "at" => match take(toks, i, Rule::lit, None) {
+            Some(t) => o.timing.extend(clock(c, &t).map(Timing::At)),
+            None => missing(c, "a clock time", "at 01:30"),
+        },
+        "bearing" => {
+            match take(toks, i, Rule::lit, None).or_else(|| take(toks, i, Rule::order_word, None)) {
+                Some(b) => {
+                    let whole = ks.join(c.span(&b));
+                    if let Some(b) = c.slit(&b, literal::bearing) {
+                        set_objective(c, o, Objective::Bearing(b), whole);
+                    }
+                }
+                None => missing(c, "a bearing", "bearing 90"),
+            }
+        }
+        _ => match Intensity::from_keyword(w) {
+            Some(v) if o.intensity.is_none() && o.objective.is_none() => {
+                o.intensity = Some(Spanned::new(v, ks));
+            }
+            _ => {
+                let id = c.ident(k);
+                set_objective(c, o, Objective::Ref(id), ks);
+            }
+        },
+    }
+}
+
+fn set_objective(c: &mut Ctx, o: &mut Order, obj: Objective, span: Span) {
     if o.objective.is_some() {
         c.error(
             "MC001",

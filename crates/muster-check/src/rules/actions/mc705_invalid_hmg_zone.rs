@@ -1,6 +1,7 @@
 //! MC705 invalid-hmg-zone: a prepared fire zone too long, too wide or on the wrong gun.
 
 use crate::prelude::*;
+use muster_rules::hmg::ZoneProblem;
 
 pub(crate) const RULE: Rule = Rule {
     code: "MC705",
@@ -42,20 +43,25 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for e in &cx.model.elements {
         let Some(z) = &e.hmg_zone else { continue };
-        let mounted = e
+        let mount = e
             .weapons
             .iter()
-            .any(|w| matches!(w.kind, WeaponKind::Hmg | WeaponKind::Lmg) && w.mount.is_some());
-        let mut problems = Vec::new();
-        if z.range > 1000.0 {
-            problems.push(format!("reaches {}, beyond 1,000 m", metres(z.range)));
-        }
-        if z.spread > 45.0 {
-            problems.push(format!("is {}° wide, more than 45°", z.spread));
-        }
-        if !mounted {
-            problems.push("is on no machine gun with a tripod or fixed mount".to_string());
-        }
+            .filter(|w| matches!(w.kind, WeaponKind::Hmg | WeaponKind::Lmg))
+            .find_map(|w| w.mount);
+        let problems: Vec<String> = muster_rules::hmg::zone_problems(z.range, z.spread, mount)
+            .into_iter()
+            .map(|p| match p {
+                ZoneProblem::TooLong { range_m, .. } => {
+                    format!("reaches {}, beyond 1,000 m", metres(range_m))
+                }
+                ZoneProblem::TooWide { spread_deg, .. } => {
+                    format!("is {spread_deg}° wide, more than 45°")
+                }
+                ZoneProblem::NoMount => {
+                    "is on no machine gun with a tripod or fixed mount".to_string()
+                }
+            })
+            .collect();
         if problems.is_empty() {
             continue;
         }

@@ -41,15 +41,6 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-fn rank(s: Strength) -> u8 {
-    match s {
-        Strength::Light => 1,
-        Strength::Medium => 2,
-        Strength::Strong => 3,
-        Strength::VeryStrong => 4,
-    }
-}
-
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
@@ -59,7 +50,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 drive,
                 armoured,
                 open_topped,
-            }) => facts::vehicle_structure_limit(*role, *drive, *armoured, *open_topped),
+            }) => {
+                muster_rules::structures::vehicle_max_strength(&muster_rules::troops::VehicleSpec {
+                    role: *role,
+                    drive: *drive,
+                    armoured: *armoured,
+                    open_topped: *open_topped,
+                })
+            }
             Some(Kind::Artillery { .. }) => Some(Strength::Medium),
             _ => continue,
         };
@@ -70,7 +68,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             let Some((strength, _)) = area.structure else {
                 continue;
             };
-            if limit.is_some_and(|l| rank(strength) <= rank(l)) {
+            if limit.is_some_and(|l| strength <= l) {
                 continue;
             }
             let allowed = match limit {

@@ -30,7 +30,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .iter()
         .filter_map(|a| {
             let (s, h) = a.structure?;
-            (!facts::structure_exists(s, h)).then(|| {
+            (!muster_rules::structures::exists(s, h)).then(|| {
                 RULE.report(
                     format!("a {} {} structure does not exist", s.keyword(), h.keyword()),
                     a.loc,

@@ -46,12 +46,10 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-/// Bounds a runner needs for `distance` metres in a cold situation (§76).
-pub(crate) fn runner_turns(cx: &Context, distance: f64) -> u32 {
-    let poor = matches!(cx.weather(), Weather::Rain | Weather::Fog | Weather::Snow);
-    let per_bound = if poor { 500.0 } else { 1000.0 };
-    // two bounds a turn (§7)
-    (distance / (2.0 * per_bound)).ceil().max(1.0) as u32
+/// Turns a runner needs for `distance` metres in a cold situation (§76).
+fn runner_turns(cx: &Context, distance: f64) -> u32 {
+    let poor = muster_rules::latency::is_poor_weather(cx.weather());
+    muster_rules::latency::runner_turns(distance, false, false, poor)
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {

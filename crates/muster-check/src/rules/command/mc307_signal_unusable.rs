@@ -10,17 +10,18 @@ pub(crate) const RULE: Rule = Rule {
     summary:
         "a pre-arranged signal with no meaning in any affected unit's orders, or no way to be sent",
     explanation: "A pre-arranged signal (§74) works only if the troops it affects know what \
-it means, which their orders must say, and if it is sent either on command by a named \
+it means, which their orders must say (`affects UNIT` or an order `on signal`), and if it is sent either on command by a named \
 sender or when a pre-defined condition is met. A signal with no meaning, affecting no \
 unit and awaited by no order, or with neither a sender on command nor a condition, \
-cannot be used in play.",
+cannot be used in play. A signal that no order waits for and that affects no unit is \
+reported as unused (MC105).",
     failing: r#"forces red {
   company a "A Company" {
     hq a-hq command figures 2 at (500,500)
   }
 }
 orders red {
-  a defend (500,500)
+  a attack full (500,900) on signal go
 }
 signal go flare "advance" on command //~ MC307
 "#,

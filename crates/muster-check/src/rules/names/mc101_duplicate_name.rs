@@ -16,11 +16,13 @@ they are referred to as `unit.element`.",
   place hill "Hill 112" at (500,500)
   place hill "Hill 113" at (900,500) //~ MC101
 }
+victory red "Hold Hill 112" holds hill at end
 "#,
     fixed: r#"map {
   place hill "Hill 112" at (500,500)
   place hill-113 "Hill 113" at (900,500)
 }
+victory red "Hold Hill 112 and Hill 113" holds hill at end holds hill-113 at end
 "#,
 };
 

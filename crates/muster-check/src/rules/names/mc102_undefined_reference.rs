@@ -17,6 +17,7 @@ MC803), that rule reports it instead.",
   place hill "Hill 112" at (500,500)
 }
 arrival reserve turn 3 at hil //~ MC102
+victory red "Hold Hill 112" holds hill at end
 "#,
     fixed: r#"map {
   place hill "Hill 112" at (500,500)
@@ -30,6 +31,7 @@ orders red {
   reserve defend hill
 }
 arrival reserve turn 3 at hill
+victory red "Hold Hill 112" holds hill at end
 "#,
 };
 

@@ -23,6 +23,7 @@ forces red {
 orders red {
   a attack full hil //~ MC403
 }
+victory red "Take Hill 112" holds hill at end
 "#,
     fixed: r#"map {
   place hill "Hill 112" at (500,900)
@@ -35,6 +36,7 @@ forces red {
 orders red {
   a attack full hill
 }
+victory red "Take Hill 112" holds hill at end
 "#,
 };
 
@@ -63,6 +65,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         r.name.loc,
                         "undefined objective",
                     )
+                    .related(o.unit.name.loc, format!("order of `{}`", o.unit.name.id))
                     .with_help("define it as a `place` or `area` in the map, or name a unit"),
                 ),
                 Some(Target::Signal(_) | Target::Side(_)) => out.push(

@@ -42,10 +42,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(ty) = facts::foot_type(e) else {
             continue;
         };
-        if !matches!(
-            ty,
-            FootType::LightSupport | FootType::HeavySupport | FootType::Specialist
-        ) {
+        if muster_rules::foot::may_carry_commander(ty) {
             continue;
         }
         let at = match (e.commander, e.is_hq) {

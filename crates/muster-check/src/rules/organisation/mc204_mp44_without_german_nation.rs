@@ -39,9 +39,9 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for e in &cx.model.elements {
-        if facts::foot_type(e) != Some(FootType::AssaultMp44) {
+        let Some(ty) = facts::foot_type(e).filter(|t| muster_rules::foot::german_only(*t)) else {
             continue;
-        }
+        };
         let nations = cx.nations_of_unit(e.unit);
         if nations.contains(&"german") {
             continue;
@@ -54,7 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let at = e.kind_loc.unwrap_or(e.name.loc);
         out.push(
             RULE.report(
-                format!("`{}` is an MP44 assault element but its nation is {}", e.qualified, if list.is_empty() { "not stated".to_string() } else { list }),
+                format!("`{}` is an {} element but its nation is {}", e.qualified, ty.keyword(), if list.is_empty() { "not stated".to_string() } else { list }),
                 at,
                 "German-only element type",
             )

@@ -43,7 +43,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let (Some(ty), Some((n, loc))) = (facts::foot_type(e), e.figures) else {
             continue;
         };
-        let (lo, hi) = facts::figure_range(ty);
+        let (lo, hi) = muster_rules::foot::figure_range(ty);
         if n >= lo && n <= hi {
             continue;
         }

@@ -10,7 +10,7 @@ pub(crate) const RULE: Rule = Rule {
     summary: "weapons that do not fit the element type",
     explanation: "Each foot type of §18 is defined by what it carries: coherent elements \
 have rifles, an LMG and a hand-held anti-tank weapon; integrated elements rifles and an \
-LMG; assault and bare elements small arms only; light support one LMG, hand-held AT \
+LMG; assault elements SMGs, bare elements rifles; light support one LMG, hand-held AT \
 weapon or light mortar; heavy support an HMG or a medium mortar (up to 82 mm). A weapon \
 outside the type changes what the element may fire, so pick the type that carries it.",
     failing: r#"forces red {
@@ -44,7 +44,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         };
         for w in &e.weapons {
-            if fits(ty, w) {
+            if fits(ty, facts::specialism(e), w) {
                 continue;
             }
             out.push(
@@ -66,26 +66,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 
 /// Whether the weapon belongs to the foot type (§18). Command elements are MC203's;
 /// guns and heavy mortars are MC207's.
-fn fits(ty: FootType, w: &WeaponInfo) -> bool {
-    use WeaponKind as W;
-    let small_arms = matches!(w.kind, W::Rifles | W::Smg | W::Mp44);
-    let calibre = w.calibre_mm.unwrap_or(0.0);
-    if matches!(w.kind, W::Gun) || (w.kind == W::Mortar && calibre > 82.0) {
-        return true;
-    }
-    match ty {
-        FootType::Command => true,
-        FootType::Coherent => small_arms || matches!(w.kind, W::Lmg | W::HandAt),
-        FootType::Integrated => small_arms || w.kind == W::Lmg,
-        FootType::Assault | FootType::AssaultMp44 | FootType::Bare | FootType::Cavalry => {
-            small_arms
-        }
-        FootType::LightSupport => {
-            matches!(w.kind, W::Lmg | W::HandAt) || (w.kind == W::Mortar && calibre <= 60.0)
-        }
-        FootType::HeavySupport => w.kind == W::Hmg || (w.kind == W::Mortar && calibre > 60.0),
-        FootType::Specialist => !matches!(w.kind, W::Hmg | W::Mortar),
-    }
+fn fits(ty: FootType, specialism: Option<Specialism>, w: &WeaponInfo) -> bool {
+    let heavy_mortar = w.kind == WeaponKind::Mortar && w.calibre_mm.is_some_and(|c| c > 82.0);
+    ty == FootType::Command
+        || w.kind == WeaponKind::Gun
+        || heavy_mortar
+        || muster_rules::foot::allows_weapon(ty, w.kind, w.calibre_mm, specialism)
 }
 
 fn suggestion(w: &WeaponInfo) -> &'static str {

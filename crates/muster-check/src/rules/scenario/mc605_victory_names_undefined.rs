@@ -23,7 +23,7 @@ forces red {
 orders red {
   p defend bridge
 }
-victory red "Hold the bridge" holds brige //~ MC605
+victory red "Hold the bridge" holds brige at end //~ MC605
 "#,
     fixed: r#"map {
   place bridge "The bridge" at (500,500)
@@ -36,7 +36,7 @@ forces red {
 orders red {
   p defend bridge
 }
-victory red "Hold the bridge" holds bridge
+victory red "Hold the bridge" holds bridge at end
 "#,
 };
 

@@ -43,14 +43,24 @@ pub(crate) fn overridable(code: &str) -> bool {
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for o in &cx.model.overrides {
-        let msg = match crate::registry::lookup(&o.code) {
-            None => format!("`{} {}` names no known rule", o.level.keyword(), o.code),
-            Some(_) if !overridable(&o.code) => {
-                format!("`{}` is a syntax error and cannot be overridden", o.code)
-            }
+        let (msg, help) = match crate::registry::lookup(&o.code) {
+            None => (
+                format!("`{} {}` names no known rule", o.level.keyword(), o.code),
+                match nearest_code(&o.code) {
+                    Some(code) => {
+                        format!("did you mean `{code}`? `muster explain` lists every rule code")
+                    }
+                    None => {
+                        "`muster explain` lists every rule code; check the spelling".to_string()
+                    }
+                },
+            ),
+            Some(_) if !overridable(&o.code) => (
+                format!("`{}` is a syntax error and cannot be overridden", o.code),
+                "fix the text instead: a file muster cannot read cannot be played".to_string(),
+            ),
             Some(_) => continue,
         };
-        let help = "`muster explain` lists every rule code; check the spelling";
         out.push(match o.loc {
             Some(loc) => RULE.report(msg, loc, "house rule").with_help(help),
             None => RULE
@@ -59,4 +69,33 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         });
     }
     out
+}
+
+/// The registered code one edit (a changed, swapped or missing digit) away, if any.
+fn nearest_code(code: &str) -> Option<&'static str> {
+    let code = code.to_ascii_uppercase();
+    crate::registry::rules()
+        .iter()
+        .map(|r| r.code)
+        .find(|c| c.starts_with("MC") && !c.starts_with("MC0") && one_edit(c, &code))
+}
+
+fn one_edit(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len() == b.len() {
+        let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        match diff.as_slice() {
+            [_] => true,
+            [i, j] => *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i],
+            _ => false,
+        }
+    } else {
+        let (long, short) = if a.len() > b.len() {
+            (&a, &b)
+        } else {
+            (&b, &a)
+        };
+        long.len() == short.len() + 1
+            && (0..long.len()).any(|k| long[..k] == short[..k] && long[k + 1..] == short[k..])
+    }
 }

@@ -12,8 +12,15 @@ pub(crate) const RULE: Rule = Rule {
 stay fast and never crash it refuses a file over its size limit, blocks nested deeper than \
 its depth limit, and text that is not UTF-8. The message names the limit. Save the file as \
 UTF-8 or split it into a scenario and library files brought in with `use`.",
-    failing: "// a file saved in Latin-1: the byte 0xE9 of `Bénouville` is not UTF-8\n",
-    fixed: "// the same file saved as UTF-8: `Bénouville`\n",
+    failing: r#"// sixty-six blocks inside each other: more than the 64 levels muster reads
+map { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { { //~ MC003
+"#,
+    fixed: r#"// one block, as the language needs
+map {
+  place hill "Hill 112" at (500,500)
+}
+victory red "Hold Hill 112" holds hill at end
+"#,
 };
 
 /// Emitted by `muster-syntax` and the file loader.

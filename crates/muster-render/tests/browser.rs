@@ -1,0 +1,104 @@
+//! Prints briefings with headless Chromium: the PDF exists, has at least one page
+//! per major section, and Chromium made no network request. Without
+//! /usr/bin/chromium the test is skipped locally and fails on CI (`CI=true`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use muster_render::{build, Templates};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Runs Chromium headless on `html` with one extra argument; returns its stderr.
+fn chromium(html: &Path, profile: &Path, arg: &str) -> String {
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--no-pdf-header-footer",
+            "--window-size=1200,1600",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(arg)
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .expect("chromium runs");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
+
+#[test]
+fn briefings_print_to_pdf_offline() {
+    if !Path::new(CHROMIUM).exists() {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("{CHROMIUM} is missing on CI: install Debian's `chromium` package");
+        }
+        eprintln!("skipping the browser test: {CHROMIUM} not found (install `chromium`)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    for f in &files {
+        let p = dir.path().join(&f.path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, &f.contents).unwrap();
+    }
+    let shots = std::env::var("MUSTER_RENDER_SCREENSHOTS").ok();
+    for (file, breaks) in [
+        ("umpire.html", 4),
+        ("side-british.html", 3),
+        ("player-schmidt.html", 3),
+    ] {
+        let html = dir.path().join("pegasus-bridge").join(file);
+        let contents = std::fs::read_to_string(&html).unwrap();
+        assert_eq!(
+            contents.matches("class=\"major").count(),
+            breaks,
+            "{file}: section breaks"
+        );
+        let pdf = dir.path().join(format!("{file}.pdf"));
+        let log = chromium(
+            &html,
+            &dir.path().join("profile"),
+            &format!("--print-to-pdf={}", pdf.display()),
+        );
+        let bytes = std::fs::read(&pdf)
+            .unwrap_or_else(|_| panic!("{file}: no PDF written; chromium said:\n{log}"));
+        assert!(bytes.starts_with(b"%PDF"), "{file}: not a PDF");
+        let n = pages(&bytes);
+        assert!(
+            n > breaks,
+            "{file}: {n} pages, expected more than {breaks} section breaks"
+        );
+        for bad in ["net::ERR", "Refused to", "Failed to load resource"] {
+            assert!(
+                !log.contains(bad),
+                "{file}: chromium logged `{bad}`:\n{log}"
+            );
+        }
+        eprintln!("{file}: {n} pages, no network request");
+        if let Some(out) = &shots {
+            let png = Path::new(out).join(format!("{file}.png"));
+            chromium(
+                &html,
+                &dir.path().join("profile"),
+                &format!("--screenshot={}", png.display()),
+            );
+        }
+    }
+}

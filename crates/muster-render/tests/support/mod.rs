@@ -1,0 +1,5 @@
+//! Shared test support: the generated scenario.
+#![allow(dead_code)]
+
+pub mod gen;
+pub mod pack;
