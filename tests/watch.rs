@@ -60,9 +60,14 @@ fn is_status(line: &str) -> bool {
 
 impl Watch {
     fn start(dir: &Path, extra: &[&str]) -> Watch {
+        Watch::start_on(dir, ".", extra)
+    }
+
+    /// Watches `path` (relative to `dir`, the working folder).
+    fn start_on(dir: &Path, path: &str, extra: &[&str]) -> Watch {
         let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
             .arg("watch")
-            .arg(".")
+            .arg(path)
             .args(["--debounce", DEBOUNCE])
             .args(extra)
             .current_dir(dir)
@@ -86,7 +91,7 @@ impl Watch {
             lines: rx,
             seen: Vec::new(),
         };
-        watch.expect(|l| l.contains("watching ."));
+        watch.expect(|l| l.contains(&format!("watching {path}: ")));
         watch.idle();
         watch
     }
@@ -349,6 +354,24 @@ fn an_output_folder_inside_the_pack_causes_no_rebuild_loop() {
     let line = w.expect(one_checked("alpha.muster"));
     assert!(line.contains("1 built"), "{line}");
     w.idle();
+    w.idle();
+}
+
+#[test]
+fn a_removed_pack_folder_is_reported_and_watched_again_when_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = pack();
+    let root = dir.path().join("pack");
+    fs::rename(pack.path(), &root).unwrap();
+    let mut w = Watch::start_on(dir.path(), "pack", &[]);
+    fs::rename(&root, dir.path().join("elsewhere")).unwrap();
+    w.expect(|l| l.contains("was removed; waiting for it to come back"));
+    w.idle();
+    fs::rename(dir.path().join("elsewhere"), &root).unwrap();
+    w.expect(|l| l.contains("is back: 3 scenarios checked,"));
+    w.idle();
+    append(&root.join("alpha.muster"), "// after the return\n");
+    w.expect(one_checked("alpha.muster"));
     w.idle();
 }
 
