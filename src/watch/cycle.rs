@@ -89,18 +89,26 @@ impl Session {
     }
 
     fn refresh_filters(&mut self, discovery: &Discovery) {
-        let outputs: Vec<PathBuf> = self.out_dir().map(Path::to_path_buf).into_iter().collect();
+        let given: Option<PathBuf> = self.out_dir().map(Path::to_path_buf);
         self.filters = discovery
             .packs
             .iter()
-            .map(|pack| Filter {
-                root: pack.root.clone(),
-                templates: pack
+            .map(|pack| {
+                let configured = pack
                     .config
-                    .templates
+                    .out
                     .as_deref()
-                    .map(|t| canonical_lenient(&pack.root.join(t))),
-                outputs: outputs.clone(),
+                    .map(|o| canonical_lenient(&pack.root.join(o)));
+                Filter {
+                    root: pack.root.clone(),
+                    templates: pack
+                        .config
+                        .templates
+                        .as_deref()
+                        .map(|t| canonical_lenient(&pack.root.join(t))),
+                    // `muster build` may write into the pack's own `out` meanwhile.
+                    outputs: given.iter().chain(configured.iter()).cloned().collect(),
+                }
             })
             .collect();
     }
