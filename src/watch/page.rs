@@ -63,6 +63,8 @@ pub fn index(out: &Path, status: &str, version: u64) -> String {
         body.push_str(&format!("<section>\n<h2>{}</h2>\n<ul>\n", escape(name)));
         let mut files = sorted_entries(&out.join(name));
         files.retain(|(f, is_dir)| !is_dir && !f.starts_with('.'));
+        // Briefings first, then the JSON.
+        files.sort_by_key(|(f, _)| (!f.ends_with(".html"), f.clone()));
         for (file, _) in files {
             body.push_str(&format!(
                 "<li><a href=\"/{}/{}\">{}</a></li>\n",
@@ -119,11 +121,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::create_dir_all(dir.path().join("pegasus-bridge")).unwrap();
         fs::write(dir.path().join("pegasus-bridge/umpire.html"), "").unwrap();
+        fs::write(dir.path().join("pegasus-bridge/scenario.json"), "").unwrap();
         fs::write(dir.path().join("pegasus-bridge/.muster-tmp-x"), "").unwrap();
         let page = index(dir.path(), "a <b> c", 1);
         assert!(page.contains("<h2>pegasus-bridge</h2>"));
         assert!(page.contains("<a href=\"/pegasus-bridge/umpire.html\">umpire.html</a>"));
         assert!(!page.contains("muster-tmp"));
+        assert!(page.find("umpire.html") < page.find("scenario.json"));
         assert!(page.contains("a &lt;b&gt; c"));
     }
 }
