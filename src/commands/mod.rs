@@ -39,6 +39,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Explain(args) => explain::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Completions(args) => completions::run(&args),
+        Command::Watch(args) => crate::watch::run(&args),
     }
 }
 
