@@ -1,1 +1,31 @@
-fn main() {}
+//! The `muster` command line: checks Mission Command scenarios, builds briefings,
+//! explains rules. Only this binary (and later watch and the language server)
+//! touches the file system and the terminal; every library crate is pure.
+
+mod cli;
+mod commands;
+mod error;
+mod output;
+mod pack;
+mod pipeline;
+mod terminal;
+mod watch;
+mod world;
+mod write;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match commands::dispatch(args) {
+        Ok(status) => status.into(),
+        Err(err) => {
+            eprintln!("error: {err}");
+            if let Some(help) = err.help() {
+                eprintln!("  help: {help}");
+            }
+            commands::Status::Trouble.into()
+        }
+    }
+}

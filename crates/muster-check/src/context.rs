@@ -68,6 +68,21 @@ impl<'a> Context<'a> {
             .any(|f| f.id == loc.file && f.is_library)
     }
 
+    /// Where a unit built from a library template was placed in the scenario, for
+    /// an element written in the library: the author edits the instance, not the library.
+    pub fn instance_site(&self, e: &Element) -> Option<(Loc, String)> {
+        if !self.in_library(e.name.loc) {
+            return None;
+        }
+        let unit = self.unit(e.unit)?;
+        (!self.in_library(unit.loc)).then(|| {
+            (
+                unit.name.loc,
+                format!("`{}` is built here from a library template", unit.name.id),
+            )
+        })
+    }
+
     /// The unit a reference names, directly or through one of its elements.
     pub fn unit_of_target(&self, target: Option<Target>) -> Option<UnitId> {
         match target? {
@@ -81,7 +96,8 @@ impl<'a> Context<'a> {
     pub fn superior(&self, id: UnitId) -> Option<UnitId> {
         let unit = self.unit(id)?;
         if let Some(Target::Unit(t)) = unit.attached_to.as_ref().and_then(|r| r.target) {
-            if t != id {
+            // an attachment to the other side is MC103's; the written tree stands
+            if t != id && self.unit(t).is_some_and(|x| x.side == unit.side) {
                 return Some(t);
             }
         }
@@ -127,9 +143,25 @@ impl<'a> Context<'a> {
             .find(|o| o.unit.target == Some(Target::Unit(id)))
     }
 
-    /// The order the unit acts on: its own, else the nearest ancestor's (§83, §86).
+    /// The unit and its superiors up its line of command (attachments followed, §14).
+    pub fn command_lineage(&self, id: UnitId) -> Vec<UnitId> {
+        let mut out = vec![id];
+        let mut cur = self.superior(id);
+        while let Some(p) = cur {
+            if out.contains(&p) {
+                break;
+            }
+            out.push(p);
+            cur = self.superior(p);
+        }
+        out
+    }
+
+    /// The order the unit acts on: its own, else the nearest superior's (§83, §86).
     pub fn effective_order(&self, id: UnitId) -> Option<&'a Order> {
-        self.lineage(id).into_iter().find_map(|u| self.own_order(u))
+        self.command_lineage(id)
+            .into_iter()
+            .find_map(|u| self.own_order(u))
     }
 
     /// The nations of a unit: its own, else its ancestors', else its side's.

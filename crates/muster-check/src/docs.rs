@@ -82,16 +82,23 @@ pub fn explain(code: &str) -> Option<String> {
     }
     let _ = writeln!(
         s,
-        "\nFailing example (lines marked `//~ {}` trigger it):\n\n{}\n",
+        "\nFailing example (lines marked `//~ {}` trigger it; where no header is written, one with\nthe sides `red` and `blue` is assumed):\n\n{}\n",
         rule.code,
         indent(rule.failing)
     );
     let _ = writeln!(s, "Fixed example:\n\n{}", indent(rule.fixed));
-    let _ = writeln!(
-        s,
-        "\nA scenario may re-grade this rule as a house rule: `allow {0}`, `note {0}`, `warn {0}` or `deny {0}`.",
-        rule.code
-    );
+    if rule.code.starts_with("MC0") {
+        let _ = writeln!(
+            s,
+            "\nSyntax errors cannot be re-graded: a file muster cannot read cannot be played."
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "\nA scenario may re-grade this rule as a house rule: `allow {0}`, `note {0}`, `warn {0}` or `deny {0}`.",
+            rule.code
+        );
+    }
     Some(s)
 }
 

@@ -5,21 +5,21 @@ use muster_model::model::{Area, Line, Model, Pos};
 use muster_rules::vocab::LineKind;
 
 /// Whether `p` lies strictly inside the outline (points on the edge are outside).
+/// Ray casting first, so the common case (far outside) costs no square roots.
 pub fn inside(outline: &[Pos], p: Pos) -> bool {
-    if outline.len() < 3 || distance_to_edge(outline, p) < 1e-6 {
+    if outline.len() < 3 {
         return false;
     }
     let mut inside = false;
-    let n = outline.len();
-    let mut j = n - 1;
-    for i in 0..n {
-        let (a, b) = (outline[i], outline[j]);
+    let mut j = outline.len() - 1;
+    for (i, &a) in outline.iter().enumerate() {
+        let b = outline[j];
         if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
             inside = !inside;
         }
         j = i;
     }
-    inside
+    inside && distance_to_edge(outline, p) > 1e-6
 }
 
 /// Distance from `p` to the segment `a`–`b`.

@@ -4,6 +4,16 @@
 //! One file per rule under `rules/<group>/`, each declaring its [`registry::Rule`]
 //! (code, name, severity, paragraph, docs, examples) beside its check, so the
 //! docs, `muster explain` and the check cannot drift apart.
+//!
+//! Adding a rule: copy a rule file of its group, give it the next free code of the
+//! group, write its docs and a failing and a fixed example (mark the failing lines
+//! `//~ CODE`), list it in `rules/mod.rs`, add `tests/cases/CODE-name.muster` and
+//! `CODE-name-ok.muster`, and regenerate `docs/rules.md` with
+//! `MUSTER_BLESS=1 cargo test -p muster-check --test docs`. The registry tests
+//! check that the examples do what they say.
+//!
+//! Architecture Invariant: checks are pure functions of the model and its analysis;
+//! they never read files, never panic, and report every finding rather than the first.
 
 mod context;
 mod docs;
@@ -19,4 +29,4 @@ pub use context::Context;
 pub use docs::{
     example_offset, example_source, explain, rules_markdown, EXAMPLE_HEADER, EXAMPLE_SIDES,
 };
-pub use run::{check, finish, run, Outcome};
+pub use run::{check, finish, run, time_checks, Outcome};

@@ -20,6 +20,43 @@ pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
     let cx = Context::new(model, analysis);
     crate::rules::checks()
         .flat_map(|check| check(&cx))
+        .map(|d| point_at_instance(&cx, d))
+        .collect()
+}
+
+/// A finding on an element written in a library template also points at the
+/// scenario's unit built from it: that is where the author can change it.
+fn point_at_instance(cx: &Context, mut d: Diagnostic) -> Diagnostic {
+    let Some(primary) = d.primary().cloned() else {
+        return d;
+    };
+    if !cx.in_library(muster_model::model::Loc::new(primary.file, primary.span)) {
+        return d;
+    }
+    let element = cx.model.elements.iter().find(|e| {
+        e.loc.file == primary.file
+            && e.loc.span.start <= primary.span.start
+            && primary.span.end <= e.loc.span.end
+            && d.message.contains(&format!("`{}`", e.qualified))
+    });
+    if let Some((loc, label)) = element.and_then(|e| cx.instance_site(e)) {
+        d = d.with_label(loc.file, loc.span, label);
+    }
+    d
+}
+
+/// Times each check on a model (for profiling).
+#[doc(hidden)]
+pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(&'static str, std::time::Duration)> {
+    let cx = Context::new(model, analysis);
+    crate::rules::RULES
+        .iter()
+        .filter_map(|r| crate::rules::check_of(r.code).map(|c| (r.code, c)))
+        .map(|(code, c)| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(c(&cx));
+            (code, t.elapsed())
+        })
         .collect()
 }
 

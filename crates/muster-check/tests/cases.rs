@@ -161,3 +161,47 @@ fn every_code_has_a_trigger_and_a_near_miss() {
         }
     }
 }
+
+/// Every finding of the checks here follows the message style: one lowercase line
+/// without a final period, a primary label, exactly one help line, the paragraph
+/// its rule cites.
+#[test]
+fn diagnostics_follow_the_house_style() {
+    let root = cases_dir();
+    let mut files = Vec::new();
+    muster_files(&root, &root, &mut files);
+    let mut world = MemoryWorld::new();
+    for f in &files {
+        world.insert(f.clone(), std::fs::read_to_string(root.join(f)).unwrap());
+    }
+    let mut problems = Vec::new();
+    for f in files.iter().filter(|f| !f.starts_with("lib/")) {
+        for d in run(&world, f, &PackConfig::default()).diagnostics {
+            let rule = muster_check::registry::lookup(d.code).unwrap();
+            if rule.is_external() {
+                continue;
+            }
+            let first = d.message.chars().next().unwrap_or(' ');
+            if !(first.is_lowercase() || first == '`')
+                || d.message.ends_with('.')
+                || d.message.contains('\n')
+            {
+                problems.push(format!("{f}: {}: message style: {}", d.code, d.message));
+            }
+            match &d.help {
+                Some(h) if !h.contains('\n') && !h.is_empty() => {}
+                _ => problems.push(format!("{f}: {}: needs exactly one help line", d.code)),
+            }
+            if d.primary().is_none() {
+                problems.push(format!("{f}: {}: no primary label", d.code));
+            }
+            if d.paragraph != rule.paragraph {
+                problems.push(format!(
+                    "{f}: {}: paragraph {:?} differs from the rule's",
+                    d.code, d.paragraph
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

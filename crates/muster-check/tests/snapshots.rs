@@ -96,3 +96,31 @@ snapshot!(
     enemy_named_without_intel,
     "MC802-enemy-named-without-intel.muster"
 );
+
+/// A finding in a library template, with the scenario's instance as a related label.
+#[test]
+fn library_template_instance() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
+    let mut world = MemoryWorld::new();
+    for f in ["library-template-instance.muster", "lib/shared.muster"] {
+        world.insert(f, std::fs::read_to_string(root.join(f)).unwrap());
+    }
+    let outcome = run(
+        &world,
+        "library-template-instance.muster",
+        &PackConfig::default(),
+    );
+    let text = outcome
+        .diagnostics
+        .iter()
+        .map(|d| render(&outcome.model, d))
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!("library_template_instance", text);
+}
+
+/// What `muster explain MC301` prints.
+#[test]
+fn explain_element_separated() {
+    insta::assert_snapshot!("explain_mc301", muster_check::explain("MC301").unwrap());
+}

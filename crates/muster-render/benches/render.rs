@@ -29,7 +29,11 @@ fn benches(c: &mut Criterion) {
         })
     });
     c.bench_function("build: 50 scenarios, all JSON and briefings", |b| {
-        b.iter(|| pack.iter().map(|(m, a)| build(m, a, &templates).unwrap().len()).sum::<usize>())
+        b.iter(|| {
+            pack.iter()
+                .map(|(m, a)| build(m, a, &templates).unwrap().len())
+                .sum::<usize>()
+        })
     });
 }
 

@@ -26,6 +26,10 @@ pub struct MapView {
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
+    /// Crossing kinds present (`bridge`, `ford`), for the legend.
+    pub crossing_kinds: Vec<String>,
+    /// Whether any place is a point (drawn as a dot), for the legend.
+    pub has_points: bool,
     /// Side ids drawn as friendly (rectangle) and hostile (diamond).
     pub friendly: Vec<String>,
     pub hostile: Vec<String>,
@@ -48,8 +52,12 @@ pub struct LineMark {
     pub kind: String,
     pub width: f64,
     pub label: String,
+    /// Where the label goes (text centre, baseline), chosen clear of other labels.
     pub x: f64,
     pub y: f64,
+    /// The drawn points (y down), for choosing where along the line to label it.
+    #[serde(skip)]
+    pub points: Vec<(f64, f64)>,
 }
 
 /// A point with a label (place, crossing, element).
@@ -61,14 +69,22 @@ pub struct Mark {
     pub label: String,
     /// Rotation in degrees (bridges along the road they carry).
     pub angle: f64,
+    /// Where the label goes (text centre, baseline), chosen clear of other labels.
+    pub lx: f64,
+    pub ly: f64,
     pub hostile: bool,
+    /// Belongs to a unit arriving later: drawn faint.
+    pub later: bool,
 }
 
-/// A unit symbol: a NATO-style frame with its echelon mark.
+/// A unit symbol: a NATO-style frame with its echelon mark, drawn at `fx, fy`
+/// (moved clear of other symbols) with a leader line to its true centre `x, y`.
 #[derive(Debug, Clone, Serialize)]
 pub struct UnitMark {
     pub x: f64,
     pub y: f64,
+    pub fx: f64,
+    pub fy: f64,
     pub hostile: bool,
     /// `infantry`, `armour`, `artillery`, `air` or `report` (intel).
     pub branch: String,
@@ -108,6 +124,7 @@ fn echelon_mark(e: &str) -> &'static str {
 /// Builds the map of a (possibly side-filtered) scenario; `focus` marks a player's
 /// units, `own` is the side drawn as friendly (the first side for the umpire).
 pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapView {
+    let side_view = own.is_some();
     let (w, h) = extent(s);
     let em = (w.max(h) / 64.0).max(1.0);
     let fy = |y: f64| h - y;
@@ -157,6 +174,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 label: l.display.clone().unwrap_or_default(),
                 x: mid.x,
                 y: fy(mid.y),
+                points: l.points.iter().map(|p| (p.x, fy(p.y))).collect(),
             }
         })
         .collect();
@@ -176,9 +194,12 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 x: c.at.x,
                 y: fy(c.at.y),
                 kind: c.kind.clone(),
-                label: c.display.clone().unwrap_or_else(|| c.id.clone()),
+                label: c.display.clone().unwrap_or_default(),
                 angle,
+                lx: c.at.x,
+                ly: fy(c.at.y),
                 hostile: false,
+                later: false,
             }
         })
         .collect();
@@ -203,7 +224,10 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 kind: kind.into(),
                 label: p.display.clone().unwrap_or_else(|| p.id.clone()),
                 angle: 0.0,
+                lx: x,
+                ly: y,
                 hostile: false,
+                later: false,
             })
         })
         .collect();
@@ -215,11 +239,15 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             collect_units(u, hostile, focus, h, &mut units, &mut elements);
         }
     }
-    for r in &s.intel {
+    // The umpire sees the real positions: reports would only clutter the map.
+    let reports = if side_view { s.intel.as_slice() } else { &[] };
+    for r in reports {
         if let Some(p) = r.position {
             units.push(UnitMark {
                 x: p.x,
                 y: fy(p.y),
+                fx: p.x,
+                fy: fy(p.y),
                 hostile: r.side == own || own.is_empty(),
                 branch: "report".into(),
                 echelon: String::new(),
@@ -231,7 +259,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
     }
     let metres = nice_length(w / 4.0);
     let scale = s.header.ground_scale_m_per_mm;
-    MapView {
+    let mut view = MapView {
         width: w,
         height: h,
         band: em * 4.0,
@@ -252,6 +280,16 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
         },
         terrain_kinds,
         line_kinds,
+        crossing_kinds: {
+            let mut k: Vec<String> = Vec::new();
+            for c in &s.map.crossings {
+                if !k.contains(&c.kind) {
+                    k.push(c.kind.clone());
+                }
+            }
+            k
+        },
+        has_points: s.map.places.iter().any(|p| p.at.is_some()),
         friendly: vec![own.clone()],
         hostile: s
             .sides
@@ -259,7 +297,9 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             .filter(|x| x.id != own)
             .map(|x| x.id.clone())
             .collect(),
-    }
+    };
+    crate::map_labels::place(&mut view);
+    view
 }
 
 fn collect_units(
@@ -279,7 +319,10 @@ fn collect_units(
                 kind: branch(e.kind.as_ref()).into(),
                 label: e.name.clone(),
                 angle: e.facing.unwrap_or(0.0),
+                lx: p.x,
+                ly: h - p.y,
                 hostile,
+                later: u.arrives_later,
             });
         }
     }
@@ -301,6 +344,8 @@ fn collect_units(
         units.push(UnitMark {
             x: c.x,
             y: h - c.y,
+            fx: c.x,
+            fy: h - c.y,
             hostile,
             branch: ["infantry", "armour", "artillery", "air"][best].into(),
             echelon: echelon_mark(&serde_kw(&u.echelon)).into(),

@@ -10,7 +10,10 @@ use muster_render::{build, Templates};
 const PAYLOAD: &str = "<script>alert(1)</script> \"><img onerror=alert(1)> {{ x }} {% raw %} '/&";
 
 fn p() -> Prose {
-    Prose { text: PAYLOAD.into(), loc: Default::default() }
+    Prose {
+        text: PAYLOAD.into(),
+        loc: Default::default(),
+    }
 }
 
 fn poison(m: &mut Model) {
@@ -77,19 +80,37 @@ fn check(name: &str, mut model: Model, analysis: &muster_model::analysis::Analys
     for f in &files {
         if f.path.ends_with(".json") {
             let v: serde_json::Value = serde_json::from_str(&f.contents).unwrap();
-            assert_eq!(v["header"]["title"], PAYLOAD, "{name}: {} keeps the text verbatim", f.path);
+            assert_eq!(
+                v["header"]["title"], PAYLOAD,
+                "{name}: {} keeps the text verbatim",
+                f.path
+            );
             continue;
         }
         let lower = f.contents.to_lowercase();
-        assert!(!lower.contains("<script"), "{name}: {} has a script tag", f.path);
+        assert!(
+            !lower.contains("<script"),
+            "{name}: {} has a script tag",
+            f.path
+        );
         assert!(!lower.contains("<img"), "{name}: {} has an img tag", f.path);
         assert!(
-            f.contents.matches("onerror").count() == f.contents.matches("&quot;&gt;&lt;img onerror").count(),
+            f.contents.matches("onerror").count()
+                == f.contents.matches("&quot;&gt;&lt;img onerror").count(),
             "{name}: {} has a live attribute breakout",
             f.path
         );
-        assert!(f.contents.contains("&lt;script&gt;alert(1)&lt;&#x2F;script&gt;"), "{name}: {} escapes", f.path);
-        assert!(f.contents.contains("{{ x }} {% raw %}"), "{name}: {} shows template syntax as text", f.path);
+        assert!(
+            f.contents
+                .contains("&lt;script&gt;alert(1)&lt;&#x2F;script&gt;"),
+            "{name}: {} escapes",
+            f.path
+        );
+        assert!(
+            f.contents.contains("{{ x }} {% raw %}"),
+            "{name}: {} shows template syntax as text",
+            f.path
+        );
         n += 1;
     }
     n
@@ -107,11 +128,21 @@ fn author_text_renders_as_inert_text_in_every_briefing() {
 #[test]
 fn a_pack_template_override_is_autoescaped_too() {
     let mut overrides = std::collections::BTreeMap::new();
-    overrides.insert("side.html".to_string(), "<h1>{{ s.header.title }}</h1>".to_string());
+    overrides.insert(
+        "side.html".to_string(),
+        "<h1>{{ s.header.title }}</h1>".to_string(),
+    );
     let templates = Templates::with_overrides(&overrides).unwrap();
     let (mut model, analysis) = support::gen::scenario(4, 1);
     poison(&mut model);
     let files = build(&model, &analysis, &templates).unwrap();
-    let side = files.iter().find(|f| f.path.ends_with("side-blue.html")).unwrap();
-    assert!(side.contents.starts_with("<h1>&lt;script&gt;"), "{}", side.contents);
+    let side = files
+        .iter()
+        .find(|f| f.path.ends_with("side-blue.html"))
+        .unwrap();
+    assert!(
+        side.contents.starts_with("<h1>&lt;script&gt;"),
+        "{}",
+        side.contents
+    );
 }

@@ -162,3 +162,24 @@ fn no_side_output_leaks_the_enemy_or_the_umpire() {
     assert!(scenarios > 0, "no shipped scenarios found");
     assert!(checked > 0);
 }
+
+#[test]
+fn intel_reports_keep_only_the_words_place_and_precision() {
+    let (model, analysis) = support::gen::scenario(8, 2);
+    let full = muster_render::json::scenario(&model, &analysis);
+    let blue = muster_render::json::for_side(&full, "blue");
+    let v = serde_json::to_value(&blue).unwrap();
+    insta::assert_json_snapshot!("blue_intel", v["intel"]);
+    // The enemy unit named in blue's own order keeps its id but not its name.
+    let attack = blue
+        .orders
+        .iter()
+        .find(|o| o.summary.contains("red-bn"))
+        .unwrap();
+    let target = serde_json::to_value(&attack.objective).unwrap();
+    assert_eq!(target["target"]["id"], "red-bn");
+    assert!(target["target"]["display"].is_null());
+    // The enemy side is a name only.
+    let red = blue.side("red").unwrap();
+    assert!(red.units.is_empty() && red.players.is_empty() && red.strength.is_none());
+}

@@ -73,7 +73,11 @@ fn every_shipped_scenario_and_side_view_validates() {
         let full = json::scenario(&model, &analysis);
         assert_valid(&v, &full, &path);
         for side in &full.sides {
-            assert_valid(&v, &json::for_side(&full, &side.id), &format!("{path} side {}", side.id));
+            assert_valid(
+                &v,
+                &json::for_side(&full, &side.id),
+                &format!("{path} side {}", side.id),
+            );
         }
     }
 }

@@ -47,3 +47,36 @@ fn pegasus_bridge_builds() {
         }
     }
 }
+
+#[test]
+fn paper_size_is_a4_by_default_and_letter_on_request() {
+    let (model, analysis) = support::gen::scenario(5, 1);
+    let a4 = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    assert!(a4[1].contents.contains("@page { size: A4;"));
+    let letter = Templates::builtin()
+        .unwrap()
+        .with_paper(muster_render::Paper::Letter);
+    let letter = build(&model, &analysis, &letter).unwrap();
+    assert!(letter[1].contents.contains("@page { size: letter;"));
+}
+
+#[test]
+fn a_broken_pack_template_is_an_error_not_a_panic() {
+    let mut overrides = std::collections::BTreeMap::new();
+    overrides.insert("side.html".to_string(), "{% if %}".to_string());
+    let err = Templates::with_overrides(&overrides).unwrap_err();
+    assert!(
+        err.to_string().starts_with("template `templates` failed"),
+        "{err}"
+    );
+    let mut overrides = std::collections::BTreeMap::new();
+    overrides.insert("side.html".to_string(), "{{ no.such.field }}".to_string());
+    let (model, analysis) = support::gen::scenario(6, 1);
+    let err = build(
+        &model,
+        &analysis,
+        &Templates::with_overrides(&overrides).unwrap(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("side.html"), "{err}");
+}

@@ -137,14 +137,15 @@ pub struct RealStrength {
     pub aircraft: u32,
 }
 
-impl RealStrength {
-    /// Sum of two strengths.
-    pub fn add(self, o: RealStrength) -> RealStrength {
+impl std::ops::Add for RealStrength {
+    type Output = RealStrength;
+
+    fn add(self, o: RealStrength) -> RealStrength {
         RealStrength {
-            men: self.men + o.men,
-            vehicles: self.vehicles + o.vehicles,
-            guns: self.guns + o.guns,
-            aircraft: self.aircraft + o.aircraft,
+            men: self.men.saturating_add(o.men),
+            vehicles: self.vehicles.saturating_add(o.vehicles),
+            guns: self.guns.saturating_add(o.guns),
+            aircraft: self.aircraft.saturating_add(o.aircraft),
         }
     }
 }

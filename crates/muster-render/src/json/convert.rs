@@ -18,9 +18,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         .enumerate()
         .map(|(i, s)| {
             let units = forest.tops(i);
-            let strength = units
-                .iter()
-                .fold(Default::default(), |a, u| u.strength.add(a));
+            let strength = units.iter().fold(Default::default(), |a, u| a + u.strength);
             Side {
                 id: s.name.id.clone(),
                 display: s.display.clone(),
@@ -122,7 +120,9 @@ fn header(model: &Model) -> Header {
         turn_minutes: h.turn_minutes,
         game_minutes,
         end: match (h.start_minutes, game_minutes) {
-            (Some(s), Some(g)) if g.is_finite() && g >= 0.0 => Some(clock(s + g.round() as u32)),
+            (Some(s), Some(g)) if g.is_finite() && g >= 0.0 => {
+                Some(clock(s.saturating_add(g.round() as u32)))
+            }
             _ => None,
         },
         end_conditions: h.end_conditions.iter().map(|p| p.text.clone()).collect(),

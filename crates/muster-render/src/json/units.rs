@@ -62,7 +62,7 @@ impl Forest<'_> {
             .iter()
             .map(|e| e.strength)
             .chain(units.iter().map(|u| u.strength))
-            .fold(RealStrength::default(), RealStrength::add);
+            .fold(RealStrength::default(), |a, b| a + b);
         let start = self
             .analysis
             .situations

@@ -295,6 +295,33 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         words: Some(prose("vehicles heard to the west")),
         loc: loc(),
     });
+    // Fog-of-war edge cases: a report "seen at" an enemy unit, an order and a
+    // victory condition naming an enemy unit.
+    m.intel.push(IntelEntry {
+        side: r("blue", Target::Side(SideId(0))),
+        unit: r("red-coy-0", Target::Unit(UnitId(red_bn + 1))),
+        seen_at: Some(Objective::Ref(r("red-bn", Target::Unit(UnitId(red_bn))))),
+        precision: Some(Precision::Exact),
+        words: Some(prose("a company with the battalion")),
+        loc: loc(),
+    });
+    m.orders.push(Order {
+        side: SideId(0),
+        unit: r("blue-bn", Target::Unit(UnitId(0))),
+        stance: Some((Stance::Attack, loc())),
+        intensity: Some((Intensity::AllOut, loc())),
+        objective: Some(Objective::Ref(r("red-bn", Target::Unit(UnitId(red_bn))))),
+        timing: vec![
+            Timing::After(8, loc()),
+            Timing::OnSignal(r("blue-go", Target::Signal(SignalId(0)))),
+        ],
+        prose: None,
+        loc: loc(),
+    });
+    m.victories[1].conditions.push(Condition::Destroys {
+        target: r("blue-bn", Target::Unit(UnitId(0))),
+        loc: loc(),
+    });
     m.events.push(Event {
         name: name("storm"),
         when: When::Clock(6 * 60 + 30, loc()),

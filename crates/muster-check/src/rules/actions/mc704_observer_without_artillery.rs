@@ -9,7 +9,8 @@ pub(crate) const RULE: Rule = Rule {
     paragraph: Some("§55, §56"),
     summary: "a forward observer with no artillery unit it can register fire for",
     explanation: "A forward observer (§55, §56) registers and adjusts fire for an artillery \
-unit of its own side. Without `registers-for` naming a friendly unit that has artillery, \
+unit of its own side. Without `registers-for` naming a friendly unit that has artillery \
+(guns, howitzers, rockets, self-propelled guns or mortars), \
 the observer has no guns to call on and its specialist actions cannot be used.",
     failing: r#"forces red {
   battery fo "FOO party" {
@@ -82,6 +83,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     out
 }
 
+/// Whether the unit or one below it can fire indirectly: artillery, self-propelled
+/// guns (§12), or mortars.
 fn has_artillery(cx: &Context, u: UnitId) -> bool {
     cx.subtree(u)
         .into_iter()
@@ -89,6 +92,14 @@ fn has_artillery(cx: &Context, u: UnitId) -> bool {
         .flat_map(|x| x.elements.iter())
         .filter_map(|&el| cx.element(el))
         .any(|el| {
-            facts::is_artillery(el) || el.weapons.iter().any(|w| w.kind == WeaponKind::Mortar)
+            facts::is_artillery(el)
+                || matches!(
+                    el.kind,
+                    Some(Kind::Vehicle {
+                        role: VehicleRole::SpGun,
+                        ..
+                    })
+                )
+                || el.weapons.iter().any(|w| w.kind == WeaponKind::Mortar)
         })
 }

@@ -11,7 +11,8 @@ pub(crate) const RULE: Rule = Rule {
     explanation: "Overlays such as slopes, soft ground and roads add their effects to the \
 ground beneath (§100), but each point of the table has one main terrain type: open, \
 brush, open or dense woods, rocky ground or ruins, or buildings. Where two main types \
-overlap nobody can tell which one applies; cut one outline back to the other's edge.",
+overlap nobody can tell which one applies; cut one outline back to the other's edge. \
+Open ground drawn as an area is the default beneath everything and may lie under others.",
     failing: r#"map {
   area bois dense-woods rect (100,100) size 300m by 300m
   area scrub brush rect (300,300) size 300m by 300m //~ MC502
@@ -32,7 +33,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .model
         .areas
         .iter()
-        .filter(|a| muster_rules::terrain::is_main(a.kind) && geom::is_valid(&a.outline))
+        .filter(|a| {
+            muster_rules::terrain::is_main(a.kind)
+                && a.kind != TerrainKind::Open
+                && geom::is_valid(&a.outline)
+        })
         .collect();
     for (i, a) in main.iter().enumerate() {
         for b in &main[i + 1..] {

@@ -8,6 +8,7 @@ pub(crate) mod mc505_vehicle_in_forbidden_structure;
 pub(crate) mod mc506_element_in_impassable_terrain;
 pub(crate) mod mc507_impossible_structure;
 pub(crate) mod mc508_outside_table;
+pub(crate) mod mc509_elements_stacked;
 
 use crate::prelude::*;
 

@@ -58,6 +58,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(e) = cx.element(ElementId(i)) else {
             continue;
         };
+        if facts::is_aircraft(e) {
+            continue; // aircraft are not in the ground command chain (§11)
+        }
         if facts::is_command_element(e) && has_no_set(e) {
             continue; // a command element may use runners without limit (§88): MC306
         }

@@ -52,6 +52,17 @@ fn runner_turns(cx: &Context, distance: f64) -> u32 {
     muster_rules::latency::runner_turns(distance, false, false, poor)
 }
 
+/// The runner delay the latency table gives for orders from the unit's superior.
+fn latency_runner_turns(cx: &Context, e: &Element) -> Option<u32> {
+    let superior = cx.superior(e.unit)?;
+    cx.analysis
+        .latency
+        .iter()
+        .find(|r| r.unit == e.unit && r.from == superior)
+        .map(|r| r.runner_turns)
+        .filter(|t| *t > 0)
+}
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, status) in cx.analysis.command.iter().enumerate() {
@@ -67,7 +78,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 via,
                 distance,
                 ..
-            } => (Some(*via), *distance, runner_turns(cx, *distance)),
+            } => (
+                Some(*via),
+                *distance,
+                latency_runner_turns(cx, e).unwrap_or_else(|| runner_turns(cx, *distance)),
+            ),
             CommandStatus::Separated {
                 nearest,
                 distance,
@@ -84,7 +99,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             ),
             _ => continue,
         };
-        let Some(sup) = via.and_then(|v| cx.element(v)) else {
+        let Some(sup) = via.and_then(|v| cx.element(v)).filter(|v| v.side == e.side) else {
             continue;
         };
         let plural = if turns == 1 { "" } else { "s" };

@@ -11,9 +11,9 @@ pub(crate) const RULE: Rule = Rule {
         "a pre-arranged signal with no meaning in any affected unit's orders, or no way to be sent",
     explanation: "A pre-arranged signal (§74) works only if the troops it affects know what \
 it means, which their orders must say (`affects UNIT` or an order `on signal`), and if it is sent either on command by a named \
-sender or when a pre-defined condition is met. A signal with no meaning, affecting no \
-unit and awaited by no order, or with neither a sender on command nor a condition, \
-cannot be used in play. A signal that no order waits for and that affects no unit is \
+sender or when a pre-defined condition is met. A signal with no meaning, or with neither a sender \
+on command nor a condition, cannot be used in play, and one that affects the other side's units would tell them \
+of it. A signal that no order waits for and that affects no unit is \
 reported as unused (MC105).",
     failing: r#"forces red {
   company a "A Company" {
@@ -41,45 +41,51 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (i, s) in cx.model.signals.iter().enumerate() {
-        let me = Target::Signal(SignalId(i));
-        let awaited = cx.model.orders.iter().any(|o| {
-            o.timing
-                .iter()
-                .any(|t| matches!(t, Timing::OnSignal(r) if r.target == Some(me)))
+    for s in &cx.model.signals {
+        let enemy = s.affects.iter().find(|r| {
+            let side = cx
+                .unit_of_target(r.target)
+                .and_then(|u| cx.unit(u))
+                .map(|u| u.side);
+            s.side.is_some() && side.is_some() && side != s.side
         });
         let problem = if s.meaning.is_none() {
             Some((
-                "it has no meaning",
+                s.name.loc,
+                "it has no meaning".to_string(),
                 "add its meaning in quotes after the kind: `flare \"advance\"`",
             ))
-        } else if s.affects.is_empty() && !awaited {
+        } else if let Some(r) = enemy {
             Some((
-                "no unit's orders use it",
-                "add `affects UNIT`, or `on signal` to the orders of the units it concerns",
+                r.name.loc,
+                format!("it affects `{}`, a unit of the other side", r.name.id),
+                "list only units of the sender's side after `affects`",
             ))
         } else {
             match &s.trigger {
                 None => Some((
-                    "it is sent neither on command nor on a condition",
+                    s.name.loc,
+                    "it is sent neither on command nor on a condition".to_string(),
                     "add `from ELEMENT on command` or `on capture PLACE`",
                 )),
                 Some(Trigger::Command(_)) if s.sender.is_none() => Some((
-                    "it is sent on command but has no sender",
+                    s.name.loc,
+                    "it is sent on command but has no sender".to_string(),
                     "add `from ELEMENT` naming who sends it",
                 )),
                 _ => None,
             }
         };
-        if let Some((why, help)) = problem {
-            out.push(
-                RULE.report(
-                    format!("signal `{}` cannot be used: {why}", s.name.id),
-                    s.name.loc,
-                    "signal defined here",
-                )
-                .with_help(help),
+        if let Some((at, why, help)) = problem {
+            let mut d = RULE.report(
+                format!("signal `{}` cannot be used: {why}", s.name.id),
+                at,
+                "signal",
             );
+            if at != s.name.loc {
+                d = d.related(s.name.loc, "signal defined here");
+            }
+            out.push(d.with_help(help));
         }
     }
     out

@@ -8,6 +8,7 @@ pub(crate) mod mc305_telephone_line_hindered;
 pub(crate) mod mc306_command_by_runner_only;
 pub(crate) mod mc307_signal_unusable;
 pub(crate) mod mc308_smoke_signal_unseen;
+pub(crate) mod mc309_net_member_without_radio;
 
 use crate::prelude::*;
 

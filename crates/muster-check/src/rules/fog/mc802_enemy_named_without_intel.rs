@@ -81,6 +81,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         }
         for prose in side_texts(cx, s) {
+            let lowered = prose.text.to_lowercase();
+            let lower = (lowered.len() == prose.text.len()).then_some(lowered.as_str());
             for (_, unit) in &hidden {
                 let names = unit
                     .display
@@ -88,7 +90,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     .into_iter()
                     .chain(std::iter::once(unit.name.id.as_str()));
                 for name in names {
-                    let Some(at) = find_word(&prose.text, name) else {
+                    let Some(at) = find_word(&prose.text, lower, name) else {
                         continue;
                     };
                     out.push(
@@ -156,21 +158,20 @@ fn is_word_char(c: char) -> bool {
 }
 
 /// The byte offset of `name` in `text` as a whole word, ignoring case where
-/// lower-casing keeps byte offsets.
-fn find_word(text: &str, name: &str) -> Option<usize> {
+/// lower-casing keeps byte offsets (`lower` is `text` lower-cased, or `None`).
+fn find_word(text: &str, lower: Option<&str>, name: &str) -> Option<usize> {
     if name.chars().count() < 3 {
         return None;
     }
-    let (lower_text, lower_name) = (text.to_lowercase(), name.to_lowercase());
-    let (hay, needle) = if lower_text.len() == text.len() && lower_name.len() == name.len() {
-        (lower_text, lower_name)
-    } else {
-        (text.to_string(), name.to_string())
+    let lower_name = name.to_lowercase();
+    let (hay, needle) = match lower {
+        Some(l) if lower_name.len() == name.len() => (l, lower_name.as_str()),
+        _ => (text, name),
     };
     let mut from = 0;
     while let Some(i) = hay
         .get(from..)
-        .and_then(|h| h.find(&needle))
+        .and_then(|h| h.find(needle))
         .map(|i| i + from)
     {
         if bounded(text, i, needle.len()) {

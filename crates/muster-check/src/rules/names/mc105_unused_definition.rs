@@ -42,7 +42,8 @@ orders red {
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    let used: Vec<Target> = cx.all_refs().iter().filter_map(|r| r.target).collect();
+    let used: std::collections::HashSet<Target> =
+        cx.all_refs().iter().filter_map(|r| r.target).collect();
     let mut out = Vec::new();
     for (i, p) in cx.model.places.iter().enumerate() {
         if !cx.in_library(p.loc) && !used.contains(&Target::Place(PlaceId(i))) {

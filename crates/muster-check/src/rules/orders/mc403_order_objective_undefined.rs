@@ -65,6 +65,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         r.name.loc,
                         "undefined objective",
                     )
+                    .related(o.unit.name.loc, format!("order of `{}`", o.unit.name.id))
                     .with_help("define it as a `place` or `area` in the map, or name a unit"),
                 ),
                 Some(Target::Signal(_) | Target::Side(_)) => out.push(

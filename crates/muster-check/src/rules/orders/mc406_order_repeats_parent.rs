@@ -47,7 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(Target::Unit(u)) = o.unit.target else {
             continue;
         };
-        let Some(parent) = cx.unit(u).and_then(|x| x.parent) else {
+        let Some(parent) = cx.superior(u) else {
             continue;
         };
         let Some(p) = cx.effective_order(parent) else {

@@ -10,3 +10,4 @@ pub(crate) mod mc207_heavy_weapon_misclassified;
 pub(crate) mod mc208_mixed_aircraft_group;
 pub(crate) mod mc209_flight_not_two_models;
 pub(crate) mod mc210_needless_aircraft_command;
+pub(crate) mod mc211_invalid_carrier;

@@ -1,0 +1,100 @@
+//! MC509 elements-stacked: two elements placed on the same spot.
+
+use super::pos_loc;
+use crate::prelude::*;
+
+pub(crate) const RULE: Rule = Rule {
+    code: "MC509",
+    name: "elements-stacked",
+    severity: Severity::Warning,
+    paragraph: Some("§4"),
+    summary: "two elements placed so close that their bases would lie on top of each other",
+    explanation: "Every element stands on its own base on the table (§4): 50 mm for a \
+standard infantry element, 25–30 mm for specialists, command elements and vehicles, so \
+100 m or 50–60 m of ground at the usual scale. Two elements whose positions are less \
+than 5 mm of table apart (10 m at 1 mm to 2 m) cannot both be placed; this is nearly \
+always a copied coordinate. Troops embussed in or riding on a vehicle are carried by it \
+and are exempt.",
+    failing: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,480)
+    element a coherent figures 6 at (500,500)
+    element b coherent figures 6 at (500,500) //~ MC509
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+    fixed: r#"forces red {
+  platoon p "1 Platoon" {
+    hq p-hq command figures 2 at (500,480)
+    element a coherent figures 6 at (450,500)
+    element b coherent figures 6 at (550,500)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+"#,
+};
+
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
+
+/// Table millimetres closer than which two bases are taken to be stacked.
+const STACKED_MM: f64 = 5.0;
+
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    let scale = cx
+        .model
+        .header
+        .as_ref()
+        .map(|h| h.ground_scale)
+        .filter(|s| *s > 0.0)
+        .unwrap_or(2.0);
+    let limit = STACKED_MM * scale;
+    let mut placed: Vec<(&Element, Pos)> = cx
+        .model
+        .elements
+        .iter()
+        .filter(|e| e.embussed_in.is_none() && e.riding_on.is_none() && !facts::is_aircraft(e))
+        .filter_map(|e| Some((e, e.pos?)))
+        .collect();
+    placed.sort_by(|a, b| a.1.x.total_cmp(&b.1.x));
+    let mut out = Vec::new();
+    for (i, (a, pa)) in placed.iter().enumerate() {
+        for (b, pb) in placed[i + 1..]
+            .iter()
+            .take_while(|(_, pb)| pb.x - pa.x < limit)
+        {
+            let d = pa.distance(*pb);
+            if d >= limit {
+                continue;
+            }
+            // report the one written later, pointing back at the first
+            let (first, second) =
+                if (a.loc.file, a.loc.span.start) <= (b.loc.file, b.loc.span.start) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+            out.push(
+                RULE.report(
+                    format!(
+                        "`{}` stands {} from `{}`: their bases would overlap",
+                        second.qualified,
+                        metres(d),
+                        first.qualified
+                    ),
+                    pos_loc(second),
+                    "placed here",
+                )
+                .related(pos_loc(first), format!("`{}`", first.qualified))
+                .with_help(
+                    "space the elements by their frontage (100 m for a standard infantry element)",
+                ),
+            );
+        }
+    }
+    out
+}

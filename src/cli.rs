@@ -1,0 +1,136 @@
+//! The command-line interface as clap derive types: every command, flag and example.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  muster check                         check every scenario under the current folder
+  muster check scenarios/ --format github
+                                       annotations for a GitHub Actions workflow
+  muster check pegasus.muster --deny-warnings
+  muster build scenarios/ --out site/  write briefings and JSON for clean scenarios
+  muster explain MC301                 the full text of a rule (or: element-separated)
+  muster explain --list                every rule code with its name
+  muster schema > scenario.schema.json
+  muster completions bash > /etc/bash_completion.d/muster
+
+Exit status: 0 clean, 1 errors (or warnings with --deny-warnings), 2 usage or I/O trouble.";
+
+/// The scenario toolchain for Mission Command: check scenarios against the
+/// rulebook, build briefings and JSON, explain rules.
+#[derive(Debug, Parser)]
+#[command(name = "muster", version, about, after_help = EXAMPLES, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check scenarios and packs against the rules; print diagnostics
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
+    /// Check, then write JSON and HTML briefings for every scenario without errors
+    #[command(after_help = BUILD_EXAMPLES)]
+    Build(BuildArgs),
+    /// Print the full text of a rule: what it checks, why, a failing and a fixed example
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
+    /// Print a JSON Schema: the scenario JSON (default) or the diagnostics JSON
+    Schema(SchemaArgs),
+    /// Re-check (and with --out rebuild) scenarios on every save; optional live preview
+    #[command(after_help = crate::watch::EXAMPLES)]
+    Watch(crate::watch::WatchArgs),
+    /// Print a shell completion script
+    Completions(CompletionsArgs),
+}
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  muster check                       every scenario under the current folder
+  muster check pack/ other.muster    a pack and a single file
+  muster check pack/lib              library files on their own (syntax and imports)
+  muster check --format sarif > muster.sarif
+
+Folders are searched recursively for *.muster files; files inside a `lib` folder
+are libraries, checked through the scenarios that `use` them. The pack root is the
+nearest folder above holding `muster.toml`.";
+
+const BUILD_EXAMPLES: &str = "\
+Examples:
+  muster build scenarios/ --out site/
+  muster build pegasus-bridge.muster --out /tmp/briefings";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  muster explain MC301
+  muster explain element-separated
+  muster explain --list";
+
+/// Options shared by every command that checks scenarios.
+#[derive(Debug, clap::Args)]
+pub struct CheckOptions {
+    /// Scenario files or folders (searched recursively for *.muster)
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// How to print diagnostics
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Exit with status 1 on warnings too
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub options: CheckOptions,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    pub options: CheckOptions,
+    /// Output folder (default: `out` from muster.toml, relative to the pack root)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// A rule code (`MC301`) or name (`element-separated`)
+    #[arg(value_name = "CODE", required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every rule: code, name, default severity, summary
+    #[arg(long, conflicts_with = "code")]
+    pub list: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SchemaArgs {
+    /// Print the schema of `muster check --format json` instead
+    #[arg(long)]
+    pub diagnostics: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell to generate completions for
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+/// Diagnostic output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Reports with source snippets for people (colour on a terminal)
+    Human,
+    /// Versioned JSON (see `muster schema --diagnostics`)
+    Json,
+    /// GitHub Actions workflow commands (annotations)
+    Github,
+    /// SARIF 2.1.0 for code-scanning tools
+    Sarif,
+}

@@ -1,0 +1,123 @@
+//! `muster build`: check, then write each clean scenario's outputs (JSON and HTML
+//! briefings) atomically under `--out`. A scenario with errors writes nothing and
+//! leaves its earlier outputs untouched.
+
+use super::Status;
+use crate::cli::BuildArgs;
+use crate::error::CliError;
+use crate::output;
+use crate::pack::{Discovery, Pack};
+use crate::pipeline::{self, Checked, Totals};
+use crate::write::OutDir;
+use muster_model::World;
+use muster_render::{build, Templates};
+use muster_syntax::Severity;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
+    let started = Instant::now();
+    let discovery = Discovery::find(&args.options.paths)?;
+    let out = OutDir::open(&out_dir(args, &discovery)?)?;
+    crate::write::exit_cleanly_on_interrupt();
+    out.remove_stale_temporaries();
+    let results = pipeline::check_all(&discovery, true);
+    output::print(args.options.format, &discovery, &results, started.elapsed())?;
+    let templates = discovery
+        .packs
+        .iter()
+        .map(load_templates)
+        .collect::<Vec<_>>();
+    let mut failed = Totals::of(&results).fails(args.options.deny_warnings);
+    let (mut built, mut skipped) = (0usize, 0usize);
+    for checked in results.iter().filter(|c| c.is_scenario()) {
+        let errors = checked.count(Severity::Error);
+        if errors > 0 {
+            skipped += 1;
+            eprintln!(
+                "skipped `{}`: {errors} error{}; nothing written, earlier outputs left as they were",
+                checked.display,
+                if errors == 1 { "" } else { "s" }
+            );
+            continue;
+        }
+        match write_outputs(checked, &templates[checked.pack], &out) {
+            Ok(count) => {
+                built += 1;
+                eprintln!("built `{}`: {count} files", checked.display);
+            }
+            Err(message) => {
+                failed = true;
+                eprintln!("error: cannot build `{}`: {message}", checked.display);
+            }
+        }
+    }
+    eprintln!(
+        "built {built} scenario{}, skipped {skipped}",
+        if built == 1 { "" } else { "s" }
+    );
+    Ok(if failed {
+        Status::Failed
+    } else {
+        Status::Clean
+    })
+}
+
+/// `--out`, else the first pack's `out` setting (relative to its root).
+fn out_dir(args: &BuildArgs, discovery: &Discovery) -> Result<PathBuf, CliError> {
+    if let Some(out) = &args.out {
+        return Ok(out.clone());
+    }
+    let pack = discovery.packs.first().ok_or(CliError::NoOut)?;
+    match &pack.config.out {
+        Some(out) => Ok(pack.root.join(out)),
+        None => Err(CliError::NoOut),
+    }
+}
+
+/// The pack's templates: built-ins with the files of its `templates` folder as
+/// overrides (read through the pack's world, so confined to the pack).
+pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
+    let Some(folder) = pack.config.templates.as_deref() else {
+        return Templates::builtin().map_err(|e| e.to_string());
+    };
+    let dir = pack
+        .world
+        .locate(folder)
+        .map_err(|e| format!("templates folder `{folder}`: {e}"))?;
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| format!("templates folder `{folder}`: {e}"))?;
+    let mut overrides = BTreeMap::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.starts_with('.') || !entry.path().is_file() {
+            continue;
+        }
+        let relative = format!("{}/{name}", folder.trim_end_matches('/'));
+        let text = pack
+            .world
+            .read(&relative)
+            .map_err(|e| format!("template `{relative}`: {e}"))?;
+        overrides.insert(name, text);
+    }
+    Templates::with_overrides(&overrides).map_err(|e| e.to_string())
+}
+
+/// Renders one checked scenario and writes its files; the number written.
+pub(crate) fn write_outputs(
+    checked: &Checked,
+    templates: &Result<Templates, String>,
+    out: &OutDir,
+) -> Result<usize, String> {
+    let templates = templates.as_ref().map_err(Clone::clone)?;
+    let Some((model, analysis)) = &checked.model else {
+        return Err("no model".into());
+    };
+    let files = build(model, analysis, templates).map_err(|e| e.to_string())?;
+    for file in &files {
+        out.write(&file.path, &file.contents)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(files.len())
+}

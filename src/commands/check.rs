@@ -1,0 +1,22 @@
+//! `muster check`: check scenarios and packs, print diagnostics, set the exit status.
+
+use super::Status;
+use crate::cli::CheckArgs;
+use crate::error::CliError;
+use crate::output;
+use crate::pack::Discovery;
+use crate::pipeline::{self, Totals};
+use std::time::Instant;
+
+pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
+    let started = Instant::now();
+    let discovery = Discovery::find(&args.options.paths)?;
+    let results = pipeline::check_all(&discovery, false);
+    output::print(args.options.format, &discovery, &results, started.elapsed())?;
+    let totals = Totals::of(&results);
+    Ok(if totals.fails(args.options.deny_warnings) {
+        Status::Failed
+    } else {
+        Status::Clean
+    })
+}

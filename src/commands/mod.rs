@@ -1,0 +1,53 @@
+//! One module per command; each returns the exit status or a [`CliError`].
+
+pub(crate) mod build;
+mod check;
+mod completions;
+mod explain;
+mod schema;
+
+use crate::cli::{Cli, Command};
+use crate::error::CliError;
+use std::process::ExitCode;
+
+/// How a command ended, mapped to the exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// 0: clean.
+    Clean,
+    /// 1: errors found (or warnings under `--deny-warnings`).
+    Failed,
+    /// 2: usage or I/O trouble.
+    Trouble,
+}
+
+impl From<Status> for ExitCode {
+    fn from(s: Status) -> ExitCode {
+        match s {
+            Status::Clean => ExitCode::SUCCESS,
+            Status::Failed => ExitCode::from(1),
+            Status::Trouble => ExitCode::from(2),
+        }
+    }
+}
+
+/// Runs the command the arguments name.
+pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
+    match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Build(args) => build::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Schema(args) => schema::run(&args),
+        Command::Completions(args) => completions::run(&args),
+        Command::Watch(args) => crate::watch::run(&args),
+    }
+}
+
+/// Prints text to stdout, reporting a closed pipe as trouble rather than panicking.
+pub fn print_out(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError::Stdout(e.to_string()))
+}

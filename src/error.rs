@@ -1,0 +1,59 @@
+//! Trouble that stops a command before or outside checking (exit status 2):
+//! missing paths, unreadable folders, a bad `--out`, an unknown rule code.
+
+use std::path::PathBuf;
+
+/// A usage or I/O problem: printed as one line plus an optional help line.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("path `{}` does not exist", .0.display())]
+    MissingPath(PathBuf),
+    #[error("cannot read `{}`: {}", .path.display(), .reason)]
+    Io { path: PathBuf, reason: String },
+    #[error("output folder `{}` is a file", .0.display())]
+    OutIsFile(PathBuf),
+    #[error("no output folder given")]
+    NoOut,
+    #[error("cannot write `{}`: {}", .path.display(), .reason)]
+    Write { path: PathBuf, reason: String },
+    #[error("output path `{0}` would leave the output folder")]
+    OutputEscapes(String),
+    #[error("unknown rule `{code}`")]
+    UnknownRule {
+        code: String,
+        suggestion: Option<String>,
+    },
+    #[error("no `.muster` files found under `{}`", .0.display())]
+    NothingToCheck(PathBuf),
+    #[error("cannot write to standard output: {0}")]
+    Stdout(String),
+}
+
+impl CliError {
+    /// One line saying what to do, when there is something useful to say.
+    pub fn help(&self) -> Option<String> {
+        match self {
+            CliError::MissingPath(_) => {
+                Some("give a scenario file or a folder of scenarios".into())
+            }
+            CliError::NoOut => Some("pass `--out DIR` or set `out` in muster.toml".into()),
+            CliError::UnknownRule {
+                suggestion: Some(s),
+                ..
+            } => Some(format!("did you mean `{s}`?")),
+            CliError::UnknownRule {
+                suggestion: None, ..
+            } => Some("`muster explain --list` shows every rule".into()),
+            CliError::OutIsFile(_) => Some("pass a folder to `--out`".into()),
+            _ => None,
+        }
+    }
+
+    /// For I/O errors: keep the path with the reason.
+    pub fn io(path: impl Into<PathBuf>, err: &std::io::Error) -> Self {
+        CliError::Io {
+            path: path.into(),
+            reason: err.to_string(),
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Human output: miette graphical reports with the source snippet, labels, help,
+//! the paragraph cited and a `muster explain` hint. Colour and Unicode only on a
+//! terminal with `NO_COLOR` unset; plain ASCII otherwise.
+
+use crate::output::rule_name;
+use crate::pipeline::{Checked, Source};
+use crate::terminal;
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use muster_syntax::{Diagnostic, Severity};
+use std::fmt;
+
+/// Renders every diagnostic of every result, one report after another.
+pub fn render(results: &[Checked]) -> String {
+    let colour = terminal::stdout_colour();
+    let theme = if colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::none()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(terminal::width());
+    let mut out = String::new();
+    for checked in results {
+        for diagnostic in &checked.diagnostics {
+            let report = Report::new(diagnostic, &checked.sources, &checked.display);
+            if handler.render_report(&mut out, &report).is_err() {
+                out.push_str(&report.message);
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One diagnostic shaped for miette: labels in the primary label's file are drawn
+/// on its snippet; labels in other files become related reports.
+#[derive(Debug)]
+struct Report {
+    code: String,
+    severity: miette::Severity,
+    message: String,
+    help: Option<String>,
+    source: Option<NamedSource<String>>,
+    labels: Vec<LabeledSpan>,
+    related: Vec<Report>,
+}
+
+impl Report {
+    fn new(d: &Diagnostic, sources: &[Source], scenario: &str) -> Report {
+        // `warning[MC301] element-separated`: the severity in words, since the
+        // plain theme's icons alone do not say it.
+        let code = match rule_name(d.code) {
+            Some(name) => format!("{}[{}] {name}", d.severity.as_str(), d.code),
+            None => format!("{}[{}]", d.severity.as_str(), d.code),
+        };
+        let primary_file = d.primary().map(|l| l.file);
+        let mut labels = Vec::new();
+        let mut related = Vec::new();
+        for (i, label) in d.labels.iter().enumerate() {
+            let text = (!label.message.is_empty()).then(|| label.message.clone());
+            let span = clamp(label.span, sources.get(label.file.0 as usize));
+            if Some(label.file) == primary_file {
+                labels.push(if i == 0 {
+                    LabeledSpan::new_primary_with_span(text, span)
+                } else {
+                    LabeledSpan::new_with_span(text, span)
+                });
+            } else {
+                let source = named(sources.get(label.file.0 as usize));
+                related.push(Report {
+                    code: "related".into(),
+                    severity: miette::Severity::Advice,
+                    message: label.message.clone(),
+                    help: None,
+                    source,
+                    labels: vec![LabeledSpan::new_primary_with_span(None, span)],
+                    related: Vec::new(),
+                });
+            }
+        }
+        let source = match primary_file {
+            Some(file) => named(sources.get(file.0 as usize)),
+            None => None,
+        };
+        // Without a label the report would not say which scenario it is about.
+        let message = if primary_file.is_none() {
+            format!("{} (in `{scenario}`)", d.message)
+        } else {
+            d.message.clone()
+        };
+        Report {
+            code,
+            severity: match d.severity {
+                Severity::Error => miette::Severity::Error,
+                Severity::Warning => miette::Severity::Warning,
+                Severity::Note => miette::Severity::Advice,
+            },
+            message,
+            help: Some(help_text(d)),
+            source,
+            labels,
+            related,
+        }
+    }
+}
+
+/// The help line, then where the rule comes from and how to read it in full.
+fn help_text(d: &Diagnostic) -> String {
+    let see = match d.paragraph {
+        Some(p) => format!("see {p}; `muster explain {}` has the full rule", d.code),
+        None => format!("`muster explain {}` has the full rule", d.code),
+    };
+    match &d.help {
+        Some(help) => format!("{help}\n{see}"),
+        None => see,
+    }
+}
+
+fn named(source: Option<&Source>) -> Option<NamedSource<String>> {
+    source.map(|s| NamedSource::new(s.display.clone(), s.text.clone()).with_language("muster"))
+}
+
+/// A span that stays inside its file, so a stale offset cannot break rendering.
+fn clamp(span: muster_syntax::Span, source: Option<&Source>) -> SourceSpan {
+    let len = source.map_or(0, |s| s.text.len());
+    let start = span.start.min(len);
+    let end = span.end.clamp(start, len);
+    SourceSpan::new(start.into(), end - start)
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Report {}
+
+impl miette::Diagnostic for Report {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        (!self.code.is_empty()).then(|| Box::new(&self.code) as Box<dyn fmt::Display>)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            None
+        } else {
+            Some(Box::new(self.labels.iter().cloned()))
+        }
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            None
+        } else {
+            Some(Box::new(
+                self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+            ))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! Printing check results in each format: human (miette), JSON, GitHub
+//! workflow commands, SARIF. Every format reads the same [`Checked`] values.
+
+pub mod github;
+pub mod human;
+pub mod json;
+pub mod location;
+pub mod sarif;
+
+use crate::cli::Format;
+use crate::error::CliError;
+use crate::pack::Discovery;
+use crate::pipeline::{Checked, Totals};
+use std::io::Write;
+use std::time::Duration;
+
+/// Prints the diagnostics of `results` in `format` to stdout, then the summary line
+/// (stdout for people, stderr for machine formats so stdout stays parseable).
+pub fn print(
+    format: Format,
+    discovery: &Discovery,
+    results: &[Checked],
+    elapsed: Duration,
+) -> Result<(), CliError> {
+    let totals = Totals::of(results);
+    let body = match format {
+        Format::Human => human::render(results),
+        Format::Json => json::render(results, &totals),
+        Format::Github => github::render(results),
+        Format::Sarif => sarif::render(discovery, results),
+    };
+    let summary = summary_line(&totals, elapsed);
+    let mut out = std::io::stdout().lock();
+    let stdout = |e: std::io::Error| CliError::Stdout(e.to_string());
+    out.write_all(body.as_bytes()).map_err(stdout)?;
+    if format == Format::Human {
+        writeln!(out, "{summary}").map_err(stdout)?;
+    } else {
+        out.flush().map_err(stdout)?;
+        eprintln!("{summary}");
+    }
+    Ok(())
+}
+
+/// `checked 12 scenarios in 0.08s: 1 error, 2 warnings, 0 notes`
+pub fn summary_line(t: &Totals, elapsed: Duration) -> String {
+    format!(
+        "checked {} in {:.2}s: {}, {}, {}",
+        plural(t.scenarios, "scenario"),
+        elapsed.as_secs_f64(),
+        plural(t.errors, "error"),
+        plural(t.warnings, "warning"),
+        plural(t.notes, "note"),
+    )
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// A rule's kebab-case name, when the registry knows the code.
+pub fn rule_name(code: &str) -> Option<&'static str> {
+    muster_check::registry::lookup(code).map(|r| r.name)
+}

@@ -1,0 +1,209 @@
+//! Checking a set of scenarios: the one place `muster check`, `muster build` and
+//! `muster watch` call the checker. Scenarios run in parallel (rayon); results come
+//! back in the discovery's order (sorted by the path shown).
+
+use crate::pack::{Discovery, Target, CONFIG_FILE};
+
+use crate::terminal;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use muster_check::{run, Outcome};
+use muster_model::analysis::Analysis;
+use muster_model::model::Model;
+use muster_syntax::{Diagnostic, Severity};
+use rayon::prelude::*;
+
+/// Above this many scenarios a progress bar is shown (on a terminal's stderr).
+const PROGRESS_THRESHOLD: usize = 20;
+
+/// A file a diagnostic may point into, as the user should see it.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Path shown to the user (relative to the working folder when below it).
+    pub display: String,
+    /// Pack-relative path (SARIF uses it).
+    pub relative: String,
+    pub text: String,
+}
+
+/// The result of checking one scenario (or a pack's `muster.toml`).
+#[derive(Debug)]
+pub struct Checked {
+    /// Index into [`Discovery::packs`].
+    pub pack: usize,
+    /// The scenario's path as shown.
+    pub display: String,
+    /// Pack-relative path.
+    pub relative: String,
+    /// Checked as a library file (syntax and imports only).
+    pub library: bool,
+    /// Indexed by `FileId`: the scenario first, then every file it read.
+    pub sources: Vec<Source>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The model and analysis, kept only when asked (for building).
+    pub model: Option<(Model, Analysis)>,
+}
+
+impl Checked {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// Whether this is a scenario (not a `muster.toml` report or a library).
+    pub fn is_scenario(&self) -> bool {
+        !self.library && self.relative != CONFIG_FILE
+    }
+}
+
+/// Codes reported for a library file checked on its own: syntax and resolution of
+/// names and imports; the scenario-level checks need a scenario.
+fn library_code(code: &str) -> bool {
+    code.starts_with("MC0") || matches!(code, "MC101" | "MC102" | "MC103" | "MC104")
+}
+
+/// Checks every target, then reports each pack's `muster.toml` problems first;
+/// `keep_models` keeps what `build` needs.
+pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
+    let mut results = config_reports(discovery);
+    results.append(&mut check_targets(
+        discovery,
+        &discovery.targets,
+        keep_models,
+    ));
+    results
+}
+
+/// Checks some targets of a discovery (watch re-checks only what a change touched),
+/// in parallel; results come back in the order of `targets`.
+pub fn check_targets(discovery: &Discovery, targets: &[Target], keep_models: bool) -> Vec<Checked> {
+    let progress = progress_bar(targets.len());
+    let results: Vec<Checked> = targets
+        .par_iter()
+        .map(|target| {
+            let pack = &discovery.packs[target.pack];
+            let outcome = run(&pack.world, &target.path, &pack.config);
+            progress.inc(1);
+            into_checked(
+                discovery,
+                target.pack,
+                &target.path,
+                target.library,
+                outcome,
+                keep_models,
+            )
+        })
+        .collect();
+    progress.finish_and_clear();
+    results
+}
+
+/// A report for each pack whose `muster.toml` has problems.
+pub fn config_reports(discovery: &Discovery) -> Vec<Checked> {
+    discovery
+        .packs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, pack)| {
+            let (text, problems) = pack.config_problems.clone()?;
+            let display = pack.display(CONFIG_FILE);
+            Some(Checked {
+                pack: i,
+                display: display.clone(),
+                relative: CONFIG_FILE.into(),
+                library: false,
+                sources: vec![Source {
+                    display,
+                    relative: CONFIG_FILE.into(),
+                    text,
+                }],
+                diagnostics: problems,
+                model: None,
+            })
+        })
+        .collect()
+}
+
+fn into_checked(
+    discovery: &Discovery,
+    pack: usize,
+    path: &str,
+    library: bool,
+    outcome: Outcome,
+    keep_models: bool,
+) -> Checked {
+    let Outcome {
+        mut model,
+        analysis,
+        mut diagnostics,
+    } = outcome;
+    let p = &discovery.packs[pack];
+    if library {
+        diagnostics.retain(|d| library_code(d.code));
+    }
+    let sources = model
+        .files
+        .iter_mut()
+        .map(|f| Source {
+            display: p.display(&f.path),
+            relative: f.path.clone(),
+            text: if keep_models {
+                f.text.clone()
+            } else {
+                std::mem::take(&mut f.text)
+            },
+        })
+        .collect();
+    Checked {
+        pack,
+        display: p.display(path),
+        relative: path.to_string(),
+        library,
+        sources,
+        diagnostics,
+        model: keep_models.then_some((model, analysis)),
+    }
+}
+
+fn progress_bar(len: usize) -> ProgressBar {
+    if len <= PROGRESS_THRESHOLD || !terminal::stderr_is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} checking {pos}/{len} scenarios {wide_bar}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Totals over a run, for the summary line and the exit status.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub scenarios: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+}
+
+impl Totals {
+    pub fn of(results: &[Checked]) -> Totals {
+        let mut t = Totals::default();
+        for c in results {
+            if c.relative != CONFIG_FILE {
+                t.scenarios += 1;
+            }
+            t.errors += c.count(Severity::Error);
+            t.warnings += c.count(Severity::Warning);
+            t.notes += c.count(Severity::Note);
+        }
+        t
+    }
+
+    /// Whether the run fails: errors, or warnings when they are denied.
+    pub fn fails(&self, deny_warnings: bool) -> bool {
+        self.errors > 0 || (deny_warnings && self.warnings > 0)
+    }
+}
