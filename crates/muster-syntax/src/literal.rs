@@ -63,6 +63,12 @@ pub(crate) fn distance(lit: &str) -> Result<f64, LitError> {
 
 /// A coordinate in metres: a bare number or one ending in `m`.
 pub(crate) fn coordinate(lit: &str) -> Result<f64, LitError> {
+    if lit.is_empty() {
+        return Err(err(
+            "a coordinate is missing".to_string(),
+            "a point is two coordinates in metres, `(x,y)`, such as `(1200,800)`",
+        ));
+    }
     let (digits, unit) = split_number(lit);
     match (number(digits), unit) {
         (Some(v), "" | "m") => Ok(v),

@@ -92,5 +92,6 @@ cases! {
     crossing_setting_typo: "map {\n  bridge b at (1,1) ovr canal\n  place p at (2,2)\n}\n";
         point_missing_comma: "map {\n  place p at (100 200)\n}\n";
     point_unclosed: "map {\n  place p at (100,200\n  place q at (1,1)\n}\n";
+        point_missing_coordinate: "map {\n  place p at ( ,200)\n}\n";
         buildings_without_structure: "map {\n  area town buildings rect (0,0) size 1m by 1m\n}\n";
 }

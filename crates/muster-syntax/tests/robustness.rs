@@ -154,6 +154,25 @@ fn valid_bytes_parse_like_text() {
     assert!(parse(FileId(0), text).diagnostics.is_empty());
 }
 
+#[test]
+fn fuzz_findings_stay_fixed() {
+    // Inputs the fuzzer found; each must parse with every span inside the text.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fuzz");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let p = parse_bytes(FileId(0), &bytes);
+        for d in &p.diagnostics {
+            for l in &d.labels {
+                assert!(l.span.start <= l.span.end && l.span.end <= bytes.len(), "{path:?}: {d:?}");
+            }
+        }
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            assert!(common::spans_ok(text, &p), "{path:?}");
+        }
+    }
+}
+
 fn example() -> String {
     std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

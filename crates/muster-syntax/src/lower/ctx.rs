@@ -218,10 +218,8 @@ impl<'d> Ctx<'d> {
         let sub = |part: &str| {
             let start = span.start + 1 + (part.as_ptr() as usize - inner.as_ptr() as usize);
             let lead = part.len() - part.trim_start().len();
-            Span::new(
-                (start + lead).min(self.limit),
-                (start + part.trim_end().len()).min(self.limit),
-            )
+            let from = start + lead;
+            Span::new(from.min(self.limit), (from + part.trim().len()).min(self.limit))
         };
         let (xs, ys) = (sub(x), sub(y));
         let coord =
