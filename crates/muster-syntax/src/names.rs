@@ -84,9 +84,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::code => phrase("a rule code such as `MC305`"),
         Rule::lbrace | Rule::unit_block | Rule::side_block => phrase("`{`"),
         Rule::rbrace => phrase("`}`"),
-        Rule::lparen | Rule::point => phrase("a point such as `(1200,800)`"),
-        Rule::rparen => phrase("`)`"),
-        Rule::comma => phrase("`,`"),
+        Rule::point => phrase("a point such as `(1200,800)`"),
         Rule::junk_token => phrase("more of the statement"),
 
         Rule::kw_use | Rule::use_item => kw("use", G::Item),

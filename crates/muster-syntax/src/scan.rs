@@ -41,7 +41,10 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
         return None;
     }
     // Most words start with a letter no item keyword starts with.
-    if !matches!(bytes[i], b'a' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v') {
+    if !matches!(
+        bytes[i],
+        b'a' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v'
+    ) {
         return None;
     }
     ITEM_KEYWORDS.iter().copied().find(|kw| {

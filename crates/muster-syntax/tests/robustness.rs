@@ -124,6 +124,26 @@ fn unclosed_blocks_finish_quickly() {
 }
 
 #[test]
+fn unclosed_parentheses_stay_linear() {
+    // Each unclosed `(` once doubled the work of recovery (found by fuzzing).
+    for depth in [10, 30, 60] {
+        let text = format!(
+            "map {{\n  place p at {} x\n  area a\n}}\n",
+            "(".repeat(depth)
+        );
+        let start = Instant::now();
+        let (text, p) = parse_small_stack(text);
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "depth {depth} took {:?}",
+            start.elapsed()
+        );
+        assert!(!p.diagnostics.is_empty());
+        assert!(common::spans_ok(&text, &p));
+    }
+}
+
+#[test]
 fn oversize_file_is_refused() {
     let text = "// padding\n".repeat(MAX_FILE_BYTES / 11 + 1);
     let p = parse(FileId(0), &text);
@@ -161,10 +181,19 @@ fn fuzz_findings_stay_fixed() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let bytes = std::fs::read(&path).unwrap();
+        let start = Instant::now();
         let p = parse_bytes(FileId(0), &bytes);
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{path:?} took {:?}",
+            start.elapsed()
+        );
         for d in &p.diagnostics {
             for l in &d.labels {
-                assert!(l.span.start <= l.span.end && l.span.end <= bytes.len(), "{path:?}: {d:?}");
+                assert!(
+                    l.span.start <= l.span.end && l.span.end <= bytes.len(),
+                    "{path:?}: {d:?}"
+                );
             }
         }
         if let Ok(text) = std::str::from_utf8(&bytes) {

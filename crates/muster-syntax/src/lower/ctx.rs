@@ -29,12 +29,8 @@ pub(crate) struct Ctx<'d> {
 
 /// The children of a pair, without punctuation.
 pub(crate) fn kids<'i>(p: P<'i>) -> impl Iterator<Item = P<'i>> {
-    p.into_inner().filter(|k| {
-        !matches!(
-            k.as_rule(),
-            Rule::lbrace | Rule::rbrace | Rule::lparen | Rule::rparen | Rule::comma
-        )
-    })
+    p.into_inner()
+        .filter(|k| !matches!(k.as_rule(), Rule::lbrace | Rule::rbrace))
 }
 
 /// Edit distance, for "did you mean" hints.
@@ -219,7 +215,10 @@ impl<'d> Ctx<'d> {
             let start = span.start + 1 + (part.as_ptr() as usize - inner.as_ptr() as usize);
             let lead = part.len() - part.trim_start().len();
             let from = start + lead;
-            Span::new(from.min(self.limit), (from + part.trim().len()).min(self.limit))
+            Span::new(
+                from.min(self.limit),
+                (from + part.trim().len()).min(self.limit),
+            )
         };
         let (xs, ys) = (sub(x), sub(y));
         let coord =
