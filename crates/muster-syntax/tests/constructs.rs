@@ -453,6 +453,41 @@ fn order_objectives_and_timings() {
 }
 
 #[test]
+fn every_stance_intensity_and_signal_kind() {
+    for st in Stance::ALL {
+        assert_eq!(
+            order(&format!("u {} x", st.keyword()))
+                .stance
+                .unwrap()
+                .value,
+            *st
+        );
+    }
+    for i in Intensity::ALL {
+        assert_eq!(
+            order(&format!("u attack {} x", i.keyword()))
+                .intensity
+                .unwrap()
+                .value,
+            *i
+        );
+    }
+    for k in SignalKind::ALL {
+        let Item::Signal(s) = one(&format!("signal s {} on command", k.keyword())) else {
+            panic!()
+        };
+        assert_eq!(s.kind.value, *k);
+    }
+    for w in Weather::ALL {
+        let Item::Scenario(s) = one(&format!("scenario \"x\" {{ weather {} }}", w.keyword()))
+        else {
+            panic!()
+        };
+        assert_eq!(s.weather.unwrap().value, *w);
+    }
+}
+
+#[test]
 fn signals() {
     let v = items("signal ham flare \"taken\" from d-coy.coy-hq on capture pegasus affects ox-bucks b-coy\nsignal go smoke on command\nsignal s bugle on \"tanks cross\" from gren-hq");
     let Item::Signal(s) = &v[0] else { panic!() };

@@ -93,5 +93,6 @@ cases! {
         point_missing_comma: "map {\n  place p at (100 200)\n}\n";
     point_unclosed: "map {\n  place p at (100,200\n  place q at (1,1)\n}\n";
         point_missing_coordinate: "map {\n  place p at ( ,200)\n}\n";
+        capitalised_keyword: "Scenario \"x\" {\n  turns 3\n}\nside british\n";
         buildings_without_structure: "map {\n  area town buildings rect (0,0) size 1m by 1m\n}\n";
 }
