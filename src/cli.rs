@@ -40,6 +40,9 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Print a JSON Schema: the scenario JSON (default) or the diagnostics JSON
     Schema(SchemaArgs),
+    /// Re-check (and with --out rebuild) scenarios on every save; optional live preview
+    #[command(after_help = crate::watch::EXAMPLES)]
+    Watch(crate::watch::WatchArgs),
     /// Print a shell completion script
     Completions(CompletionsArgs),
 }

@@ -9,6 +9,7 @@ mod output;
 mod pack;
 mod pipeline;
 mod terminal;
+mod watch;
 mod world;
 mod write;
 

@@ -2,7 +2,7 @@
 //! `muster watch` call the checker. Scenarios run in parallel (rayon); results come
 //! back in the discovery's order (sorted by the path shown).
 
-use crate::pack::{Discovery, CONFIG_FILE};
+use crate::pack::{Discovery, Target, CONFIG_FILE};
 
 use crate::terminal;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -63,11 +63,23 @@ fn library_code(code: &str) -> bool {
     code.starts_with("MC0") || matches!(code, "MC101" | "MC102" | "MC103" | "MC104")
 }
 
-/// Checks every target; `keep_models` keeps what `build` needs.
+/// Checks every target, then reports each pack's `muster.toml` problems first;
+/// `keep_models` keeps what `build` needs.
 pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
-    let progress = progress_bar(discovery.targets.len());
-    let mut results: Vec<Checked> = discovery
-        .targets
+    let mut results = config_reports(discovery);
+    results.append(&mut check_targets(
+        discovery,
+        &discovery.targets,
+        keep_models,
+    ));
+    results
+}
+
+/// Checks some targets of a discovery (watch re-checks only what a change touched),
+/// in parallel; results come back in the order of `targets`.
+pub fn check_targets(discovery: &Discovery, targets: &[Target], keep_models: bool) -> Vec<Checked> {
+    let progress = progress_bar(targets.len());
+    let results: Vec<Checked> = targets
         .par_iter()
         .map(|target| {
             let pack = &discovery.packs[target.pack];
@@ -84,7 +96,12 @@ pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
         })
         .collect();
     progress.finish_and_clear();
-    let mut config_reports: Vec<Checked> = discovery
+    results
+}
+
+/// A report for each pack whose `muster.toml` has problems.
+pub fn config_reports(discovery: &Discovery) -> Vec<Checked> {
+    discovery
         .packs
         .iter()
         .enumerate()
@@ -105,9 +122,7 @@ pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
                 model: None,
             })
         })
-        .collect();
-    config_reports.append(&mut results);
-    config_reports
+        .collect()
 }
 
 fn into_checked(

@@ -30,17 +30,11 @@ impl FsWorld {
         })
     }
 
-    /// The same world with another size limit (tests).
-    #[allow(dead_code)]
+    /// The same world with another size limit.
+    #[cfg(test)]
     pub fn with_limit(mut self, limit: usize) -> FsWorld {
         self.limit = limit;
         self
-    }
-
-    /// The canonical pack root.
-    #[allow(dead_code)]
-    pub fn root(&self) -> &Path {
-        &self.root
     }
 
     /// The absolute file a pack-relative path names, after every confinement check.

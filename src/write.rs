@@ -30,6 +30,8 @@ pub const TEMP_PREFIX: &str = ".muster-tmp-";
 pub struct OutDir {
     /// Canonical path.
     root: PathBuf,
+    /// Whether each file is flushed to disk before its rename (off for `watch`).
+    sync: bool,
 }
 
 impl OutDir {
@@ -39,12 +41,20 @@ impl OutDir {
         }
         fs::create_dir_all(dir).map_err(|e| write_error(dir, &e))?;
         let root = fs::canonicalize(dir).map_err(|e| write_error(dir, &e))?;
-        Ok(OutDir { root })
+        Ok(OutDir { root, sync: true })
     }
 
     /// Removes temporary files a killed earlier build left (SIGKILL cannot be caught).
     pub fn remove_stale_temporaries(&self) {
         remove_temporaries(&self.root);
+    }
+
+    /// Skips the flush to disk before each rename: still atomic for readers, not
+    /// durable across a power cut. For `muster watch`, where the next save rewrites
+    /// everything anyway and a flush per file costs more than the check.
+    pub fn without_sync(mut self) -> OutDir {
+        self.sync = false;
+        self
     }
 
     /// Writes `contents` at the output-relative `path`, atomically.
@@ -64,9 +74,11 @@ impl OutDir {
             .map_err(|e| write_error(&real_parent, &e))?;
         temp.write_all(contents.as_bytes())
             .map_err(|e| write_error(&target, &e))?;
-        temp.as_file()
-            .sync_all()
-            .map_err(|e| write_error(&target, &e))?;
+        if self.sync {
+            temp.as_file()
+                .sync_all()
+                .map_err(|e| write_error(&target, &e))?;
+        }
         let file_name = target.file_name().map(PathBuf::from).unwrap_or_default();
         let final_path = real_parent.join(file_name);
         temp.persist(&final_path)

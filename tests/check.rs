@@ -198,3 +198,62 @@ fn an_invalid_muster_toml_is_reported() {
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("muster.toml"), "{stdout}");
 }
+
+#[test]
+fn a_problem_in_an_imported_library_points_into_the_library() {
+    let pack = pack_with(&[
+        (
+            "pack/lib/small.muster",
+            "template small-coy company \"Small Company\" {\n  hq coy-hq command figures 3 radio short at (0,0)\n  element pl-1 coherent figures 6 at (400,0)\n}\n",
+        ),
+        (
+            "pack/a.muster",
+            &format!(
+                "use \"lib/small.muster\"\n{}",
+                CLEAN.replace(
+                    "forces red {\n",
+                    "forces red {\n  company c \"C Company\" from small-coy at (100,300) facing 0\n",
+                )
+            ),
+        ),
+    ]);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack"]));
+    assert_eq!(code, 0, "{stdout}");
+    settings(&pack).bind(|| insta::assert_snapshot!("check_library_human", stdout));
+    let (_, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let files: Vec<&str> = value["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["diagnostics"].as_array().unwrap())
+        .flat_map(|d| d["labels"].as_array().unwrap())
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert!(files.contains(&"pack/lib/small.muster"), "{files:?}");
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let pack = TempPack::new();
+    for i in 0..25 {
+        pack.write(&format!("pack/s{i:02}.muster"), CLEAN);
+    }
+    let (code, _, stderr) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    assert_eq!(code, 0);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("checked 25 scenarios in "), "{stderr}");
+}
+
+#[test]
+fn a_folder_without_scenarios_exits_2() {
+    let pack = TempPack::new();
+    std::fs::create_dir_all(pack.path().join("empty")).unwrap();
+    let (code, stdout, stderr) = run(&mut pack.muster(&["check", "empty"]));
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("no `.muster` files found under `empty`"),
+        "{stderr}"
+    );
+}

@@ -114,3 +114,35 @@ fn import_cycle_is_reported_at_the_use() {
 fn missing_import_is_reported_at_the_use() {
     assert_refused_at_use(&pack_importing("lib/nothing.muster"), 1);
 }
+
+#[test]
+fn invalid_utf8_and_oversize_files_are_refused() {
+    let pack = TempPack::new();
+    pack.write("pack/a.muster", &format!("use \"lib/bad.muster\"\n{CLEAN}"));
+    std::fs::create_dir_all(pack.root().join("lib")).unwrap();
+    std::fs::write(pack.root().join("lib/bad.muster"), b"template \xff\xfe").unwrap();
+    pack.write("pack/big.muster", &"/".repeat(5 * 1024 * 1024));
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    assert_eq!(code, 1, "{stdout}");
+    let value: Value = serde_json::from_str(&stdout).unwrap();
+    let files = value["files"].as_array().unwrap();
+    let codes = |path: &str| -> Vec<String> {
+        files
+            .iter()
+            .find(|f| f["path"] == path)
+            .map(|f| {
+                f["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| d["code"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(codes("pack/big.muster"), ["MC003"]);
+    assert!(
+        codes("pack/a.muster").contains(&"MC003".to_string()),
+        "{stdout}"
+    );
+}

@@ -78,7 +78,7 @@ fn out_dir(args: &BuildArgs, discovery: &Discovery) -> Result<PathBuf, CliError>
 
 /// The pack's templates: built-ins with the files of its `templates` folder as
 /// overrides (read through the pack's world, so confined to the pack).
-fn load_templates(pack: &Pack) -> Result<Templates, String> {
+pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
     let Some(folder) = pack.config.templates.as_deref() else {
         return Templates::builtin().map_err(|e| e.to_string());
     };
@@ -104,7 +104,8 @@ fn load_templates(pack: &Pack) -> Result<Templates, String> {
     Templates::with_overrides(&overrides).map_err(|e| e.to_string())
 }
 
-fn write_outputs(
+/// Renders one checked scenario and writes its files; the number written.
+pub(crate) fn write_outputs(
     checked: &Checked,
     templates: &Result<Templates, String>,
     out: &OutDir,

@@ -1,6 +1,6 @@
 //! One module per command; each returns the exit status or a [`CliError`].
 
-mod build;
+pub(crate) mod build;
 mod check;
 mod completions;
 mod explain;
@@ -39,6 +39,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Explain(args) => explain::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Completions(args) => completions::run(&args),
+        Command::Watch(args) => crate::watch::run(&args),
     }
 }
 

@@ -47,9 +47,11 @@ struct Report {
 
 impl Report {
     fn new(d: &Diagnostic, sources: &[Source], scenario: &str) -> Report {
+        // `warning[MC301] element-separated`: the severity in words, since the
+        // plain theme's icons alone do not say it.
         let code = match rule_name(d.code) {
-            Some(name) => format!("{} {name}", d.code),
-            None => d.code.to_string(),
+            Some(name) => format!("{}[{}] {name}", d.severity.as_str(), d.code),
+            None => format!("{}[{}]", d.severity.as_str(), d.code),
         };
         let primary_file = d.primary().map(|l| l.file);
         let mut labels = Vec::new();
@@ -66,7 +68,7 @@ impl Report {
             } else {
                 let source = named(sources.get(label.file.0 as usize));
                 related.push(Report {
-                    code: String::new(),
+                    code: "related".into(),
                     severity: miette::Severity::Advice,
                     message: label.message.clone(),
                     help: None,

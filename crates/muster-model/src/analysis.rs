@@ -101,6 +101,7 @@ pub struct Analysis {
 
 mod chain;
 mod command;
+mod grid;
 mod latency;
 mod situation;
 

@@ -321,10 +321,42 @@ fn resolving_twice_gives_identical_results() {
 #[test]
 fn an_ambiguous_element_among_other_kinds_of_name_is_reported_as_ambiguous() {
     let r = resolve_body(
-        "forces blue { company a { hq h command at (0,0) } }\nforces red { company b { hq h command at (10,10) } }\nvictory blue \"x\" destroys h\n",
+        "forces blue { company a { hq h command at (0,0) } }\nforces red { company b { hq h command at (10,10) } company c { hq h command at (20,20) } }\nvictory blue \"x\" destroys h\n",
+    );
+    // blue's own `h` does not count (the enemy's are looked at first), red's two do
+    assert_eq!(
+        render(&r),
+        vec!["MC102 ambiguous element `h` [h] (help: several units have one; write one of `b.h`, `c.h`)"]
+    );
+}
+
+#[test]
+fn duplicate_nets_of_one_side_and_duplicate_events_are_reported() {
+    let r = resolve_body(
+        r#"forces blue { company a { hq a-hq command radio short at (0,0) element b bare figures 4 radio short at (10,0) } }
+forces red { company r { hq r-hq command radio short at (3000,3000) } }
+nets blue {
+  net coy-net a.a-hq a.b
+  net coy-net a.b a.a-hq
+}
+nets red { net coy-net r.r-hq }
+event shelling turn 3 "Shells fall"
+event shelling turn 5 "More shells"
+"#,
     );
     assert_eq!(
         render(&r),
-        vec!["MC102 ambiguous element `h` [h] (help: several units have one; write one of `a.h`, `b.h`)"]
+        vec![
+            "MC101 net `coy-net` is defined twice [coy-net] (help: rename one of them or remove the second net)",
+            "MC101 event `shelling` is defined twice [shelling] (help: rename one of them or remove the second event)",
+        ]
     );
+    for d in &r.diagnostics {
+        assert_eq!(d.labels[1].message, "first defined here");
+        assert!(d.labels[1].span.start < d.labels[0].span.start);
+        assert_eq!(underlined(&r.model, d, 1), underlined(&r.model, d, 0));
+    }
+    // both are kept: nothing refers to them by name
+    assert_eq!(r.model.nets.len(), 3);
+    assert_eq!(r.model.events.len(), 2);
 }

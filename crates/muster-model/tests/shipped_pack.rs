@@ -2,6 +2,7 @@
 //! (MC0xx, MC1xx): its imports, names, templates and order of battle are sound.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use muster_model::analysis::CommandStatus;
 use muster_model::{resolve, PackConfig, World, WorldError};
 use std::path::PathBuf;
 
@@ -44,4 +45,37 @@ fn the_shipped_pack_resolves_cleanly() {
         assert_eq!(a.command.len(), r.model.elements.len());
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every scenario of the pack with the elements the analysis finds separated at
+/// the start (§89). Only the deliberate ones, which the scenarios' notes explain,
+/// may be there.
+#[test]
+fn only_deliberate_separations_in_the_shipped_pack() {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".muster"))
+        .collect();
+    names.sort();
+    let mut separated = Vec::new();
+    for n in &names {
+        let r = resolve(&Dir(root.clone()), n, &PackConfig::default());
+        let a = muster_model::analyse(&r.model);
+        for (i, s) in a.command.iter().enumerate() {
+            if matches!(s, CommandStatus::Separated { .. }) {
+                separated.push(format!("{n}: {}", r.model.elements[i].qualified));
+            }
+        }
+    }
+    assert_eq!(
+        separated,
+        vec![
+            // cut off in the town, by design (its umpire note says so)
+            "arnhem-bridge.muster: c-coy.coy-hq",
+            // no wireless: it drops written notes to the observer, by design
+            "yelnya-1941.muster: autogyros.a-7",
+        ]
+    );
 }

@@ -8,7 +8,9 @@
 mod build;
 mod error;
 pub mod json;
+mod labels;
 pub mod map;
+mod map_labels;
 pub mod page;
 mod templates;
 

@@ -26,6 +26,10 @@ pub struct MapView {
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
+    /// Crossing kinds present (`bridge`, `ford`), for the legend.
+    pub crossing_kinds: Vec<String>,
+    /// Whether any place is a point (drawn as a dot), for the legend.
+    pub has_points: bool,
     /// Side ids drawn as friendly (rectangle) and hostile (diamond).
     pub friendly: Vec<String>,
     pub hostile: Vec<String>,
@@ -48,8 +52,12 @@ pub struct LineMark {
     pub kind: String,
     pub width: f64,
     pub label: String,
+    /// Where the label goes (text centre, baseline), chosen clear of other labels.
     pub x: f64,
     pub y: f64,
+    /// The drawn points (y down), for choosing where along the line to label it.
+    #[serde(skip)]
+    pub points: Vec<(f64, f64)>,
 }
 
 /// A point with a label (place, crossing, element).
@@ -61,6 +69,9 @@ pub struct Mark {
     pub label: String,
     /// Rotation in degrees (bridges along the road they carry).
     pub angle: f64,
+    /// Where the label goes (text centre, baseline), chosen clear of other labels.
+    pub lx: f64,
+    pub ly: f64,
     pub hostile: bool,
     /// Belongs to a unit arriving later: drawn faint.
     pub later: bool,
@@ -163,6 +174,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 label: l.display.clone().unwrap_or_default(),
                 x: mid.x,
                 y: fy(mid.y),
+                points: l.points.iter().map(|p| (p.x, fy(p.y))).collect(),
             }
         })
         .collect();
@@ -182,8 +194,10 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 x: c.at.x,
                 y: fy(c.at.y),
                 kind: c.kind.clone(),
-                label: c.display.clone().unwrap_or_else(|| c.id.clone()),
+                label: c.display.clone().unwrap_or_default(),
                 angle,
+                lx: c.at.x,
+                ly: fy(c.at.y),
                 hostile: false,
                 later: false,
             }
@@ -210,6 +224,8 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 kind: kind.into(),
                 label: p.display.clone().unwrap_or_else(|| p.id.clone()),
                 angle: 0.0,
+                lx: x,
+                ly: y,
                 hostile: false,
                 later: false,
             })
@@ -241,10 +257,9 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             });
         }
     }
-    declutter(&mut units, em, w, h);
     let metres = nice_length(w / 4.0);
     let scale = s.header.ground_scale_m_per_mm;
-    MapView {
+    let mut view = MapView {
         width: w,
         height: h,
         band: em * 4.0,
@@ -265,6 +280,16 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
         },
         terrain_kinds,
         line_kinds,
+        crossing_kinds: {
+            let mut k: Vec<String> = Vec::new();
+            for c in &s.map.crossings {
+                if !k.contains(&c.kind) {
+                    k.push(c.kind.clone());
+                }
+            }
+            k
+        },
+        has_points: s.map.places.iter().any(|p| p.at.is_some()),
         friendly: vec![own.clone()],
         hostile: s
             .sides
@@ -272,7 +297,9 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             .filter(|x| x.id != own)
             .map(|x| x.id.clone())
             .collect(),
-    }
+    };
+    crate::map_labels::place(&mut view);
+    view
 }
 
 fn collect_units(
@@ -292,6 +319,8 @@ fn collect_units(
                 kind: branch(e.kind.as_ref()).into(),
                 label: e.name.clone(),
                 angle: e.facing.unwrap_or(0.0),
+                lx: p.x,
+                ly: h - p.y,
                 hostile,
                 later: u.arrives_later,
             });
@@ -403,52 +432,4 @@ fn nice_length(target: f64) -> f64 {
     .rev()
     .find(|l| *l <= target)
     .unwrap_or(50.0)
-}
-
-/// Moves unit symbols apart so frames and labels do not overlap: each symbol takes
-/// the first free spot on rings around its centre (a leader line shows where it is).
-fn declutter(units: &mut [UnitMark], em: f64, w: f64, h: f64) {
-    let mut placed: Vec<(f64, f64, f64, f64)> = Vec::new();
-    for u in units.iter_mut() {
-        let bw = (u.label.chars().count() as f64 * 0.45 * em + 0.6 * em).max(3.0 * em);
-        let bh = 4.0 * em;
-        let mut spots = vec![(0.0, -2.2 * em)];
-        for ring in 1..6 {
-            let r = ring as f64;
-            for (dx, dy) in [
-                (0.0, -1.0),
-                (1.0, -1.0),
-                (-1.0, -1.0),
-                (1.0, 0.0),
-                (-1.0, 0.0),
-                (1.0, 1.0),
-                (-1.0, 1.0),
-                (0.0, 1.0),
-            ] {
-                spots.push((
-                    dx * r * (bw + 0.3 * em),
-                    -2.2 * em + dy * r * (bh + 0.2 * em),
-                ));
-            }
-        }
-        let fits = |x: f64, y: f64| {
-            placed.iter().all(|(px, py, pw, ph)| {
-                (x - px).abs() * 2.0 >= bw + pw || (y - py).abs() * 2.0 >= bh + ph
-            })
-        };
-        let clamp = |x: f64, y: f64| {
-            (
-                x.clamp(bw / 2.0, (w - bw / 2.0).max(bw / 2.0)),
-                y.clamp(1.8 * em, (h - 2.2 * em).max(1.8 * em)),
-            )
-        };
-        let (fx, fy) = spots
-            .iter()
-            .map(|(dx, dy)| clamp(u.x + dx, u.y + dy))
-            .find(|(x, y)| fits(*x, *y))
-            .unwrap_or_else(|| clamp(u.x, u.y - 2.2 * em));
-        u.fx = fx;
-        u.fy = fy;
-        placed.push((fx, fy, bw, bh));
-    }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::json::forces::{Command, Element, Unit};
 use crate::json::header::{Player, Side};
+use crate::json::plans::Order;
 use crate::json::{RealStrength, ScenarioJson};
 use crate::map::{map_view, MapView};
 
@@ -18,9 +19,20 @@ pub struct PageInfo {
     pub player: Option<Player>,
     /// Unit ids from the top of the side down to the player's unit.
     pub chain: Vec<String>,
+    /// The same chain from the player's unit up, with display names, for reading.
+    pub chain_up: Vec<ChainLink>,
     /// The header as label/value lines.
     pub facts: Vec<Fact>,
     pub generator: String,
+}
+
+/// One unit of a player's chain of command.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChainLink {
+    pub id: String,
+    pub display: Option<String>,
+    /// The unit's own order, when it has one (§86: otherwise it follows its superior's).
+    pub order: Option<Order>,
 }
 
 /// One line of the header block.
@@ -37,6 +49,8 @@ pub struct OobSide {
     pub display: Option<String>,
     pub nations: Vec<String>,
     pub strength: Option<RealStrength>,
+    /// The side's strength in words (`630 men, 8 guns`); empty under fog of war.
+    pub strength_words: Vec<String>,
     pub players: Vec<Player>,
     pub rows: Vec<OobRow>,
 }
@@ -51,6 +65,8 @@ pub struct OobRow {
     pub what: String,
     pub count: String,
     pub strength: RealStrength,
+    /// The strength in words, one entry per kind present (`30 men`, `4 vehicles`).
+    pub strength_words: Vec<String>,
     pub position: String,
     pub postures: String,
     pub command: String,
@@ -58,7 +74,10 @@ pub struct OobRow {
     pub hot: Option<bool>,
     pub notes: Vec<String>,
     pub umpire_notes: Vec<String>,
+    /// The player's unit or one under it.
     pub highlight: bool,
+    /// A superior of the player's unit (its row only, not its elements).
+    pub superior: bool,
 }
 
 /// The whole context handed to a template.
@@ -67,6 +86,9 @@ pub struct Page<'a> {
     pub s: &'a ScenarioJson,
     pub page: PageInfo,
     pub oob: Vec<OobSide>,
+    /// The orders, the player's own and its superiors' first (from the player's
+    /// unit up), then the rest in source order.
+    pub orders: Vec<Order>,
     pub map: MapView,
 }
 
@@ -109,18 +131,43 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         .map(|sd| {
             let mut rows = Vec::new();
             for u in &sd.units {
-                rows_of(u, 0, &focus, &mut rows);
+                rows_of(u, 0, &focus, &chain, &mut rows);
             }
             OobSide {
                 id: sd.id.clone(),
                 display: sd.display.clone(),
                 nations: sd.nations.clone(),
                 strength: sd.strength,
+                strength_words: sd.strength.as_ref().map(strength_words).unwrap_or_default(),
                 players: sd.players.clone(),
                 rows,
             }
         })
         .collect();
+    let chain_up: Vec<ChainLink> = chain
+        .iter()
+        .rev()
+        .map(|id| ChainLink {
+            id: id.clone(),
+            display: side_json
+                .as_ref()
+                .and_then(|sd| find(&sd.units, id))
+                .and_then(|u| u.display.clone()),
+            order: s.orders.iter().find(|o| &o.unit.id == id).cloned(),
+        })
+        .collect();
+    let rank = |o: &Order| {
+        chain
+            .iter()
+            .rev()
+            .position(|id| *id == o.unit.id)
+            .unwrap_or(chain.len())
+    };
+    let mut orders = s.orders.clone();
+    // A stable sort keeps the source order among the rest.
+    orders.sort_by_key(rank);
+    let mut marked = focus.clone();
+    marked.extend(chain.iter().cloned());
     Page {
         s,
         page: PageInfo {
@@ -129,11 +176,13 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             side: side_json,
             player: player_json,
             chain,
+            chain_up,
             facts: facts(s),
             generator: format!("muster {}", env!("CARGO_PKG_VERSION")),
         },
         oob,
-        map: map_view(s, side, &focus),
+        orders,
+        map: map_view(s, side, &marked),
     }
 }
 
@@ -169,8 +218,9 @@ fn chain_to(units: &[Unit], id: &str) -> Vec<String> {
     Vec::new()
 }
 
-fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
+fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mut Vec<OobRow>) {
     let highlight = focus.contains(&u.id);
+    let superior = !highlight && chain.contains(&u.id);
     rows.push(OobRow {
         depth,
         is_unit: true,
@@ -191,6 +241,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
         },
         count: String::new(),
         strength: u.strength,
+        strength_words: strength_words(&u.strength),
         position: u
             .centre
             .map(|p| format!("{:.0}, {:.0}", p.x, p.y))
@@ -202,12 +253,13 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], rows: &mut Vec<OobRow>) {
         notes: u.notes.clone(),
         umpire_notes: u.umpire_notes.clone(),
         highlight,
+        superior,
     });
     for e in &u.elements {
         rows.push(element_row(e, depth + 1, highlight));
     }
     for c in &u.units {
-        rows_of(c, depth + 1, focus, rows);
+        rows_of(c, depth + 1, focus, chain, rows);
     }
 }
 
@@ -246,12 +298,14 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
     if !comms.is_empty() {
         what.push_str(&format!("; {}", comms.join(", ")));
     }
-    let count = match (e.figures, e.models) {
-        (Some(f), Some(m)) => format!("{f} fig, {m} mod"),
-        (Some(f), None) => format!("{f} fig"),
-        (None, Some(m)) => format!("{m} mod"),
-        (None, None) => String::new(),
-    };
+    let count = [
+        e.figures.map(|f| counted(f, "figure", "figures")),
+        e.models.map(|m| counted(m, "model", "models")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
     let mut postures: Vec<String> = e.postures.iter().map(serde_word).collect();
     if let Some(r) = &e.embussed_in {
         postures.push(format!("embussed in {}", r.id));
@@ -267,6 +321,7 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         what,
         count,
         strength: e.strength,
+        strength_words: strength_words(&e.strength),
         position: match (e.position, e.facing) {
             (Some(p), Some(f)) => format!("{:.0}, {:.0} → {f:.0}°", p.x, p.y),
             (Some(p), None) => format!("{:.0}, {:.0}", p.x, p.y),
@@ -279,7 +334,29 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         notes: e.notes.clone(),
         umpire_notes: e.umpire_notes.clone(),
         highlight,
+        superior: false,
     }
+}
+
+/// `1 model`, `3 models`: a count with its noun spelled in full.
+fn counted<N: Into<u64>>(n: N, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A real strength in words, one entry per kind present, so a table cell never
+/// starts with an empty line.
+fn strength_words(s: &RealStrength) -> Vec<String> {
+    [
+        (s.men, "man", "men"),
+        (s.vehicles, "vehicle", "vehicles"),
+        (s.guns, "gun", "guns"),
+        (s.aircraft, "aircraft", "aircraft"),
+    ]
+    .into_iter()
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| counted(n, one, many))
+    .collect()
 }
 
 /// An element's command status in words.
@@ -339,26 +416,59 @@ fn n(v: f64) -> String {
     }
 }
 
+/// `1944-06-06` as `6 June 1944`; anything else is shown as written.
+fn long_date(iso: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let parts: Vec<&str> = iso.split('-').collect();
+    let parsed = match parts.as_slice() {
+        [y, m, d] => match (m.parse::<usize>(), d.parse::<u32>()) {
+            (Ok(m @ 1..=12), Ok(d @ 1..=31)) => MONTHS.get(m - 1).map(|mn| format!("{d} {mn} {y}")),
+            _ => None,
+        },
+        _ => None,
+    };
+    parsed.unwrap_or_else(|| iso.to_string())
+}
+
 /// The header facts every briefing opens with.
 fn facts(s: &ScenarioJson) -> Vec<Fact> {
     let h = &s.header;
     let mut v = Vec::new();
-    match (&h.date, &h.start) {
-        (Some(d), Some(t)) => v.push(fact("Date", format!("{d}, start {t}"))),
-        (Some(d), None) => v.push(fact("Date", d.clone())),
-        (None, Some(t)) => v.push(fact("Start", t.clone())),
-        (None, None) => {}
+    let when = [
+        h.date.as_deref().map(long_date),
+        h.start.as_deref().map(|t| match h.end.as_deref() {
+            // Clock strings compare as times; an earlier end runs past midnight.
+            Some(e) if e < t => format!("{t} to {e} the next day"),
+            Some(e) => format!("{t} to {e}"),
+            None => format!("from {t}"),
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
+    if !when.is_empty() {
+        v.push(fact("When", when));
     }
     let length = match (h.turns, h.game_minutes) {
         (Some(t), Some(g)) => format!(
-            "{t} turns of {} minutes: {} h {:02} min{}",
+            "{t} turns of {} minutes ({} h {:02} min)",
             n(h.turn_minutes),
             (g / 60.0).floor(),
             (g % 60.0).round(),
-            h.end
-                .as_ref()
-                .map(|e| format!(", ending {e}"))
-                .unwrap_or_default()
         ),
         _ => format!("turns of {} minutes (§7)", n(h.turn_minutes)),
     };

@@ -1,5 +1,5 @@
-//! What a reader sees: the example scenario's JSON (umpire and one side) and a
-//! side briefing, snapshotted. Review changes with `cargo insta review`.
+//! What a reader sees: the example scenario's JSON (umpire and one side), a side
+//! briefing and a player briefing, snapshotted. Review changes with `cargo insta review`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod support;
@@ -38,6 +38,16 @@ fn pegasus_british_side_briefing() {
     insta::assert_snapshot!(
         "pegasus_side_british_html",
         file(&outputs(), "side-british.html")
+    );
+}
+
+/// A player's briefing: their own order first, then the orders above them; their
+/// unit and its superiors marked in the order of battle and on the map.
+#[test]
+fn pegasus_player_briefing() {
+    insta::assert_snapshot!(
+        "pegasus_player_howard_html",
+        file(&outputs(), "player-howard.html")
     );
 }
 

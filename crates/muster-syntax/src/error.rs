@@ -89,15 +89,33 @@ fn expected(positives: &[Rule]) -> String {
             Some(p) if members.len() > 2 => {
                 if !seen_groups.contains(g) {
                     seen_groups.push(*g);
-                    let few: Vec<String> = members.iter().take(3).map(|s| s.to_string()).collect();
+                    let mut ordered: Vec<&String> = Vec::new();
+                    for pref in g.preferred() {
+                        if let Some(m) = members.iter().find(|m| m.as_str() == *pref) {
+                            ordered.push(m);
+                        }
+                    }
+                    for m in &members {
+                        if !ordered.contains(m) {
+                            ordered.push(m);
+                        }
+                    }
+                    let few: Vec<String> = ordered.iter().take(3).map(|s| s.to_string()).collect();
                     out.push(format!("{p} such as {}", or_list(&few)));
                 }
             }
             _ => out.push(t.clone()),
         }
     }
+    // Summaries ("a unit setting such as …") first, then single expectations.
+    out.sort_by_key(|t| !t.contains(" such as "));
     out.truncate(5);
-    or_list(&out)
+    match out.as_slice() {
+        [init @ .., last] if init.len() == 1 && init[0].contains(" or ") => {
+            format!("{}, or {last}", init[0])
+        }
+        _ => or_list(&out),
+    }
 }
 
 /// Converts a pest error on `text` (which starts at `offset` in the file and may
@@ -122,6 +140,15 @@ pub(crate) fn to_diagnostic(
     } else {
         format!("`{}`", found.replace('`', "'"))
     };
+    if let ErrorVariant::CustomError { message } = &err.variant {
+        // pest's own guard: the thread's stack is too small for this nesting.
+        return Diagnostic::error(
+            "MC003",
+            format!("nesting is too deep to read here ({message})"),
+        )
+        .with_label(file, span, "refused here")
+        .with_help("nest units less deeply, or run muster with a larger stack");
+    }
     let mut help = None;
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {

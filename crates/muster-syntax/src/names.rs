@@ -21,6 +21,17 @@ pub(crate) enum Group {
 }
 
 impl Group {
+    /// The members to show first in a summary, most typical first.
+    pub(crate) fn preferred(self) -> &'static [&'static str] {
+        match self {
+            Group::Item => &["`scenario`", "`map`", "`forces`"],
+            Group::Setting => &["`start`", "`turns`", "`weather`"],
+            Group::Feature => &["`area`", "`road`, `track`", "`bridge`", "`place`"],
+            Group::UnitSetting => &["`from`", "`at`", "`facing`"],
+            _ => &[],
+        }
+    }
+
     /// The summary phrase, or `None` when the members are listed one by one.
     pub(crate) fn phrase(self) -> Option<&'static str> {
         match self {
@@ -62,7 +73,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
     match rule {
         Rule::EOI | Rule::blank_only => phrase("the end of the item"),
         Rule::WHITESPACE | Rule::COMMENT => phrase("a space or a comment"),
-        Rule::ident_start | Rule::ident_char | Rule::ident | Rule::reserved => phrase("a name"),
+        Rule::ident_start | Rule::ident_char | Rule::ident => phrase("a name"),
         Rule::path => phrase("a name"),
         Rule::lit | Rule::num => phrase("a number"),
         Rule::weather_word => such_as("a weather", &["clear", "rain", "fog"]),
@@ -144,14 +155,15 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),
 
-        Rule::echelon | Rule::unit | Rule::unit_only | Rule::junk_forces => (
+        Rule::echelon | Rule::echelon_word | Rule::unit | Rule::unit_only | Rule::junk_forces => (
             G::None,
             format!("a unit such as `{}`", echelons.join("`, `")),
         ),
-        Rule::kw_from | Rule::from_template | Rule::sender => phrase("`from`"),
+        Rule::kw_from | Rule::from_template => kw("from", G::UnitSetting),
+        Rule::sender => phrase("`from`"),
         Rule::kw_in | Rule::in_line => kw("in line from", G::UnitSetting),
         Rule::kw_to => phrase("`to`"),
-        Rule::kw_at | Rule::at_point => phrase("`at`"),
+        Rule::kw_at | Rule::at_point => kw("at", G::UnitSetting),
         Rule::kw_facing | Rule::facing => kw("facing", G::UnitSetting),
         Rule::kw_attached_to | Rule::attached_to => kw("attached-to", G::UnitSetting),
         Rule::kw_note | Rule::note => kw("note", G::UnitSetting),

@@ -40,6 +40,10 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
     if i > 0 && is_ident_byte(bytes[i - 1]) {
         return None;
     }
+    // Most words start with a letter no item keyword starts with.
+    if !matches!(bytes[i], b'a' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v') {
+        return None;
+    }
     ITEM_KEYWORDS.iter().copied().find(|kw| {
         bytes[i..].starts_with(kw.as_bytes())
             && bytes.get(i + kw.len()).is_none_or(|b| !is_ident_byte(*b))

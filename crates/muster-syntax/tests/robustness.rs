@@ -65,6 +65,26 @@ fn nesting_a_hundred_thousand_levels_is_refused() {
 }
 
 #[test]
+fn units_nested_to_the_limit_never_overflow() {
+    // The deepest nesting the scanner lets through must not overflow pest's recursion.
+    // On a normal thread it parses; on a tiny stack pest's guard refuses it (MC003).
+    let text = nested_units(MAX_NESTING - 1);
+    let p = parse(FileId(0), &text);
+    assert!(p.diagnostics.is_empty(), "{}", common::render(&text, &p));
+    for text in [
+        text.clone(),
+        text.replace("element e coherent", "element e coherent ]"),
+    ] {
+        let (text, p) = parse_small_stack(text);
+        assert!(common::spans_ok(&text, &p));
+        assert!(p
+            .diagnostics
+            .iter()
+            .all(|d| d.code == "MC003" || d.code == "MC001"));
+    }
+}
+
+#[test]
 fn nesting_at_the_limit_is_a_normal_diagnostic() {
     // 64 levels is allowed: the result is an ordinary syntax error, not MC003.
     let text =

@@ -80,11 +80,14 @@ pub(crate) fn orders_of(m: &Model, u: UnitId) -> Vec<&Order> {
 
 /// Every unit inside `u`, `u` included.
 pub(crate) fn subtree(m: &Model, u: UnitId) -> Vec<UnitId> {
+    let mut seen = vec![false; m.units.len()];
+    seen[u.0] = true;
     let mut out = vec![u];
     let mut i = 0;
     while i < out.len() {
         for c in &m.units[out[i].0].children {
-            if !out.contains(c) {
+            if !seen[c.0] {
+                seen[c.0] = true;
                 out.push(*c);
             }
         }

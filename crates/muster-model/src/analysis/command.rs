@@ -17,8 +17,9 @@
 //! delay is shown (MC306).
 //!
 //! Routes are tried in the order of §87: direct to the command element one step up;
-//! through elements of its own group that are themselves linked (computed as a
-//! fixpoint, so a chain may be any length); to an element of a group it has orders
+//! through elements of its own group that are themselves linked (in rounds
+//! outward from the command element, so a chain may be any length and each element
+//! names the nearest link of the earliest round it reaches: the shortest chain); to an element of a group it has orders
 //! to support (own or inherited orders with stance `support` naming a unit).
 
 use super::chain::{command_above, orders_of, placed, subtree, superior_of};
@@ -160,9 +161,8 @@ fn in_command(c: Candidate, means_override: Option<Means>) -> CommandStatus {
     }
 }
 
-/// Elements of groups that `e`'s unit has orders to support (§87c).
-fn supported(m: &Model, e: ElementId) -> Vec<ElementId> {
-    let u = m.elements[e.0].unit;
+/// Elements of groups that unit `u` has orders to support (§87c), outside `u`.
+fn supported(m: &Model, u: UnitId) -> Vec<ElementId> {
     let mut out = Vec::new();
     for o in orders_of(m, u) {
         if o.stance.map(|(s, _)| s) != Some(Stance::Support) {
@@ -176,11 +176,57 @@ fn supported(m: &Model, e: ElementId) -> Vec<ElementId> {
         };
         for v in subtree(m, t) {
             if v != u {
-                out.extend(m.units[v.0].elements.iter().copied().filter(|x| *x != e));
+                out.extend(m.units[v.0].elements.iter().copied());
             }
         }
     }
     out
+}
+
+/// §87a and b within one group: which `members` link to `hub` directly, and which
+/// through other members that are themselves linked (a chain of any length), with
+/// the link each uses; same index as `members`.
+///
+/// Worked in rounds: first the members that reach the hub, then those that reach a
+/// member linked in an earlier round, taking the nearest. Each pair is measured at
+/// most once, so a long chain costs the square of the group's size, not its cube.
+fn chains(m: &Model, hub: Option<ElementId>, members: &[ElementId]) -> Vec<Option<Candidate>> {
+    let mut linked: Vec<Option<Candidate>> = vec![None; members.len()];
+    let Some(h) = hub else {
+        return linked;
+    };
+    let mut frontier: Vec<usize> = Vec::new();
+    for (i, &e) in members.iter().enumerate() {
+        if let Some(c) = candidate(m, e, h, Route::Direct).filter(|c| c.range.reaches(c.distance)) {
+            linked[i] = Some(c);
+            frontier.push(i);
+        }
+    }
+    while !frontier.is_empty() {
+        let mut best: Vec<Option<Candidate>> = vec![None; members.len()];
+        for (i, &e) in members.iter().enumerate() {
+            if linked[i].is_some() {
+                continue;
+            }
+            for &j in &frontier {
+                let c = candidate(m, e, members[j], Route::Chain)
+                    .filter(|c| c.range.reaches(c.distance));
+                if let Some(c) = c {
+                    if best[i].is_none_or(|b| c.distance < b.distance) {
+                        best[i] = Some(c);
+                    }
+                }
+            }
+        }
+        frontier.clear();
+        for (i, b) in best.into_iter().enumerate() {
+            if b.is_some() {
+                linked[i] = b;
+                frontier.push(i);
+            }
+        }
+    }
+    linked
 }
 
 /// Whether `p` stands in terrain that halves a runner's pace (§76).
@@ -227,42 +273,21 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             .copied()
             .filter(|e| Some(*e) != unit.command_element && placed(m, *e).is_some())
             .collect();
-        let mut linked: Vec<(ElementId, Candidate)> = Vec::new();
-        if let Some(h) = hub {
-            for &e in &members {
-                if let Some(c) = candidate(m, e, h, Route::Direct) {
-                    if c.range.reaches(c.distance) {
-                        linked.push((e, c));
-                    }
-                }
-            }
-        }
-        loop {
-            let mut added = false;
-            for &e in &members {
-                if linked.iter().any(|(x, _)| *x == e) {
-                    continue;
-                }
-                let best = linked
-                    .iter()
-                    .filter_map(|(y, _)| candidate(m, e, *y, Route::Chain))
-                    .filter(|c| c.range.reaches(c.distance))
-                    .min_by(|a, b| a.distance.total_cmp(&b.distance));
-                if let Some(c) = best {
-                    linked.push((e, c));
-                    added = true;
-                }
-            }
-            if !added {
-                break;
-            }
-        }
+        let linked = chains(m, hub, &members);
+        let link_of = |e: ElementId| members.iter().position(|x| *x == e).and_then(|i| linked[i]);
+        let linked_list: Vec<ElementId> = members
+            .iter()
+            .zip(&linked)
+            .filter(|(_, l)| l.is_some())
+            .map(|(e, _)| *e)
+            .collect();
+        let mut support_cache: Option<Vec<ElementId>> = None;
         for &e in &unit.elements {
             if placed(m, e).is_none() {
                 continue;
             }
-            if let Some((_, c)) = linked.iter().find(|(x, _)| *x == e) {
-                out[e.0] = in_command(*c, None);
+            if let Some(c) = link_of(e) {
+                out[e.0] = in_command(c, None);
                 continue;
             }
             let is_cmd = unit.command_element == Some(e);
@@ -277,9 +302,9 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             }
             if !is_cmd {
                 cands.extend(
-                    linked
+                    linked_list
                         .iter()
-                        .filter_map(|(y, _)| candidate(m, e, *y, Route::Chain)),
+                        .filter_map(|y| candidate(m, e, *y, Route::Chain)),
                 );
             }
             let direct = cands.first().copied().filter(|c| c.route == Route::Direct);
@@ -293,9 +318,11 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
                     continue;
                 }
             }
-            let sup_cands: Vec<Candidate> = supported(m, e)
-                .into_iter()
-                .filter_map(|y| candidate(m, e, y, Route::Supported))
+            let supported_els = support_cache.get_or_insert_with(|| supported(m, u));
+            let sup_cands: Vec<Candidate> = supported_els
+                .iter()
+                .filter(|y| **y != e)
+                .filter_map(|y| candidate(m, e, *y, Route::Supported))
                 .collect();
             let best_support = sup_cands
                 .iter()

@@ -5,16 +5,23 @@
 //! too, so the umpire sees every case (MC604 is a note).
 
 use super::chain::{placed, subtree};
+use super::grid::Grid;
 use crate::analysis::StartSituation;
 use crate::model::*;
 use muster_rules::command::HOT_RADIUS_M;
 
 /// One entry per unit, same index as `model.units`.
 pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
-    let placed_els: Vec<(ElementId, SideId, Pos)> = (0..m.elements.len())
-        .map(ElementId)
-        .filter_map(|e| placed(m, e).map(|p| (e, m.elements[e.0].side, p)))
-        .collect();
+    // placed elements by side, on a grid of the hot radius
+    let mut grids: Vec<Grid<ElementId>> = Vec::new();
+    for e in (0..m.elements.len()).map(ElementId) {
+        let Some(p) = placed(m, e) else { continue };
+        let side = m.elements[e.0].side.0;
+        if grids.len() <= side {
+            grids.resize_with(side + 1, || Grid::new(HOT_RADIUS_M));
+        }
+        grids[side].insert(p, e);
+    }
     m.units
         .iter()
         .enumerate()
@@ -22,13 +29,16 @@ pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
             let mut nearest: Option<(ElementId, f64)> = None;
             for &e in &unit.elements {
                 let Some(p) = placed(m, e) else { continue };
-                for &(other, side, q) in &placed_els {
-                    if side == unit.side {
+                for (side, grid) in grids.iter().enumerate() {
+                    if side == unit.side.0 {
                         continue;
                     }
-                    let d = p.distance(q);
-                    if d <= HOT_RADIUS_M && nearest.is_none_or(|(_, nd)| d < nd) {
-                        nearest = Some((other, d));
+                    for (other, d) in grid.within(p, HOT_RADIUS_M) {
+                        let better =
+                            nearest.is_none_or(|(ne, nd)| d < nd || (d == nd && other < ne));
+                        if better {
+                            nearest = Some((other, d));
+                        }
                     }
                 }
             }

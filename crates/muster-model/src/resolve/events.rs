@@ -1,4 +1,9 @@
 //! Arrivals, timed events, victory conditions, intel and umpire notes.
+//!
+//! Victory conditions: `holds` names a place, area, line, crossing or unit (the
+//! map and the order of battle); `destroys` a unit, an element (`unit.element`, or
+//! a short name unique among the enemy's elements, else among all) or a crossing;
+//! `exits` a unit and a place. Whether the kind fits is MC605's business.
 
 use super::header::side_ref;
 use super::names::Space;
@@ -38,12 +43,26 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
                         loc: loc(file, a.span),
                     });
                 }
-                ast::Item::Event(e) => cx.model.events.push(Event {
-                    name: name(file, &e.id),
-                    when: when(file, &e.when),
-                    prose: prose(file, &e.prose),
-                    loc: loc(file, e.span),
-                }),
+                ast::Item::Event(e) => {
+                    let n = name(file, &e.id);
+                    // nothing refers to an event by name: a duplicate is reported
+                    // and kept, so the umpire still sees both
+                    let first = cx
+                        .model
+                        .events
+                        .iter()
+                        .find(|x| x.name.id == n.id)
+                        .map(|x| x.name.loc);
+                    if let Some(first) = first {
+                        cx.duplicate("event", &n, first);
+                    }
+                    cx.model.events.push(Event {
+                        name: n,
+                        when: when(file, &e.when),
+                        prose: prose(file, &e.prose),
+                        loc: loc(file, e.span),
+                    });
+                }
                 ast::Item::Victory(v) => victory(cx, file, v),
                 ast::Item::Intel(i) => intel(cx, file, i),
                 ast::Item::Umpire(u) => cx.model.umpire_notes.push(prose(file, &u.text)),
@@ -53,8 +72,39 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
     }
 }
 
+/// What a side destroys: a unit, a map feature (a bridge) or an element. A short
+/// element name is looked for among the enemy's elements first, so `destroys hq`
+/// is not ambiguous merely because the side has an `hq` of its own.
+fn destroyed(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, enemy: Option<SideId>) -> Ref {
+    let spaces = [Space::Unit, Space::Map, Space::Element];
+    let mut r = unresolved(file, id);
+    if let Some(e) = enemy.filter(|_| !id.name.contains('.')) {
+        if let Some(t) = cx.find(&id.name, &[Space::Unit, Space::Map], None) {
+            r.target = Some(t);
+            return r;
+        }
+        match cx.element(&id.name, Some(e), None) {
+            Ok(found) => {
+                r.target = Some(Target::Element(found));
+                return r;
+            }
+            Err(miss) if miss.message.starts_with("ambiguous") => {
+                cx.push(miss.at(&r.name));
+                return r;
+            }
+            Err(_) => {}
+        }
+    }
+    cx.resolve_ref(&mut r, &spaces, None);
+    r
+}
+
 fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
     let side = side_ref(cx, file, &v.side, "victory");
+    let enemy = match side.target {
+        Some(Target::Side(s)) if cx.model.sides.len() == 2 => Some(SideId(1 - s.0)),
+        _ => None,
+    };
     let conditions = v
         .conditions
         .iter()
@@ -69,7 +119,7 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
                 loc: loc(file, *span),
             },
             ast::VictoryCondition::Destroys { target: t, span } => Condition::Destroys {
-                target: target(cx, file, t, &[Space::Unit, Space::Map, Space::Element]),
+                target: destroyed(cx, file, t, enemy),
                 loc: loc(file, *span),
             },
             ast::VictoryCondition::Exits { unit, at, span } => Condition::Exits {

@@ -89,7 +89,7 @@ fn lower(
         arrives_later: false,
         loc: loc(d.file, a.span),
     });
-    let layout = placement::layout(frame, a.placement.as_ref());
+    let layout = placement::layout(frame, a.placement.as_ref(), d.placement_in_template);
     let placement_loc = a.placement.as_ref().map(|p| match p {
         ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
             loc(d.placement_file, *span)
@@ -239,9 +239,21 @@ fn element(
         }
         attr(&mut el, *f, a, &mut facing);
     }
-    let explicit = e.explicit_at.as_ref().map(|(_, p)| p);
+    let explicit = e.explicit_at.as_ref().map(|(_, p)| placement::Written {
+        point: p,
+        in_template: e.explicit_in_template,
+    });
     let template = e.template_at.as_ref().map(|(_, p)| p);
     el.pos = placement::element_pos(layout, explicit, template, slot);
+    el.facing = placement::element_facing(layout, facing);
+    if el.pos.is_none() {
+        // unplaced: a written `at` or facing would be relative to nothing
+        el.pos_loc = None;
+        if layout.frame().is_none() && e.from_template {
+            el.facing = None;
+        }
+        return el;
+    }
     el.pos_loc = match (&e.explicit_at, &e.template_at, layout) {
         (Some((f, p)), _, _) => Some(loc(*f, p.span)),
         (None, _, Layout::Line { .. }) => placement_loc,
@@ -251,7 +263,6 @@ fn element(
     if el.has_posture(Posture::OffTable) {
         el.pos = None;
     }
-    el.facing = placement::element_facing(layout, facing);
     el
 }
 

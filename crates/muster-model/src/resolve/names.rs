@@ -227,12 +227,15 @@ impl Ctx {
                 return Ok(*i);
             }
         }
-        let hits: Vec<ElementId> = self
-            .names
-            .elements
-            .iter()
-            .filter(|((sd, n), _)| n == name && side.is_none_or(|s| s.0 == *sd))
-            .flat_map(|(_, v)| v.iter().copied())
+        // one map lookup per side, not a scan of every name
+        let sides: Vec<usize> = match side {
+            Some(s) => vec![s.0],
+            None => (0..m.sides.len()).collect(),
+        };
+        let hits: Vec<ElementId> = sides
+            .into_iter()
+            .filter_map(|sd| self.names.elements.get(&(sd, name.to_string())))
+            .flat_map(|v| v.iter().copied())
             .collect();
         match hits.as_slice() {
             [one] => Ok(*one),

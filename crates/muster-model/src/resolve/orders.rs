@@ -95,9 +95,21 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
                     .iter()
                     .map(|m| element_ref(cx, file, m, side))
                     .collect();
+                let n = name(file, id);
+                // net names are per side (each side may have its `bn-net`); nothing
+                // refers to a net by name, so a duplicate is reported and kept
+                let first = cx
+                    .model
+                    .nets
+                    .iter()
+                    .find(|x| x.side == side && x.name.id == n.id)
+                    .map(|x| x.name.loc);
+                if let Some(first) = first {
+                    cx.duplicate("net", &n, first);
+                }
                 cx.model.nets.push(Net {
                     side,
-                    name: name(file, id),
+                    name: n,
                     display: display.as_ref().map(|t| t.value.clone()),
                     members,
                     loc: loc(file, *span),

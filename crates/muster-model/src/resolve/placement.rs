@@ -11,6 +11,15 @@
 //! written at the use site keeps it, relative to the line's midpoint. Without a
 //! written facing the line faces perpendicular to P→Q, to the left of the
 //! direction of writing (a line written west to east faces north).
+//!
+//! **An instance without placement is unplaced.** A template's offsets (and the
+//! placements of its sub-units) are relative: when the instance has no `at` or
+//! `in line` and no frame above it (a unit arriving later, one off table, one not
+//! yet deployed), they have nothing to be relative to, so those elements get no
+//! position (and no facing) rather than the offsets read as table metres. An `at`
+//! written at the use site of such an instance (in its override block, for an
+//! element or a sub-unit) follows the rule for plain units: outside any frame it is
+//! an absolute table position. Inside a placed instance it stays relative.
 
 use super::pos;
 use crate::geometry;
@@ -77,8 +86,17 @@ fn to_abs_facing(parent: Option<Frame>, b: f64) -> f64 {
     }
 }
 
-/// The layout of a unit with `placement` inside `parent`'s frame.
-pub(crate) fn layout(parent: Option<Frame>, placement: Option<&ast::Placement>) -> Layout {
+/// The layout of a unit with `placement` inside `parent`'s frame. A placement
+/// written inside a template body (`relative`) means nothing without a frame: the
+/// unit then has none either.
+pub(crate) fn layout(
+    parent: Option<Frame>,
+    placement: Option<&ast::Placement>,
+    relative: bool,
+) -> Layout {
+    if parent.is_none() && relative {
+        return Layout::Frame(None);
+    }
     match placement {
         None => Layout::Frame(parent),
         Some(ast::Placement::At { point, facing, .. }) => Layout::Frame(Some(Frame {
@@ -124,18 +142,29 @@ pub(crate) fn spread(from: Pos, to: Pos, slot: usize, count: usize) -> Pos {
     }
 }
 
+/// An `at` written in a unit body, and whether that body lies inside a template
+/// (then the point is relative and needs a frame).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Written<'a> {
+    pub point: &'a ast::Point,
+    pub in_template: bool,
+}
+
 /// An element's absolute position. `explicit` is an `at` written at the use site,
 /// `template` one written in the template; `slot` its place among the elements the
-/// line spreads (those without an explicit `at`).
+/// line spreads (those without an explicit `at`). Without a frame, only an `at`
+/// written outside every template is a table position; the others stay unplaced.
 pub(crate) fn element_pos(
     layout: Layout,
-    explicit: Option<&ast::Point>,
+    explicit: Option<Written>,
     template: Option<&ast::Point>,
     slot: (usize, usize),
 ) -> Option<Pos> {
+    let explicit_point = explicit.map(|w| w.point);
     match layout {
-        Layout::Frame(frame) => explicit.or(template).map(|p| to_abs(frame, p)),
-        Layout::Line { from, to, frame } => match explicit {
+        Layout::Frame(None) => explicit.filter(|w| !w.in_template).map(|w| pos(w.point)),
+        Layout::Frame(frame) => explicit_point.or(template).map(|p| to_abs(frame, p)),
+        Layout::Line { from, to, frame } => match explicit_point {
             Some(p) => Some(frame.apply(pos(p))),
             None => Some(spread(from, to, slot.0, slot.1)),
         },
@@ -171,6 +200,13 @@ mod tests {
         })
     }
 
+    fn written(p: &ast::Point) -> Written<'_> {
+        Written {
+            point: p,
+            in_template: false,
+        }
+    }
+
     fn close(a: Option<Pos>, x: f64, y: f64) -> bool {
         a.is_some_and(|a| (a.x - x).abs() < 1e-6 && (a.y - y).abs() < 1e-6)
     }
@@ -182,7 +218,7 @@ mod tests {
             facing: bearing(90.0),
             span: Span::default(),
         };
-        let l = layout(None, Some(&p));
+        let l = layout(None, Some(&p), false);
         // 100 m right of an east-facing unit is 100 m south; 60 m back is 60 m west
         assert!(close(
             element_pos(l, None, Some(&pt(100.0, 0.0)), (0, 1)),
@@ -206,7 +242,7 @@ mod tests {
             facing: None,
             span: Span::default(),
         };
-        let l = layout(None, Some(&p));
+        let l = layout(None, Some(&p), false);
         assert!(close(
             element_pos(l, None, Some(&pt(5.0, 5.0)), (0, 4)),
             0.0,
@@ -219,7 +255,7 @@ mod tests {
         assert_eq!(element_facing(l, None), Some(270.0));
         // an explicit offset is relative to the midpoint, facing west: 10 m forward is west
         assert!(close(
-            element_pos(l, Some(&pt(0.0, 10.0)), None, (0, 4)),
+            element_pos(l, Some(written(&pt(0.0, 10.0))), None, (0, 4)),
             -10.0,
             150.0
         ));
@@ -234,6 +270,7 @@ mod tests {
                 facing: bearing(90.0),
                 span: Span::default(),
             }),
+            false,
         );
         let inner = layout(
             outer.frame(),
@@ -242,6 +279,7 @@ mod tests {
                 facing: bearing(90.0),
                 span: Span::default(),
             }),
+            true,
         );
         // 50 m forward of an east-facing frame, then facing 90 more: south
         assert!(close(
@@ -250,5 +288,28 @@ mod tests {
             90.0
         ));
         assert_eq!(inner.frame().map(|f| f.facing), Some(180.0));
+    }
+
+    #[test]
+    fn without_a_frame_only_positions_written_outside_templates_count() {
+        let l = layout(None, None, false);
+        assert_eq!(element_pos(l, None, Some(&pt(0.0, -60.0)), (0, 1)), None);
+        assert!(close(
+            element_pos(l, Some(written(&pt(500.0, 400.0))), None, (0, 1)),
+            500.0,
+            400.0
+        ));
+        let inner = Written {
+            point: &pt(10.0, 10.0),
+            in_template: true,
+        };
+        assert_eq!(element_pos(l, Some(inner), None, (0, 1)), None);
+        // a placement written in a template body, with no frame above it
+        let p = ast::Placement::At {
+            point: pt(0.0, 100.0),
+            facing: None,
+            span: Span::default(),
+        };
+        assert_eq!(layout(None, Some(&p), true), Layout::Frame(None));
     }
 }

@@ -31,6 +31,9 @@ pub(crate) struct ElemDraft {
     pub attrs: Vec<(u32, FileId, ast::ElementAttr)>,
     /// `at` written where the unit is used (override or plain unit).
     pub explicit_at: Option<(FileId, ast::Point)>,
+    /// Whether `explicit_at` was written inside a template body (a sub-unit of a
+    /// template): then it is relative and needs its instance's placement.
+    pub explicit_in_template: bool,
     /// `at` written in the template.
     pub template_at: Option<(FileId, ast::Point)>,
     /// Defined by a template (directly or in one of its sub-units): a use site
@@ -47,6 +50,9 @@ pub(crate) struct UnitDraft {
     pub template: Option<TemplateId>,
     /// The file `ast.placement` was written in (an override may replace it).
     pub placement_file: FileId,
+    /// Whether `ast.placement` was written inside a template body: then it is
+    /// relative to the instance and means nothing when the instance is unplaced.
+    pub placement_in_template: bool,
     /// The file `ast.attached_to` was written in.
     pub attach_file: FileId,
     /// Written inside a template body: its id is prefixed with its instance's.
@@ -83,11 +89,21 @@ pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
     }
 }
 
+/// Where an element's attributes were written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Site {
+    /// In a template's own element list: its `at` is the template's offset.
+    Definition,
+    /// In a unit body (use site or plain unit); `true` when that body is itself
+    /// inside a template.
+    Body(bool),
+}
+
 fn elem_draft(
     file: FileId,
     e: &ast::Element,
     gen: u32,
-    in_template: bool,
+    site: Site,
     from_template: bool,
 ) -> ElemDraft {
     let mut d = ElemDraft {
@@ -97,21 +113,24 @@ fn elem_draft(
         kind: e.kind.clone().map(|k| (file, k)),
         attrs: Vec::new(),
         explicit_at: None,
+        explicit_in_template: false,
         template_at: None,
         from_template,
         loc: loc(file, e.span),
     };
-    add_attrs(&mut d, file, e, gen, in_template);
+    add_attrs(&mut d, file, e, gen, site);
     d
 }
 
-fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, in_template: bool) {
+fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, site: Site) {
     for a in &e.attrs {
         if let ast::ElementAttr::At(p) = a {
-            if in_template {
-                d.template_at = Some((file, *p));
-            } else {
-                d.explicit_at = Some((file, *p));
+            match site {
+                Site::Definition => d.template_at = Some((file, *p)),
+                Site::Body(in_template) => {
+                    d.explicit_at = Some((file, *p));
+                    d.explicit_in_template = in_template;
+                }
             }
         } else {
             d.attrs.push((gen, file, a.clone()));
@@ -134,6 +153,7 @@ impl Ctx {
             ast: u.clone(),
             template: None,
             placement_file: file,
+            placement_in_template: in_template,
             attach_file: file,
             in_template,
             elements: Vec::new(),
@@ -161,7 +181,7 @@ impl Ctx {
                     .body
                     .elements
                     .iter()
-                    .map(|e| elem_draft(tfile, e, 0, true, true))
+                    .map(|e| elem_draft(tfile, e, 0, Site::Definition, true))
                     .collect();
                 self.expanding.push(tid);
                 d.units = def
@@ -228,9 +248,12 @@ impl Ctx {
                     base.file = file;
                     base.id = e.id.clone();
                     let gen = base.attrs.iter().map(|a| a.0).max().unwrap_or(0) + 1;
-                    add_attrs(base, file, e, gen, false);
+                    add_attrs(base, file, e, gen, Site::Body(in_template));
                 }
-                None => d.elements.push(elem_draft(file, e, 0, false, in_template)),
+                None => {
+                    d.elements
+                        .push(elem_draft(file, e, 0, Site::Body(in_template), in_template))
+                }
             }
         }
         for s in &body.units {
@@ -240,7 +263,7 @@ impl Ctx {
             match base {
                 Some(i) => {
                     let mut sub = d.units[i].clone();
-                    merge_header(&mut sub, file, s);
+                    merge_header(&mut sub, file, s, in_template);
                     self.apply_body(&mut sub, file, &s.body, in_template, depth + 1);
                     d.units[i] = sub;
                 }
@@ -256,7 +279,7 @@ impl Ctx {
 
 /// Header fields of an overriding sub-unit replace the template's where given
 /// (notes stay with the template: they would point into another file).
-fn merge_header(base: &mut UnitDraft, file: FileId, s: &ast::Unit) {
+fn merge_header(base: &mut UnitDraft, file: FileId, s: &ast::Unit, in_template: bool) {
     let a = &mut base.ast;
     if s.name.is_some() {
         a.name = s.name.clone();
@@ -264,6 +287,7 @@ fn merge_header(base: &mut UnitDraft, file: FileId, s: &ast::Unit) {
     if s.placement.is_some() {
         a.placement = s.placement.clone();
         base.placement_file = file;
+        base.placement_in_template = in_template;
     }
     if !s.attached_to.is_empty() {
         a.attached_to = s.attached_to.clone();

@@ -118,7 +118,18 @@ impl<'d> Ctx<'d> {
                     .bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
         });
-        if !ok {
+        if crate::reserved::is_reserved(&name) {
+            self.error(
+                "MC001",
+                span,
+                format!("`{name}` is a reserved word and cannot be used as a name"),
+                "reserved word",
+                Some(format!(
+                    "choose another name, such as `{name}-1`; reserved words: {}",
+                    crate::reserved::RESERVED.join(", ")
+                )),
+            );
+        } else if !ok {
             let help = if name.is_ascii() {
                 format!(
                     "names use lowercase letters, digits, `-` and `_`, such as `{}`",
@@ -177,13 +188,52 @@ impl<'d> Ctx<'d> {
         self.lit(p, f).map(|v| Spanned::new(v, span))
     }
 
-    /// A `(x,y)` point in metres.
+    /// A `(x,y)` point in metres: two coordinates, closed (MC002 otherwise).
     pub fn point(&mut self, p: P) -> Option<Point> {
         let span = self.span(&p);
-        let mut it = kids(p);
-        let (x, y) = (it.next()?, it.next()?);
-        let x = self.lit(&x, crate::literal::coordinate);
-        let y = self.lit(&y, crate::literal::coordinate);
+        let text = p.as_str();
+        let help = "a point is two coordinates in metres, `(x,y)`, such as `(1200,800)`";
+        let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+            self.error(
+                "MC002",
+                span,
+                format!("point `{}` is not closed", text.trim_end()),
+                "expected `)`",
+                Some(help.into()),
+            );
+            return None;
+        };
+        let parts: Vec<&str> = inner.split(',').collect();
+        let [x, y] = parts.as_slice() else {
+            self.error(
+                "MC002",
+                span,
+                format!("malformed point `{text}`"),
+                "not two coordinates",
+                Some(help.into()),
+            );
+            return None;
+        };
+        // Each coordinate's own span, for a precise MC002.
+        let sub = |part: &str| {
+            let start = span.start + 1 + (part.as_ptr() as usize - inner.as_ptr() as usize);
+            let lead = part.len() - part.trim_start().len();
+            Span::new(
+                (start + lead).min(self.limit),
+                (start + part.trim_end().len()).min(self.limit),
+            )
+        };
+        let (xs, ys) = (sub(x), sub(y));
+        let coord =
+            |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part.trim()) {
+                Ok(v) => Some(v),
+                Err(LitError { message, help }) => {
+                    c.error("MC002", s, message, "malformed literal", Some(help));
+                    None
+                }
+            };
+        let x = coord(self, x, xs);
+        let y = coord(self, y, ys);
         Some(Point { x: x?, y: y?, span })
     }
 
@@ -221,9 +271,24 @@ impl<'d> Ctx<'d> {
 
     /// Re-parses a skipped statement with `rule` to report its precise error;
     /// returns the statement pair (and its offset) when it parses after all.
-    pub fn junk<'i>(&mut self, p: &P<'i>, rule: Rule) -> Option<(P<'i>, usize)> {
+    ///
+    /// When the skipped text directly follows a statement (`prev`), the two are
+    /// first re-parsed together: `company c "C" frm x` is a header setting gone
+    /// wrong, better reported as "expected a unit setting such as `from`".
+    pub fn junk<'i>(
+        &mut self,
+        p: &P<'i>,
+        rule: Rule,
+        prev: Option<&P<'i>>,
+    ) -> Option<(P<'i>, usize)> {
         let text = p.as_str();
         let offset = self.offset + p.as_span().start();
+        if let Some(prev) = prev {
+            if let Some(d) = self.continuation_error(prev, p, rule) {
+                self.diags.push(d);
+                return None;
+            }
+        }
         match MusterParser::parse(rule, text) {
             Ok(mut pairs) => {
                 let outer = pairs.next()?;
@@ -238,6 +303,34 @@ impl<'d> Ctx<'d> {
                 None
             }
         }
+    }
+
+    /// The error of `prev` and `p` parsed as one statement, if it falls where `p`
+    /// starts and expects something more than the end of the statement.
+    fn continuation_error(&self, prev: &P, p: &P, rule: Rule) -> Option<Diagnostic> {
+        let (ps, js, je) = (
+            prev.as_span().start(),
+            p.as_span().start(),
+            p.as_span().end(),
+        );
+        let base = self.offset.checked_sub(self.base)?;
+        let text = self.src.get(base + ps..base + je)?;
+        let Err(e) = MusterParser::parse(rule, text) else {
+            return None;
+        };
+        let pos = match e.location {
+            pest::error::InputLocation::Pos(x) => x,
+            pest::error::InputLocation::Span((x, _)) => x,
+        };
+        let useful = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                positives.iter().any(|r| !matches!(r, Rule::EOI))
+            }
+            pest::error::ErrorVariant::CustomError { .. } => false,
+        };
+        let context = self.src.get(base + ps..)?;
+        (useful && pos == js - ps)
+            .then(|| to_diagnostic(self.file, context, self.offset + ps, self.limit, &e))
     }
 
     /// Runs `f` with spans shifted by `extra` bytes (for re-parsed statements).

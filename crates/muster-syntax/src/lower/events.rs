@@ -127,9 +127,11 @@ pub(crate) fn intel(c: &mut Ctx, p: P) -> Intel {
         |i| c.ident(&i),
     );
     let mut entries = Vec::new();
+    let mut prev: Option<P> = None;
     for k in it {
+        let this = (k.as_rule() != Rule::junk_intel).then(|| k.clone());
         let e = match k.as_rule() {
-            Rule::junk_intel => match c.junk(&k, Rule::intel_entry_only) {
+            Rule::junk_intel => match c.junk(&k, Rule::intel_entry_only, prev.as_ref()) {
                 Some((s, at)) => c.shifted(at, |c| entry(c, s)),
                 None => None,
             },
@@ -137,6 +139,7 @@ pub(crate) fn intel(c: &mut Ctx, p: P) -> Intel {
             _ => None,
         };
         entries.extend(e);
+        prev = this;
     }
     Intel {
         side,

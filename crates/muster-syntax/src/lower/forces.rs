@@ -21,16 +21,19 @@ pub(crate) fn forces(c: &mut Ctx, p: P) -> Forces {
         |i| c.ident(&i),
     );
     let mut units = Vec::new();
+    let mut prev: Option<P> = None;
     for k in it {
+        let this = (k.as_rule() != Rule::junk_forces).then(|| k.clone());
         match k.as_rule() {
             Rule::unit => units.extend(unit(c, k)),
             Rule::junk_forces => {
-                if let Some((u, at)) = c.junk(&k, Rule::unit_only) {
+                if let Some((u, at)) = c.junk(&k, Rule::unit_only, prev.as_ref()) {
                     units.extend(c.shifted(at, |c| unit(c, u)));
                 }
             }
             _ => {}
         }
+        prev = this;
     }
     Forces { side, units, span }
 }
@@ -235,12 +238,14 @@ fn body(c: &mut Ctx, p: P) -> UnitBody {
         units: Vec::new(),
         span,
     };
+    let mut prev: Option<P> = None;
     for k in kids(p) {
+        let this = matches!(k.as_rule(), Rule::element | Rule::unit).then(|| k.clone());
         match k.as_rule() {
             Rule::element => b.elements.extend(element(c, k)),
             Rule::unit => b.units.extend(unit(c, k)),
             Rule::junk_body => {
-                if let Some((s, at)) = c.junk(&k, Rule::body_stmt_only) {
+                if let Some((s, at)) = c.junk(&k, Rule::body_stmt_only, prev.as_ref()) {
                     c.shifted(at, |c| match s.as_rule() {
                         Rule::element => b.elements.extend(element(c, s)),
                         Rule::unit => b.units.extend(unit(c, s)),
@@ -250,6 +255,7 @@ fn body(c: &mut Ctx, p: P) -> UnitBody {
             }
             _ => {}
         }
+        prev = this;
     }
     b
 }

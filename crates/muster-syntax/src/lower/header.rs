@@ -41,7 +41,7 @@ pub(crate) fn scenario(c: &mut Ctx, p: P) -> Scenario {
         match k.as_rule() {
             Rule::string => s.title = c.text(k),
             Rule::junk_scenario => {
-                if let Some((stmt, at)) = c.junk(&k, Rule::scenario_stmt_only) {
+                if let Some((stmt, at)) = c.junk(&k, Rule::scenario_stmt_only, None) {
                     c.shifted(at, |c| setting(c, stmt, &mut s));
                 }
             }
@@ -160,7 +160,7 @@ pub(crate) fn side(c: &mut Ctx, p: P) -> Side {
                     match s.as_rule() {
                         Rule::player => side.players.push(player(c, s)),
                         Rule::junk_side => {
-                            if let Some((pl, at)) = c.junk(&s, Rule::player_only) {
+                            if let Some((pl, at)) = c.junk(&s, Rule::player_only, None) {
                                 let pl = c.shifted(at, |c| player(c, pl));
                                 side.players.push(pl);
                             }

@@ -14,15 +14,18 @@ use muster_rules::vocab::{Edge, Height, LineKind, Strength, TerrainKind};
 pub(crate) fn map(c: &mut Ctx, p: P) -> Map {
     let span = c.span(&p);
     let mut features = Vec::new();
+    let mut prev: Option<P> = None;
     for k in kids(p) {
+        let this = (k.as_rule() != Rule::junk_map).then(|| k.clone());
         let f = match k.as_rule() {
-            Rule::junk_map => match c.junk(&k, Rule::feature_only) {
+            Rule::junk_map => match c.junk(&k, Rule::feature_only, prev.as_ref()) {
                 Some((f, at)) => c.shifted(at, |c| feature(c, f)),
                 None => None,
             },
             _ => feature(c, k),
         };
         features.extend(f);
+        prev = this;
     }
     Map { features, span }
 }

@@ -18,15 +18,18 @@ pub(crate) fn nets(c: &mut Ctx, p: P) -> Nets {
         |i| c.ident(&i),
     );
     let mut entries = Vec::new();
+    let mut prev: Option<P> = None;
     for k in it {
+        let this = (k.as_rule() != Rule::junk_nets).then(|| k.clone());
         let e = match k.as_rule() {
-            Rule::junk_nets => match c.junk(&k, Rule::net_stmt_only) {
+            Rule::junk_nets => match c.junk(&k, Rule::net_stmt_only, prev.as_ref()) {
                 Some((s, at)) => c.shifted(at, |c| entry(c, s)),
                 None => None,
             },
             _ => entry(c, k),
         };
         entries.extend(e);
+        prev = this;
     }
     Nets {
         side,

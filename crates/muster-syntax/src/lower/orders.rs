@@ -21,9 +21,11 @@ pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
         |i| c.ident(&i),
     );
     let mut orders = Vec::new();
+    let mut prev: Option<P> = None;
     for k in it {
+        let this = (k.as_rule() != Rule::junk_orders).then(|| k.clone());
         let o = match k.as_rule() {
-            Rule::junk_orders => match c.junk(&k, Rule::order_only) {
+            Rule::junk_orders => match c.junk(&k, Rule::order_only, prev.as_ref()) {
                 Some((s, at)) => c.shifted(at, |c| order(c, s)),
                 None => None,
             },
@@ -31,6 +33,7 @@ pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
             _ => None,
         };
         orders.extend(o);
+        prev = this;
     }
     Orders { side, orders, span }
 }

@@ -1,0 +1,230 @@
+//! One watch cycle: find the scenarios again (files come and go), re-check those a
+//! burst of changes affects through the CLI's pipeline, rebuild the clean ones, and
+//! say what happened. The last good outputs of a broken scenario stay on disk.
+
+use super::filter::{canonical_lenient, Change, Filter};
+use super::plan::{Graph, Key, Known};
+use super::status::Cycle;
+use crate::commands::build::{load_templates, write_outputs};
+use crate::error::CliError;
+use crate::output::human;
+use crate::pack::{Discovery, CONFIG_FILE};
+use crate::pipeline::{self, Checked};
+use crate::write::OutDir;
+use muster_syntax::Severity;
+use rayon::prelude::*;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The code of a missing import: such a scenario is re-checked on any new file.
+const IMPORT_NOT_FOUND: &str = "MC104";
+
+/// What persists between cycles.
+pub struct Session {
+    paths: Vec<PathBuf>,
+    out: Option<(OutDir, PathBuf)>,
+    graph: Graph,
+    filters: Vec<Filter>,
+}
+
+/// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
+pub struct Report {
+    pub cycle: Cycle,
+    pub diagnostics: String,
+    /// Whether any output was written (the served pages reload).
+    pub wrote: bool,
+}
+
+impl Session {
+    /// Finds the packs the paths name and opens the output folder.
+    pub fn open(paths: &[PathBuf], out: Option<&Path>) -> Result<Session, CliError> {
+        let discovery = Discovery::find(paths)?;
+        let out = match out {
+            Some(dir) => {
+                let opened = OutDir::open(dir)?.without_sync();
+                let canonical = canonical_lenient(dir);
+                Some((opened, canonical))
+            }
+            None => None,
+        };
+        let mut session = Session {
+            paths: paths.to_vec(),
+            out,
+            graph: Graph::default(),
+            filters: Vec::new(),
+        };
+        session.refresh_filters(&discovery);
+        Ok(session)
+    }
+
+    /// The canonical pack roots, watched recursively.
+    pub fn roots(&self) -> Vec<PathBuf> {
+        self.filters.iter().map(|f| f.root.clone()).collect()
+    }
+
+    /// The output folder, when building.
+    pub fn out_dir(&self) -> Option<&Path> {
+        self.out.as_ref().map(|(_, canonical)| canonical.as_path())
+    }
+
+    /// The changes an event's paths amount to, each with its pack root.
+    pub fn classify(&self, paths: &[PathBuf]) -> Vec<(PathBuf, Change)> {
+        let mut changes: Vec<(PathBuf, Change)> = paths
+            .iter()
+            .filter_map(|p| {
+                self.filters
+                    .iter()
+                    .find_map(|f| Some((f.root.clone(), f.classify(p)?)))
+            })
+            .filter(|(root, change)| match change {
+                Change::Folder(folder) => {
+                    self.graph.knows_folder(root, folder) || holds_scenarios(&root.join(folder))
+                }
+                _ => true,
+            })
+            .collect();
+        changes.sort();
+        changes.dedup();
+        changes
+    }
+
+    fn refresh_filters(&mut self, discovery: &Discovery) {
+        let given: Option<PathBuf> = self.out_dir().map(Path::to_path_buf);
+        self.filters = discovery
+            .packs
+            .iter()
+            .map(|pack| {
+                let configured = pack
+                    .config
+                    .out
+                    .as_deref()
+                    .map(|o| canonical_lenient(&pack.root.join(o)));
+                Filter {
+                    root: pack.root.clone(),
+                    templates: pack
+                        .config
+                        .templates
+                        .as_deref()
+                        .map(|t| canonical_lenient(&pack.root.join(t))),
+                    // `muster build` may write into the pack's own `out` meanwhile.
+                    outputs: given.iter().chain(configured.iter()).cloned().collect(),
+                }
+            })
+            .collect();
+    }
+
+    /// Runs one cycle; `changes` is `None` for the first one (check everything).
+    pub fn cycle(&mut self, trigger: String, changes: Option<&[(PathBuf, Change)]>) -> Report {
+        let mut cycle = Cycle {
+            trigger,
+            built: self.out.as_ref().map(|_| 0),
+            ..Cycle::default()
+        };
+        let mut discovery = match Discovery::find(&self.paths) {
+            Ok(d) => d,
+            Err(e) => {
+                cycle.trouble = Some(e.to_string());
+                return Report {
+                    cycle,
+                    diagnostics: String::new(),
+                    wrote: false,
+                };
+            }
+        };
+        self.refresh_filters(&discovery);
+        let key = |d: &Discovery, pack: usize, path: &str| -> Key {
+            (d.packs[pack].root.clone(), path.to_string())
+        };
+        let targets: BTreeSet<Key> = discovery
+            .targets
+            .iter()
+            .map(|t| key(&discovery, t.pack, &t.path))
+            .collect();
+        self.graph.retain(&targets);
+        let building = self.out.is_some();
+        let config_changed = changes.is_none_or(|c| c.iter().any(|(_, c)| *c == Change::Config));
+        let affected = match changes {
+            None => targets,
+            Some(changes) => self.graph.affected(&targets, changes, building),
+        };
+        let packs = &discovery.packs;
+        discovery
+            .targets
+            .retain(|t| affected.contains(&(packs[t.pack].root.clone(), t.path.clone())));
+        let mut results = pipeline::check_all(&discovery, building);
+        results.retain(|c| config_changed || c.relative != CONFIG_FILE);
+        for checked in results.iter().filter(|c| c.relative != CONFIG_FILE) {
+            cycle.checked += 1;
+            self.graph.record(
+                key(&discovery, checked.pack, &checked.relative),
+                known(checked),
+            );
+        }
+        cycle.errors = results.iter().map(|c| c.count(Severity::Error)).sum();
+        cycle.warnings = results.iter().map(|c| c.count(Severity::Warning)).sum();
+        let wrote = self.build(&discovery, &results, &mut cycle);
+        Report {
+            cycle,
+            diagnostics: human::render(&results),
+            wrote,
+        }
+    }
+
+    /// Writes the outputs of every clean scenario (in parallel); counts the held-back ones.
+    fn build(&self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
+        let Some((out, _)) = &self.out else {
+            return false;
+        };
+        let templates: Vec<_> = discovery.packs.iter().map(load_templates).collect();
+        let scenarios: Vec<&Checked> = results.iter().filter(|c| c.is_scenario()).collect();
+        cycle.held = scenarios
+            .iter()
+            .filter(|c| c.count(Severity::Error) > 0)
+            .count();
+        let written: Vec<Result<(), String>> = scenarios
+            .par_iter()
+            .filter(|c| c.count(Severity::Error) == 0)
+            .map(|c| {
+                write_outputs(c, &templates[c.pack], out)
+                    .map(|_| ())
+                    .map_err(|e| format!("cannot build `{}`: {e}", c.display))
+            })
+            .collect();
+        let built = written.iter().filter(|w| w.is_ok()).count();
+        let problems: Vec<String> = written.into_iter().filter_map(Result::err).collect();
+        cycle.built = Some(built);
+        if !problems.is_empty() {
+            cycle.trouble = Some(problems.join("; "));
+        }
+        built > 0
+    }
+}
+
+/// Whether a folder (just added or renamed into place) holds any `*.muster` file.
+fn holds_scenarios(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| {
+            let path = e.path();
+            match e.file_type() {
+                Ok(t) if t.is_dir() => holds_scenarios(&path),
+                Ok(_) => path.extension().is_some_and(|x| x == "muster"),
+                Err(_) => false,
+            }
+        })
+}
+
+/// The dependency set the pipeline reported for one scenario.
+fn known(checked: &Checked) -> Known {
+    let mut deps: BTreeSet<String> = checked.sources.iter().map(|s| s.relative.clone()).collect();
+    deps.insert(checked.relative.clone());
+    Known {
+        deps,
+        unresolved: checked
+            .diagnostics
+            .iter()
+            .any(|d| d.code == IMPORT_NOT_FOUND),
+    }
+}

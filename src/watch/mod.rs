@@ -1,0 +1,216 @@
+//! `muster watch`: re-check (and with `--out` rebuild) the scenarios each save
+//! affects, print one status line per save burst, optionally serve the briefings
+//! to a browser that reloads itself after each rebuild.
+//!
+//! Editors save in many ways (in place, write-and-rename, JetBrains safe write,
+//! delete and recreate); watching each pack root recursively and re-discovering the
+//! scenarios every cycle makes all of them look alike: "these paths changed".
+
+mod cycle;
+mod events;
+mod filter;
+mod page;
+mod plan;
+mod serve;
+mod status;
+
+use crate::commands::Status;
+use crate::error::CliError;
+use cycle::{Report, Session};
+use events::{Events, Message, Timing};
+use filter::Change;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long to wait for a watched folder that vanished to come back, between looks.
+const VANISHED_POLL: Duration = Duration::from_millis(500);
+
+/// Shown under `muster watch --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  muster watch                          every scenario under the current folder
+  muster watch scenarios/ --out site/   rebuild briefings after each save
+  muster watch scenarios/ --out site/ --serve --port 8047
+                                        preview in a browser that reloads itself
+
+One status line per save: what changed, scenarios checked, errors, warnings, time;
+then the diagnostics of the scenarios checked. A scenario with errors keeps its last
+good outputs. Ctrl-C stops (exit status 0).";
+
+/// Options of `muster watch`.
+#[derive(Debug, clap::Args)]
+pub struct WatchArgs {
+    /// Scenario files or folders; each one's pack root is watched recursively
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Rebuild JSON and briefings into this folder after each check
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Serve the output folder on 127.0.0.1, reloading open pages after each rebuild
+    #[arg(long, requires = "out")]
+    pub serve: bool,
+    /// Port for --serve (0 picks a free one)
+    #[arg(long, default_value_t = 8047, requires = "serve")]
+    pub port: u16,
+    /// Quiet time in milliseconds that ends a burst of saves
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub debounce: u64,
+}
+
+/// Runs until Ctrl-C (exit 0) or until the watch cannot go on (exit 2).
+pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
+    let timing = Timing::of(Duration::from_millis(args.debounce));
+    let mut session = Session::open(&args.paths, args.out.as_deref())?;
+    let shared = Arc::new(serve::Shared::default());
+    if args.serve {
+        if let Some(out) = session.out_dir() {
+            let url = serve::start(out.to_path_buf(), args.port, Arc::clone(&shared)).map_err(
+                |reason| CliError::Io {
+                    path: out.to_path_buf(),
+                    reason,
+                },
+            )?;
+            say(&format!("serving {url} (Ctrl-C to stop)"));
+        }
+    }
+    let mut events = Events::start(&session.roots(), &timing).map_err(|reason| CliError::Io {
+        path: PathBuf::from("."),
+        reason,
+    })?;
+    let shown: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+    let started = Instant::now();
+    let report = session.cycle(format!("watching {}", shown.join(", ")), None);
+    emit(&report, started, &shared);
+    loop {
+        let changes = match events.next() {
+            Message::Interrupt => return Ok(stop()),
+            Message::Failed(reason) => {
+                eprintln!("{} watch error: {reason}", status::clock());
+                Vec::new()
+            }
+            Message::Paths(paths) => session.classify(&paths),
+        };
+        match await_vanished_roots(&session, &mut events) {
+            Roots::Interrupted => return Ok(stop()),
+            Roots::CameBack(root) => {
+                let started = Instant::now();
+                let report = session.cycle(format!("{root} is back"), None);
+                emit(&report, started, &shared);
+                continue;
+            }
+            Roots::Present => {}
+        }
+        if changes.is_empty() {
+            continue;
+        }
+        let Some(changes) = coalesce(changes, &session, &events, timing.quiet) else {
+            return Ok(stop());
+        };
+        let started = Instant::now();
+        let names: Vec<String> = changes.iter().map(|(_, c)| c.shown().to_string()).collect();
+        let report = session.cycle(status::changed(&names), Some(&changes));
+        emit(&report, started, &shared);
+    }
+}
+
+/// Adds the changes that keep arriving until `quiet` passes without one, so one
+/// save burst makes one cycle; `None` on Ctrl-C.
+fn coalesce(
+    mut changes: Vec<(PathBuf, Change)>,
+    session: &Session,
+    events: &Events,
+    quiet: Duration,
+) -> Option<Vec<(PathBuf, Change)>> {
+    let mut deadline = Instant::now() + quiet;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        match events.next_within(left) {
+            None => break,
+            Some(Message::Interrupt) => return None,
+            Some(Message::Failed(reason)) => {
+                eprintln!("{} watch error: {reason}", status::clock());
+            }
+            Some(Message::Paths(paths)) => {
+                let more = session.classify(&paths);
+                if !more.is_empty() {
+                    changes.extend(more);
+                    deadline = Instant::now() + quiet;
+                }
+            }
+        }
+    }
+    changes.sort();
+    changes.dedup();
+    Some(changes)
+}
+
+/// Whether the watched pack folders are all there.
+enum Roots {
+    Present,
+    /// One was removed and is back (shown path): check everything again.
+    CameBack(String),
+    Interrupted,
+}
+
+/// When a watched pack folder was removed: say so, wait for it to come back, and
+/// watch it again.
+fn await_vanished_roots(session: &Session, events: &mut Events) -> Roots {
+    let mut back = None;
+    for root in session.roots() {
+        if root.is_dir() {
+            continue;
+        }
+        events.unwatch(&root);
+        say(&format!(
+            "{} the watched folder `{}` was removed; waiting for it to come back (Ctrl-C to stop)",
+            status::clock(),
+            root.display()
+        ));
+        while !root.is_dir() {
+            if let Some(Message::Interrupt) = events.next_within(VANISHED_POLL) {
+                return Roots::Interrupted;
+            }
+        }
+        if let Err(e) = events.watch(&root) {
+            eprintln!("{} watch error: {e}", status::clock());
+        }
+        back = Some(format!("`{}`", root.display()));
+    }
+    match back {
+        Some(root) => Roots::CameBack(root),
+        None => Roots::Present,
+    }
+}
+
+fn emit(report: &Report, started: Instant, shared: &serve::Shared) {
+    let line = format!(
+        "{} {}",
+        status::clock(),
+        report.cycle.line(started.elapsed())
+    );
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.write_all(report.diagnostics.as_bytes());
+    let _ = out.flush();
+    if report.wrote {
+        shared.rebuilt(&line);
+    } else {
+        shared.set_status(&line);
+    }
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn stop() -> Status {
+    say("stopped watching");
+    Status::Clean
+}

@@ -1,0 +1,133 @@
+//! The pages `muster watch --serve` makes up: the index of scenarios and briefings,
+//! and the small script injected into served HTML that reloads it after a rebuild
+//! (files on disk stay script-free).
+
+use std::fs;
+use std::path::Path;
+
+/// The endpoint the injected script polls; its body is the build counter.
+pub const VERSION_PATH: &str = "/__muster/version";
+
+/// The reload script, primed with the version the page was served at so a rebuild
+/// landing between serving and the first poll is not missed.
+pub fn reload_script(version: u64) -> String {
+    format!(
+        "<script>/* injected by muster watch --serve: reload after each rebuild */\n\
+         (function(){{var v=\"{version}\";function poll(){{fetch(\"{VERSION_PATH}\",{{cache:\"no-store\"}})\
+         .then(function(r){{return r.text()}}).then(function(t){{if(t!==v){{location.reload();return}}\
+         setTimeout(poll,500)}}).catch(function(){{setTimeout(poll,2000)}})}}setTimeout(poll,500)}})();</script>\n"
+    )
+}
+
+/// `html` with the reload script placed before its last `</body>` (or appended).
+pub fn inject(html: &str, version: u64) -> String {
+    let script = reload_script(version);
+    match html.to_ascii_lowercase().rfind("</body>") {
+        Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
+        None => format!("{html}{script}"),
+    }
+}
+
+/// Text safe inside HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Percent-encodes a path segment for a link.
+fn encode(segment: &str) -> String {
+    segment
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The index: one section per scenario folder in the output, a link per file.
+pub fn index(out: &Path, status: &str, version: u64) -> String {
+    let mut body = String::new();
+    let mut scenarios = sorted_entries(out);
+    scenarios.retain(|(_, is_dir)| *is_dir);
+    if scenarios.is_empty() {
+        body.push_str(
+            "<p>No briefings built yet: a scenario is built once it has no errors.</p>\n",
+        );
+    }
+    for (name, _) in &scenarios {
+        body.push_str(&format!("<section>\n<h2>{}</h2>\n<ul>\n", escape(name)));
+        let mut files = sorted_entries(&out.join(name));
+        files.retain(|(f, is_dir)| !is_dir && !f.starts_with('.'));
+        // Briefings first, then the JSON.
+        files.sort_by_key(|(f, _)| (!f.ends_with(".html"), f.clone()));
+        for (file, _) in files {
+            body.push_str(&format!(
+                "<li><a href=\"/{}/{}\">{}</a></li>\n",
+                encode(name),
+                encode(&file),
+                escape(&file)
+            ));
+        }
+        body.push_str("</ul>\n</section>\n");
+    }
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>muster watch</title>\n<style>body{{font-family:system-ui,sans-serif;\
+         max-width:50rem;margin:2rem auto;padding:0 1rem}}pre{{white-space:pre-wrap}}</style>\n\
+         </head>\n<body>\n<h1>Scenarios and briefings</h1>\n<pre>{}</pre>\n{body}{}</body>\n</html>\n",
+        escape(status),
+        reload_script(version)
+    )
+}
+
+/// Visible entries of a folder as (name, is folder), sorted by name.
+fn sorted_entries(dir: &Path) -> Vec<(String, bool)> {
+    let mut entries: Vec<(String, bool)> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let is_dir = e.file_type().ok()?.is_dir();
+            (!name.starts_with('.')).then_some((name, is_dir))
+        })
+        .collect();
+    entries.sort();
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn injects_before_the_body_ends() {
+        let page = inject("<html><body><p>x</p></BODY></html>", 3);
+        let script = page.find("<script>").unwrap();
+        assert!(script > page.find("<p>x</p>").unwrap());
+        assert!(script < page.find("</BODY>").unwrap());
+        assert!(page.contains("var v=\"3\""));
+        assert!(inject("plain", 1).starts_with("plain<script>"));
+    }
+
+    #[test]
+    fn index_lists_scenarios_and_their_files() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("pegasus-bridge")).unwrap();
+        fs::write(dir.path().join("pegasus-bridge/umpire.html"), "").unwrap();
+        fs::write(dir.path().join("pegasus-bridge/scenario.json"), "").unwrap();
+        fs::write(dir.path().join("pegasus-bridge/.muster-tmp-x"), "").unwrap();
+        let page = index(dir.path(), "a <b> c", 1);
+        assert!(page.contains("<h2>pegasus-bridge</h2>"));
+        assert!(page.contains("<a href=\"/pegasus-bridge/umpire.html\">umpire.html</a>"));
+        assert!(!page.contains("muster-tmp"));
+        assert!(page.find("umpire.html") < page.find("scenario.json"));
+        assert!(page.contains("a &lt;b&gt; c"));
+    }
+}
