@@ -33,7 +33,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "has {} points; an area needs at least 3",
                 a.outline.len()
             ))
-        } else if geom::self_intersects(&a.outline) {
+        } else if matches!(a.shape, ShapeKind::Polygon) && geom::self_intersects(&a.outline) {
             Some("crosses itself".to_string())
         } else if geom::area(&a.outline) <= 1e-6 {
             Some("encloses no ground".to_string())
