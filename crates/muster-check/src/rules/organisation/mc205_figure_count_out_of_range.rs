@@ -39,8 +39,8 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        let (Some(ty), Some((n, loc))) = (facts::foot_type(e), e.figures) else {
+    for (e, ty) in cx.foot_elements() {
+        let Some((n, loc)) = e.figures else {
             continue;
         };
         let (lo, hi) = muster_rules::foot::figure_range(ty);

@@ -36,17 +36,9 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for unit in &cx.model.units {
-        let elements: Vec<&Element> = unit
-            .elements
-            .iter()
-            .filter_map(|&e| cx.element(e))
-            .collect();
-        let Some(plane) = elements.iter().find(|e| facts::is_aircraft(e)) else {
-            continue;
-        };
-        for e in elements
-            .iter()
+    for (unit, plane) in cx.aircraft_groups() {
+        for e in cx
+            .elements_of(unit)
             .filter(|e| !facts::is_aircraft(e) && !facts::is_command_element(e))
         {
             out.push(

@@ -35,16 +35,11 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for unit in &cx.model.units {
-        let elements: Vec<&Element> = unit
-            .elements
-            .iter()
-            .filter_map(|&e| cx.element(e))
-            .collect();
-        if !elements.iter().any(|e| facts::is_aircraft(e)) {
-            continue;
-        }
-        for e in elements.iter().filter(|e| facts::is_command_element(e)) {
+    for (unit, _) in cx.aircraft_groups() {
+        for e in cx
+            .elements_of(unit)
+            .filter(|e| facts::is_command_element(e))
+        {
             out.push(
                 RULE.report(
                     format!(
