@@ -1,25 +1,48 @@
 //! Queries several checks share: the iteration shapes and reference readings that
 //! would otherwise be written again in each rule file.
 
-use crate::context::{clock_turn, Context};
+use crate::context::Context;
 use crate::facts;
 use muster_model::analysis::CommandStatus;
 use muster_model::model::*;
 use muster_rules::vocab::FootType;
 
-/// Why a reference that should name a unit does not.
-pub(crate) const NOT_DEFINED: &str = "which is not defined";
-pub(crate) const NOT_A_UNIT: &str = "which is not a unit";
+/// Why a reference that should name a unit names none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NoUnit {
+    /// The name is defined nowhere.
+    Undefined,
+    /// The name is a place, signal or side.
+    NotAUnit,
+}
+
+impl NoUnit {
+    /// The clause that ends a message: "`x` supports `y`, which is not defined".
+    pub(crate) fn clause(self) -> &'static str {
+        match self {
+            NoUnit::Undefined => "which is not defined",
+            NoUnit::NotAUnit => "which is not a unit",
+        }
+    }
+}
+
+/// A turn or clock time of the scenario, read as a turn.
+pub(crate) struct Moment {
+    pub turn: i64,
+    pub loc: Loc,
+    /// As written for messages: `turn 3`, `06:30 (turn 2)`.
+    pub written: String,
+}
 
 impl<'a> Context<'a> {
     /// The unit's elements that exist in the model.
-    pub fn elements_of(&self, unit: &'a Unit) -> impl Iterator<Item = &'a Element> + 'a {
+    pub(crate) fn elements_of(&self, unit: &'a Unit) -> impl Iterator<Item = &'a Element> + 'a {
         let elements = &self.model.elements;
         unit.elements.iter().filter_map(move |e| elements.get(e.0))
     }
 
     /// Every foot element with its type (§18).
-    pub fn foot_elements(&self) -> impl Iterator<Item = (&'a Element, FootType)> + 'a {
+    pub(crate) fn foot_elements(&self) -> impl Iterator<Item = (&'a Element, FootType)> + 'a {
         self.model
             .elements
             .iter()
@@ -27,7 +50,7 @@ impl<'a> Context<'a> {
     }
 
     /// Every group holding aircraft, with its first aircraft element (§11, §20).
-    pub fn aircraft_groups(&self) -> impl Iterator<Item = (&'a Unit, &'a Element)> + '_ {
+    pub(crate) fn aircraft_groups(&self) -> impl Iterator<Item = (&'a Unit, &'a Element)> + '_ {
         self.model
             .units
             .iter()
@@ -35,13 +58,15 @@ impl<'a> Context<'a> {
     }
 
     /// Every element with its command status from the analysis (§87–§89).
-    pub fn command_statuses(&self) -> impl Iterator<Item = (&'a Element, &'a CommandStatus)> + 'a {
+    pub(crate) fn command_statuses(
+        &self,
+    ) -> impl Iterator<Item = (&'a Element, &'a CommandStatus)> + 'a {
         self.model.elements.iter().zip(&self.analysis.command)
     }
 
     /// The element a reference stands for in communications: the element itself,
     /// or the command element of a unit.
-    pub fn element_of_target(&self, target: Option<Target>) -> Option<&'a Element> {
+    pub(crate) fn element_of_target(&self, target: Option<Target>) -> Option<&'a Element> {
         match target? {
             Target::Element(e) => self.element(e),
             Target::Unit(u) => self.element(self.unit(u)?.command_element?),
@@ -49,41 +74,49 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The unit a reference names, directly or through one of its elements; else
-    /// why it names none ([`NOT_DEFINED`], [`NOT_A_UNIT`]), for messages.
-    pub fn unit_ref(&self, r: &Ref) -> Result<UnitId, &'static str> {
+    /// The unit a reference names, directly or through one of its elements.
+    pub(crate) fn unit_ref(&self, r: &Ref) -> Result<UnitId, NoUnit> {
         match (r.target, self.unit_of_target(r.target)) {
-            (None, _) => Err(NOT_DEFINED),
-            (Some(_), None) => Err(NOT_A_UNIT),
+            (None, _) => Err(NoUnit::Undefined),
+            (Some(_), None) => Err(NoUnit::NotAUnit),
             (Some(_), Some(u)) => Ok(u),
         }
     }
 
     /// The side of a unit.
-    pub fn side_of(&self, id: UnitId) -> Option<SideId> {
+    pub(crate) fn side_of(&self, id: UnitId) -> Option<SideId> {
         self.unit(id).map(|u| u.side)
     }
 
-    /// The turn a moment falls in (§7); `None` for a clock time without a start time.
-    pub fn turn_of(&self, when: When) -> Option<i64> {
+    /// The turn a moment falls in (§7), counting the first turn as 1; `None` for a
+    /// clock time without a start time. Times up to 12 hours before the start are
+    /// before the game.
+    pub(crate) fn turn_of(&self, when: When) -> Option<i64> {
         match when {
             When::Turn(n, _) => Some(i64::from(n)),
-            When::Clock(m, _) => clock_turn(self.model.header.as_ref(), m),
+            When::Clock(m, _) => {
+                let h = self.model.header.as_ref()?;
+                Some(muster_rules::scale::turn_of_clock(
+                    h.start_minutes?,
+                    m,
+                    h.turn_minutes,
+                ))
+            }
         }
     }
 
-    /// A moment as its turn and as written for messages: `turn 3`, `06:30 (turn 2)`.
-    pub fn moment(&self, when: When) -> Option<(i64, String)> {
+    /// A moment read as a turn; `None` for a clock time without a start time.
+    pub(crate) fn moment(&self, when: When) -> Option<Moment> {
         let turn = self.turn_of(when)?;
-        let written = match when {
-            When::Turn(n, _) => format!("turn {n}"),
-            When::Clock(m, _) => format!("{:02}:{:02} (turn {turn})", m / 60, m % 60),
+        let (written, loc) = match when {
+            When::Turn(n, loc) => (format!("turn {n}"), loc),
+            When::Clock(m, loc) => (format!("{:02}:{:02} (turn {turn})", m / 60, m % 60), loc),
         };
-        Some((turn, written))
+        Some(Moment { turn, loc, written })
     }
 
     /// The game's turns, written for messages, when `turn` falls outside them.
-    pub fn outside_game(&self, turn: i64) -> Option<String> {
+    pub(crate) fn outside_game(&self, turn: i64) -> Option<String> {
         let last = self.turns();
         if turn >= 1 && last.is_none_or(|l| turn <= i64::from(l)) {
             return None;

@@ -43,11 +43,6 @@ arrival a turn 5 at south-edge
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    let header = cx.model.header.as_ref();
-    let turn_of = |w: When| match w {
-        When::Turn(n, _) => Some(i64::from(n)),
-        When::Clock(m, _) => clock_turn(header, m),
-    };
     let mut out = Vec::new();
     for o in &cx.model.orders {
         let Some(Target::Unit(u)) = o.unit.target else {
@@ -59,7 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .arrivals
             .iter()
             .filter(|a| matches!(a.unit.target, Some(Target::Unit(x)) if lineage.contains(&x)))
-            .filter_map(|a| Some((turn_of(a.when)?, a)))
+            .filter_map(|a| Some((cx.turn_of(a.when)?, a)))
             .max_by_key(|(t, _)| *t);
         let Some((arrives, arrival)) = arrival else {
             continue;
