@@ -10,16 +10,12 @@ pub fn inside(outline: &[Pos], p: Pos) -> bool {
     if outline.len() < 3 {
         return false;
     }
-    let mut inside = false;
-    let mut j = outline.len() - 1;
-    for (i, &a) in outline.iter().enumerate() {
-        let b = outline[j];
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside && distance_to_edge(outline, p) > 1e-6
+    let crossings = edges(outline)
+        .filter(|(a, b)| {
+            (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
+        })
+        .count();
+    crossings % 2 == 1 && distance_to_edge(outline, p) > 1e-6
 }
 
 /// Distance from `p` to the segment `a`–`b`.
