@@ -8,8 +8,8 @@ pub(crate) const RULE: Rule = Rule {
     severity: Severity::Note,
     paragraph: Some("§11"),
     summary: "an aircraft group given a command element it does not need",
-    explanation: "Aircraft groups need no command element (§11): flights are directed from \
-the ground or follow their pre-arranged mission. A command element in such a group is not \
+    explanation: "A commanded group of aircraft shows no command function (§11): the whole \
+flight takes the same action in each bound. A command element in such a group is not \
 wrong, but it will be counted, placed and shown in briefings for no purpose.",
     failing: r#"forces blue {
   flight f "Schwarm" {
