@@ -255,17 +255,6 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The turn a clock time falls in (§7), counting the first turn as 1; `None`
-/// without a start time. Times up to 12 hours before the start are before the game.
-pub fn clock_turn(header: Option<&Header>, minutes: u32) -> Option<i64> {
-    let h = header?;
-    Some(muster_rules::scale::turn_of_clock(
-        h.start_minutes?,
-        minutes,
-        h.turn_minutes,
-    ))
-}
-
 /// Metres written for messages: `120 m`, `1.2 km`.
 pub fn metres(d: f64) -> String {
     if d >= 1000.0 {

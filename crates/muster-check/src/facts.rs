@@ -1,6 +1,6 @@
 //! Facts about elements and terrain that several checks share (§12, §18, §101).
 
-use muster_model::model::{Element, Kind};
+use muster_model::model::{Element, Kind, WeaponInfo};
 use muster_rules::vocab::*;
 
 /// The foot type, when the element is a foot element.
@@ -96,6 +96,13 @@ pub fn has_direct_fire(e: &Element) -> bool {
         }
         Some(Kind::Aircraft { .. }) => false,
     }
+}
+
+/// A weapon that makes its bearer artillery, not infantry support (§12): a gun,
+/// or a mortar over 82 mm.
+pub fn is_artillery_weapon(w: &WeaponInfo) -> bool {
+    w.kind == WeaponKind::Gun
+        || (w.kind == WeaponKind::Mortar && w.calibre_mm.is_some_and(|c| c > 82.0))
 }
 
 /// Terrain that hides an element from view (§50): anything but open ground.

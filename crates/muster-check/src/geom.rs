@@ -10,16 +10,12 @@ pub fn inside(outline: &[Pos], p: Pos) -> bool {
     if outline.len() < 3 {
         return false;
     }
-    let mut inside = false;
-    let mut j = outline.len() - 1;
-    for (i, &a) in outline.iter().enumerate() {
-        let b = outline[j];
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside && distance_to_edge(outline, p) > 1e-6
+    let crossings = edges(outline)
+        .filter(|(a, b)| {
+            (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
+        })
+        .count();
+    crossings % 2 == 1 && distance_to_edge(outline, p) > 1e-6
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -48,23 +44,24 @@ pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
     }
 }
 
+/// The edges of a closed outline, the last point joined back to the first.
+fn edges(outline: &[Pos]) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+    outline
+        .iter()
+        .copied()
+        .zip(outline.iter().copied().cycle().skip(1))
+}
+
 /// Distance from `p` to the outline's boundary (closed).
 pub fn distance_to_edge(outline: &[Pos], p: Pos) -> f64 {
-    let n = outline.len();
-    (0..n)
-        .map(|i| distance_to_segment(p, outline[i], outline[(i + 1) % n]))
+    edges(outline)
+        .map(|(a, b)| distance_to_segment(p, a, b))
         .fold(f64::INFINITY, f64::min)
 }
 
 /// Signed-free area of an outline (shoelace).
 pub fn area(outline: &[Pos]) -> f64 {
-    let n = outline.len();
-    let twice: f64 = (0..n)
-        .map(|i| {
-            let (a, b) = (outline[i], outline[(i + 1) % n]);
-            a.x * b.y - b.x * a.y
-        })
-        .sum();
+    let twice: f64 = edges(outline).map(|(a, b)| a.x * b.y - b.x * a.y).sum();
     (twice / 2.0).abs()
 }
 
@@ -96,23 +93,16 @@ pub fn self_intersects(outline: &[Pos]) -> bool {
     if n < 4 {
         return false;
     }
-    for i in 0..n {
-        for j in (i + 1)..n {
-            let adjacent = j == i + 1 || (i == 0 && j == n - 1);
-            if adjacent {
-                continue;
-            }
-            if segments_cross(
-                outline[i],
-                outline[(i + 1) % n],
-                outline[j],
-                outline[(j + 1) % n],
-            ) {
-                return true;
-            }
-        }
-    }
-    false
+    let edges: Vec<(Pos, Pos)> = edges(outline).collect();
+    edges.iter().enumerate().any(|(i, &(a, b))| {
+        edges
+            .iter()
+            .enumerate()
+            .skip(i + 2)
+            // the last edge meets the first at the first point
+            .filter(|(j, _)| !(i == 0 && *j == n - 1))
+            .any(|(_, &(c, d))| segments_cross(a, b, c, d))
+    })
 }
 
 /// Whether the outline is a usable area: 3+ points, no crossing edges, some size.

@@ -21,6 +21,7 @@ mod facts;
 mod geom;
 mod overrides;
 mod prelude;
+mod query;
 pub mod registry;
 mod rules;
 mod run;

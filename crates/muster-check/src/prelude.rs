@@ -1,8 +1,9 @@
 //! What every rule file imports.
 
-pub(crate) use crate::context::{clock_turn, metres, Context};
+pub(crate) use crate::context::{metres, Context};
 pub(crate) use crate::facts;
 pub(crate) use crate::geom;
+pub(crate) use crate::query::{Moment, NoUnit};
 pub(crate) use crate::registry::{CheckFn, Related, Rule};
 pub(crate) use muster_model::model::*;
 pub(crate) use muster_rules::vocab::*;

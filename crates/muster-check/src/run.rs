@@ -110,15 +110,23 @@ pub fn finish(model: &Model, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// How the parser's MC001 begins when the only thing it expected was a stance.
+///
+/// A stopgap: `muster-syntax` gives no structured reason for a parse failure, so
+/// this matches its wording. `tests/cases/MC401-order-without-stance.muster` fails
+/// if the wording changes. The parser should emit MC401 itself when pest's only
+/// expected rule is `stance`; then `refine` can go.
+const STANCE_EXPECTED: &str = "expected a stance";
+
 /// Gives a syntax error the code of the rule it amounts to: the grammar requires a
 /// stance, so an order without one reaches us as the parser's MC001 (§84, MC401).
 fn refine(mut d: Diagnostic) -> Diagnostic {
-    if d.code == "MC001" && d.message.starts_with("expected a stance") {
-        let rule = crate::rules::orders::mc401_order_without_stance::RULE;
-        d.code = rule.code;
-        d.severity = rule.severity;
-        d.paragraph = rule.paragraph;
-        d.help = Some("say `attack`, `defend` or `support` after the unit".to_string());
+    use crate::rules::orders::mc401_order_without_stance as mc401;
+    if d.code == "MC001" && d.message.starts_with(STANCE_EXPECTED) {
+        d.code = mc401::RULE.code;
+        d.severity = mc401::RULE.severity;
+        d.paragraph = mc401::RULE.paragraph;
+        d.help = Some(mc401::HELP.to_string());
     }
     d
 }

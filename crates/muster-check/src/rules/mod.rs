@@ -60,6 +60,7 @@ registry! {
     orders::mc405_order_timing_out_of_range,
     orders::mc406_order_repeats_parent,
     orders::mc407_unit_without_orders,
+    orders::mc408_order_due_before_arrival,
     battlefield::mc501_invalid_terrain_shape,
     battlefield::mc502_overlapping_main_terrain,
     battlefield::mc503_vehicle_in_dense_woods,

@@ -51,25 +51,18 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 e.name.loc,
                 "registers fire for no artillery unit".to_string(),
             ),
-            Some(r) => match cx.unit_of_target(r.target) {
-                None if r.target.is_none() => (
+            Some(r) => {
+                let why = match cx.unit_ref(r) {
+                    Err(no) => no.clause(),
+                    Ok(u) if cx.side_of(u) != Some(e.side) => "an enemy unit",
+                    Ok(u) if !has_artillery(cx, u) => "which has no artillery",
+                    Ok(_) => continue,
+                };
+                (
                     r.name.loc,
-                    format!("registers fire for `{}`, which is not defined", r.name.id),
-                ),
-                None => (
-                    r.name.loc,
-                    format!("registers fire for `{}`, which is not a unit", r.name.id),
-                ),
-                Some(u) if cx.unit(u).map(|u| u.side) != Some(e.side) => (
-                    r.name.loc,
-                    format!("registers fire for `{}`, an enemy unit", r.name.id),
-                ),
-                Some(u) if !has_artillery(cx, u) => (
-                    r.name.loc,
-                    format!("registers fire for `{}`, which has no artillery", r.name.id),
-                ),
-                Some(_) => continue,
-            },
+                    format!("registers fire for `{}`, {why}", r.name.id),
+                )
+            }
         };
         out.push(
             RULE.report(
@@ -89,8 +82,7 @@ fn has_artillery(cx: &Context, u: UnitId) -> bool {
     cx.subtree(u)
         .into_iter()
         .filter_map(|x| cx.unit(x))
-        .flat_map(|x| x.elements.iter())
-        .filter_map(|&el| cx.element(el))
+        .flat_map(|x| cx.elements_of(x))
         .any(|el| {
             facts::is_artillery(el)
                 || matches!(

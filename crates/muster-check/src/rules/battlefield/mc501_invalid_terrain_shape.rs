@@ -33,20 +33,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "has {} points; an area needs at least 3",
                 a.outline.len()
             ))
-        } else if geom::self_intersects(&a.outline) {
+        } else if matches!(a.shape, ShapeKind::Polygon) && geom::self_intersects(&a.outline) {
             Some("crosses itself".to_string())
         } else if geom::area(&a.outline) <= 1e-6 {
             Some("encloses no ground".to_string())
         } else {
-            table
-                .filter(|t| a.outline.iter().any(|p| !geom::on_table(*t, *p)))
-                .map(|t| {
-                    format!(
-                        "reaches beyond the table of {} by {}",
-                        metres(t.0),
-                        metres(t.1)
-                    )
-                })
+            beyond_table(table, &a.outline)
         };
         if let Some(problem) = problem {
             out.push(
@@ -67,15 +59,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 l.points.len()
             ))
         } else {
-            table
-                .filter(|t| l.points.iter().any(|p| !geom::on_table(*t, *p)))
-                .map(|t| {
-                    format!(
-                        "reaches beyond the table of {} by {}",
-                        metres(t.0),
-                        metres(t.1)
-                    )
-                })
+            beyond_table(table, &l.points)
         };
         if let Some(problem) = problem {
             out.push(
@@ -85,4 +69,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// "reaches beyond the table of …" when a point lies off the table.
+fn beyond_table(table: Option<(f64, f64)>, points: &[Pos]) -> Option<String> {
+    let (w, d) = table.filter(|t| points.iter().any(|p| !geom::on_table(*t, *p)))?;
+    Some(format!(
+        "reaches beyond the table of {} by {}",
+        metres(w),
+        metres(d)
+    ))
 }

@@ -9,9 +9,9 @@ pub(crate) const RULE: Rule = Rule {
     severity: Severity::Warning,
     paragraph: Some("§4"),
     summary: "two elements placed so close that their bases would lie on top of each other",
-    explanation: "Every element stands on its own base on the table (§4): 50 mm for a \
-standard infantry element, 25–30 mm for specialists, command elements and vehicles, so \
-100 m or 50–60 m of ground at the usual scale. Two elements whose positions are less \
+    explanation: "Every element stands on its own base on the table (§4): a frontage of \
+50 mm for a standard infantry element, 25 mm for a specialist one and 25–30 mm for a \
+vehicle, so 100 m, 50 m or 50–60 m of ground at the usual scale. Two elements whose positions are less \
 than 5 mm of table apart (10 m at 1 mm to 2 m) cannot both be placed; this is nearly \
 always a copied coordinate. Troops embussed in or riding on a vehicle are carried by it \
 and are exempt.",

@@ -45,7 +45,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (i, status) in cx.analysis.command.iter().enumerate() {
+    for (e, status) in cx.command_statuses() {
         let CommandStatus::Separated {
             nearest,
             distance,
@@ -53,9 +53,6 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             runner_turns,
         } = status
         else {
-            continue;
-        };
-        let Some(e) = cx.element(ElementId(i)) else {
             continue;
         };
         if facts::is_aircraft(e) {

@@ -100,11 +100,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 }
 
 fn end_pos(cx: &Context, r: &Ref) -> Option<Pos> {
-    match r.target? {
-        Target::Element(e) => cx.element(e)?.pos,
-        Target::Unit(u) => cx.element(cx.unit(u)?.command_element?)?.pos,
-        _ => None,
-    }
+    cx.element_of_target(r.target)?.pos
 }
 
 /// The nearest enemy element within 500 m (§24).

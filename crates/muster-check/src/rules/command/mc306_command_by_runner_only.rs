@@ -65,10 +65,7 @@ fn latency_runner_turns(cx: &Context, e: &Element) -> Option<u32> {
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (i, status) in cx.analysis.command.iter().enumerate() {
-        let Some(e) = cx.element(ElementId(i)) else {
-            continue;
-        };
+    for (e, status) in cx.command_statuses() {
         if !facts::is_command_element(e) || !has_no_set(e) {
             continue;
         }

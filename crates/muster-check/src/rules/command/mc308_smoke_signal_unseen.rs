@@ -8,8 +8,8 @@ pub(crate) const RULE: Rule = Rule {
     severity: Severity::Warning,
     paragraph: Some("§75"),
     summary: "a ground visual signal (coloured smoke) in fog or snow",
-    explanation: "Flares, shell bursts and signals from aircraft can be seen whenever they \
-are in line of sight, but other visual signals such as coloured smoke are invisible in \
+    explanation: "Flares, shell bursts and other signals in the air can be seen whenever \
+they are in line of sight, but other visual signals such as coloured smoke are invisible in \
 fog or snow (§75). A smoke signal in such weather will never be seen; bugles are heard, \
 not seen, and are unaffected.",
     failing: r#"scenario "Example" {

@@ -61,15 +61,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         ]
     });
     for (m, side, on) in nets.chain(links) {
-        let element = match m.target {
-            Some(Target::Element(e)) => cx.element(e),
-            Some(Target::Unit(u)) => cx
-                .unit(u)
-                .and_then(|u| u.command_element)
-                .and_then(|e| cx.element(e)),
-            _ => continue,
+        let Some(e) = cx.element_of_target(m.target) else {
+            continue;
         };
-        let Some(e) = element else { continue };
         let problem = if e.side != side {
             format!("`{}` on {on} belongs to the other side", m.name.id)
         } else if e.radio.is_none() {

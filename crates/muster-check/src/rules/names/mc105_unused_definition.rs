@@ -47,7 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, p) in cx.model.places.iter().enumerate() {
         if !cx.in_library(p.loc) && !used.contains(&Target::Place(PlaceId(i))) {
-            out.push(unused(cx, "place", &p.name, "names it"));
+            out.push(unused("place", &p.name, "names it"));
         }
     }
     for (i, s) in cx.model.signals.iter().enumerate() {
@@ -55,18 +55,18 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             && !used.contains(&Target::Signal(SignalId(i)))
             && s.affects.is_empty()
         {
-            out.push(unused(cx, "signal", &s.name, "waits for it"));
+            out.push(unused("signal", &s.name, "waits for it"));
         }
     }
     for t in &cx.model.templates {
         if !cx.in_library(t.loc) && t.used_by.is_empty() {
-            out.push(unused(cx, "template", &t.name, "is built `from` it"));
+            out.push(unused("template", &t.name, "is built `from` it"));
         }
     }
     out
 }
 
-fn unused(_cx: &Context, what: &str, name: &Name, use_words: &str) -> Diagnostic {
+fn unused(what: &str, name: &Name, use_words: &str) -> Diagnostic {
     RULE.report(
         format!("{what} `{}` is never used", name.id),
         name.loc,

@@ -33,6 +33,9 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
+/// What to do about an order without a stance, also given to the parser's error.
+pub(crate) const HELP: &str = "say `attack`, `defend` or `support` after the unit";
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     cx.model
         .orders
@@ -45,7 +48,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "order without stance",
             )
             .related(o.loc, "the order")
-            .with_help("say `attack`, `defend` or `support` after the unit")
+            .with_help(HELP)
         })
         .collect()
 }

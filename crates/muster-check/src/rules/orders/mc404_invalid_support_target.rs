@@ -54,29 +54,26 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "the support order names no unit to support".to_string(),
                 "support whom?",
             )),
-            Some(Objective::Ref(r)) => match (r.target, cx.unit_of_target(r.target)) {
-                (None, _) => Some((
+            Some(Objective::Ref(r)) => match cx.unit_ref(r) {
+                Err(no) => Some((
                     r.name.loc,
                     format!(
-                        "`{}` supports `{}`, which is not defined",
-                        o.unit.name.id, r.name.id
+                        "`{}` supports `{}`, {}",
+                        o.unit.name.id,
+                        r.name.id,
+                        no.clause()
                     ),
-                    "undefined unit",
+                    match no {
+                        NoUnit::Undefined => "undefined unit",
+                        NoUnit::NotAUnit => "not a unit",
+                    },
                 )),
-                (Some(_), None) => Some((
-                    r.name.loc,
-                    format!(
-                        "`{}` supports `{}`, which is not a unit",
-                        o.unit.name.id, r.name.id
-                    ),
-                    "not a unit",
-                )),
-                (Some(_), Some(t)) if Some(t) == me => Some((
+                Ok(t) if Some(t) == me => Some((
                     r.name.loc,
                     format!("`{}` is ordered to support itself", o.unit.name.id),
                     "the unit itself",
                 )),
-                (Some(_), Some(t)) if cx.unit(t).map(|u| u.side) != Some(o.side) => Some((
+                Ok(t) if cx.side_of(t) != Some(o.side) => Some((
                     r.name.loc,
                     format!(
                         "`{}` supports `{}`, an enemy unit",

@@ -36,32 +36,27 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let last = cx.turns();
     for o in &cx.model.orders {
         let mut after: Option<(u32, Loc)> = None;
         let mut by: Option<(u32, Loc)> = None;
         for t in &o.timing {
-            let (turn, loc, written) = match t {
+            let when = match *t {
                 Timing::By(n, l) => {
-                    by = Some((*n, *l));
-                    (i64::from(*n), *l, format!("turn {n}"))
+                    by = Some((n, l));
+                    When::Turn(n, l)
                 }
                 Timing::After(n, l) => {
-                    after = Some((*n, *l));
-                    (i64::from(*n), *l, format!("turn {n}"))
+                    after = Some((n, l));
+                    When::Turn(n, l)
                 }
-                Timing::Until(n, l) => (i64::from(*n), *l, format!("turn {n}")),
-                Timing::At(m, l) => match clock_turn(cx.model.header.as_ref(), *m) {
-                    Some(n) => (n, *l, format!("{:02}:{:02} (turn {n})", m / 60, m % 60)),
-                    None => continue,
-                },
+                Timing::Until(n, l) => When::Turn(n, l),
+                Timing::At(m, l) => When::Clock(m, l),
                 _ => continue,
             };
-            let outside = turn < 1 || last.is_some_and(|l| turn > i64::from(l));
-            if outside {
-                let range = last
-                    .map(|l| format!("turns 1 to {l}"))
-                    .unwrap_or_else(|| "the game".into());
+            let Some(Moment { turn, loc, written }) = cx.moment(when) else {
+                continue;
+            };
+            if let Some(range) = cx.outside_game(turn) {
                 out.push(
                     RULE.report(format!("the order for `{}` is timed at {written}, outside {range}", o.unit.name.id), loc, "outside the game")
                         .with_help("time the order within the scenario's turns, or lengthen the scenario with `turns`"),

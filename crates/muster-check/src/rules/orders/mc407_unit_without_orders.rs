@@ -34,12 +34,9 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let ordered: Vec<bool> = (0..cx.model.units.len())
-        .map(|u| cx.effective_order(UnitId(u)).is_some())
-        .collect();
     let has_order_below = |u: UnitId| cx.subtree(u).into_iter().any(|x| cx.own_order(x).is_some());
     for (i, unit) in cx.model.units.iter().enumerate() {
-        if ordered[i] {
+        if cx.effective_order(UnitId(i)).is_some() {
             continue;
         }
         let report = match unit.parent {

@@ -7,3 +7,4 @@ pub(crate) mod mc404_invalid_support_target;
 pub(crate) mod mc405_order_timing_out_of_range;
 pub(crate) mod mc406_order_repeats_parent;
 pub(crate) mod mc407_unit_without_orders;
+pub(crate) mod mc408_order_due_before_arrival;

@@ -41,11 +41,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, unit) in cx.model.units.iter().enumerate() {
-        let elements: Vec<&Element> = unit
-            .elements
-            .iter()
-            .filter_map(|&e| cx.element(e))
-            .collect();
+        let elements: Vec<&Element> = cx.elements_of(unit).collect();
         if elements.is_empty() || unit.command_element.is_some() {
             continue;
         }

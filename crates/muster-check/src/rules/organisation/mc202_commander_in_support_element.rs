@@ -38,10 +38,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        let Some(ty) = facts::foot_type(e) else {
-            continue;
-        };
+    for (e, ty) in cx.foot_elements() {
         if muster_rules::foot::may_carry_commander(ty) {
             continue;
         }

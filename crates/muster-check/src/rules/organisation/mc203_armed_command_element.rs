@@ -38,10 +38,10 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        if facts::foot_type(e) != Some(FootType::Command) {
-            continue;
-        }
+    for (e, _) in cx
+        .foot_elements()
+        .filter(|(_, ty)| *ty == FootType::Command)
+    {
         for w in &e.weapons {
             out.push(
                 RULE.report(

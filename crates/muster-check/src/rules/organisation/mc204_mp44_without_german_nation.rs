@@ -38,10 +38,10 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        let Some(ty) = facts::foot_type(e).filter(|t| muster_rules::foot::german_only(*t)) else {
-            continue;
-        };
+    for (e, ty) in cx
+        .foot_elements()
+        .filter(|(_, ty)| muster_rules::foot::german_only(*ty))
+    {
         let nations = cx.nations_of_unit(e.unit);
         if nations.contains(&"german") {
             continue;

@@ -10,9 +10,9 @@ pub(crate) const RULE: Rule = Rule {
     summary: "a figure count outside the Foot Elements Table's range for the element type",
     explanation: "The Foot Elements Table (§18) fixes how many figures each foot type has: \
 six for coherent, five for integrated, four for assault and bare, three or four for \
-cavalry, two or three for support, specialist and command elements. The figure count is \
-how players tell the types apart on the table (§19), so a count outside the range makes \
-an element look like another type.",
+cavalry, two or three for support, specialist and command elements. Casualties are kept \
+at company level, so the count on a base is illustrative (§19); but a count outside the \
+type's range makes the element read as another type.",
     failing: r#"forces red {
   platoon p "1 Platoon" {
     hq p-hq command figures 2 at (500,480)
@@ -39,8 +39,8 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        let (Some(ty), Some((n, loc))) = (facts::foot_type(e), e.figures) else {
+    for (e, ty) in cx.foot_elements() {
+        let Some((n, loc)) = e.figures else {
             continue;
         };
         let (lo, hi) = muster_rules::foot::figure_range(ty);

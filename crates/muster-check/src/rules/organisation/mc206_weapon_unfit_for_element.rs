@@ -39,10 +39,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        let Some(ty) = facts::foot_type(e) else {
-            continue;
-        };
+    for (e, ty) in cx.foot_elements() {
         for w in &e.weapons {
             if fits(ty, facts::specialism(e), w) {
                 continue;
@@ -67,10 +64,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 /// Whether the weapon belongs to the foot type (§18). Command elements are MC203's;
 /// guns and heavy mortars are MC207's.
 fn fits(ty: FootType, specialism: Option<Specialism>, w: &WeaponInfo) -> bool {
-    let heavy_mortar = w.kind == WeaponKind::Mortar && w.calibre_mm.is_some_and(|c| c > 82.0);
     ty == FootType::Command
-        || w.kind == WeaponKind::Gun
-        || heavy_mortar
+        || facts::is_artillery_weapon(w)
         || muster_rules::foot::allows_weapon(ty, w.kind, w.calibre_mm, specialism)
 }
 

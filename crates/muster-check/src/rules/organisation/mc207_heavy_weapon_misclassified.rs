@@ -38,20 +38,11 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        if facts::foot_type(e).is_none() {
-            continue;
-        }
-        for w in &e.weapons {
-            let heavy_mortar =
-                w.kind == WeaponKind::Mortar && w.calibre_mm.is_some_and(|c| c > 82.0);
-            if !(heavy_mortar || w.kind == WeaponKind::Gun) {
-                continue;
-            }
-            let what = if heavy_mortar {
-                format!("a {} mm mortar", w.calibre_mm.unwrap_or(0.0).round())
-            } else {
-                "a gun".to_string()
+    for (e, _) in cx.foot_elements() {
+        for w in e.weapons.iter().filter(|w| facts::is_artillery_weapon(w)) {
+            let what = match w.calibre_mm.filter(|_| w.kind == WeaponKind::Mortar) {
+                Some(calibre) => format!("a {} mm mortar", calibre.round()),
+                None => "a gun".to_string(),
             };
             out.push(
                 RULE.report(

@@ -8,9 +8,9 @@ pub(crate) const RULE: Rule = Rule {
     severity: Severity::Error,
     paragraph: Some("§11, §20"),
     summary: "an aircraft group that mixes aircraft with other elements",
-    explanation: "Aircraft form their own groups (§11, §20): a flight is ordered, arrives \
-and leaves as one, and does not take part in the command chain of ground troops. Put \
-ground elements in a group of their own.",
+    explanation: "A group of aircraft is a flight (§20) whose elements all take the same \
+action in a bound and show no command function (§11); a ground element in it could \
+neither follow the flight nor be commanded. Put ground elements in a group of their own.",
     failing: r#"forces blue {
   flight f "Schwarm" {
     element fw-1 aircraft fighter-bomber models 2 off-table
@@ -36,17 +36,9 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for unit in &cx.model.units {
-        let elements: Vec<&Element> = unit
-            .elements
-            .iter()
-            .filter_map(|&e| cx.element(e))
-            .collect();
-        let Some(plane) = elements.iter().find(|e| facts::is_aircraft(e)) else {
-            continue;
-        };
-        for e in elements
-            .iter()
+    for (unit, plane) in cx.aircraft_groups() {
+        for e in cx
+            .elements_of(unit)
             .filter(|e| !facts::is_aircraft(e) && !facts::is_command_element(e))
         {
             out.push(

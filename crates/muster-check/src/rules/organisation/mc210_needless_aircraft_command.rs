@@ -8,8 +8,8 @@ pub(crate) const RULE: Rule = Rule {
     severity: Severity::Note,
     paragraph: Some("§11"),
     summary: "an aircraft group given a command element it does not need",
-    explanation: "Aircraft groups need no command element (§11): flights are directed from \
-the ground or follow their pre-arranged mission. A command element in such a group is not \
+    explanation: "A commanded group of aircraft shows no command function (§11): the whole \
+flight takes the same action in each bound. A command element in such a group is not \
 wrong, but it will be counted, placed and shown in briefings for no purpose.",
     failing: r#"forces blue {
   flight f "Schwarm" {
@@ -35,16 +35,11 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for unit in &cx.model.units {
-        let elements: Vec<&Element> = unit
-            .elements
-            .iter()
-            .filter_map(|&e| cx.element(e))
-            .collect();
-        if !elements.iter().any(|e| facts::is_aircraft(e)) {
-            continue;
-        }
-        for e in elements.iter().filter(|e| facts::is_command_element(e)) {
+    for (unit, _) in cx.aircraft_groups() {
+        for e in cx
+            .elements_of(unit)
+            .filter(|e| facts::is_command_element(e))
+        {
             out.push(
                 RULE.report(
                     format!(

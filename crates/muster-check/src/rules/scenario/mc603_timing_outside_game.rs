@@ -37,8 +37,6 @@ event barrage turn 4 "The corps artillery fires its programme"
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    let header = cx.model.header.as_ref();
-    let last = cx.turns();
     let mut out = Vec::new();
     let whens = cx
         .model
@@ -52,19 +50,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 .map(|e| (e.when, format!("event `{}`", e.name.id))),
         );
     for (when, what) in whens {
-        let (turn, loc, written) = match when {
-            When::Turn(n, loc) => (i64::from(n), loc, format!("turn {n}")),
-            When::Clock(m, loc) => match clock_turn(header, m) {
-                Some(n) => (n, loc, format!("{:02}:{:02} (turn {n})", m / 60, m % 60)),
-                None => continue,
-            },
-        };
-        if turn >= 1 && last.is_none_or(|l| turn <= i64::from(l)) {
+        let Some(Moment { turn, loc, written }) = cx.moment(when) else {
             continue;
-        }
-        let range = last
-            .map(|l| format!("turns 1 to {l}"))
-            .unwrap_or_else(|| "the game".into());
+        };
+        let Some(range) = cx.outside_game(turn) else {
+            continue;
+        };
         out.push(
             RULE.report(
                 format!("the {what} at {written} falls outside {range}"),
