@@ -83,8 +83,7 @@ pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
 
 /// Drops MC102s a more precise code covers and duplicates, applies the house rules
 /// of the model, sorts by file and position.
-pub fn finish(model: &Model, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut diagnostics: Vec<Diagnostic> = diagnostics.into_iter().map(refine).collect();
+pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     if diagnostics.iter().any(|d| d.code == "MC003") {
         // a refused file leaves an empty model: what else is missing follows from that
         diagnostics.retain(|d| d.code.starts_with("MC0") || d.code == "MC104");
@@ -108,25 +107,4 @@ pub fn finish(model: &Model, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     });
     diagnostics.dedup();
     diagnostics
-}
-
-/// How the parser's MC001 begins when the only thing it expected was a stance.
-///
-/// A stopgap: `muster-syntax` gives no structured reason for a parse failure, so
-/// this matches its wording. `tests/cases/MC401-order-without-stance.muster` fails
-/// if the wording changes. The parser should emit MC401 itself when pest's only
-/// expected rule is `stance`; then `refine` can go.
-const STANCE_EXPECTED: &str = "expected a stance";
-
-/// Gives a syntax error the code of the rule it amounts to: the grammar requires a
-/// stance, so an order without one reaches us as the parser's MC001 (§84, MC401).
-fn refine(mut d: Diagnostic) -> Diagnostic {
-    use crate::rules::orders::mc401_order_without_stance as mc401;
-    if d.code == "MC001" && d.message.starts_with(STANCE_EXPECTED) {
-        d.code = mc401::RULE.code;
-        d.severity = mc401::RULE.severity;
-        d.paragraph = mc401::RULE.paragraph;
-        d.help = Some(mc401::HELP.to_string());
-    }
-    d
 }

@@ -589,3 +589,24 @@ fn spans_point_at_the_source() {
     assert_eq!(&text[p.id.span.start..p.id.span.end], "lz-x");
     assert_eq!(&text[p.span.start..p.span.end], "place lz-x at (1000,820)");
 }
+
+/// An order without a stance is kept, so the checks can say so (MC401) instead of
+/// the parser reporting a syntax error; the next order still starts on its own.
+#[test]
+fn order_without_stance_is_kept() {
+    let orders =
+        match one("orders british {\n  d-coy pegasus by turn 2 \"go\"\n  b-coy defend lz-x\n}") {
+            Item::Orders(o) => o.orders,
+            other => panic!("{other:?}"),
+        };
+    assert_eq!(orders.len(), 2);
+    assert_eq!(orders[0].unit.name, "d-coy");
+    assert!(orders[0].stance.is_none());
+    assert!(matches!(&orders[0].objective, Some(Objective::Ref(i)) if i.name == "pegasus"));
+    assert_eq!(orders[0].timing.len(), 1);
+    assert_eq!(orders[1].unit.name, "b-coy");
+    assert_eq!(
+        orders[1].stance.as_ref().map(|s| s.value),
+        Some(Stance::Defend)
+    );
+}

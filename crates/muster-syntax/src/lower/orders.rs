@@ -1,6 +1,6 @@
 //! Lowering of `orders` blocks and `signal` items.
 
-use super::ctx::kids;
+use super::ctx::{kids, nearest};
 use super::header::clock;
 use super::{Ctx, P};
 use crate::ast::{Objective, Order, Orders, Signal, SignalTrigger, Timing};
@@ -47,11 +47,30 @@ pub(crate) fn turn_of(c: &mut Ctx, p: P) -> Option<Spanned<u32>> {
 /// `unit stance [intensity] [objective] timing… ["prose"]`
 fn order(c: &mut Ctx, p: P) -> Option<Order> {
     let span = c.span(&p);
-    let mut it = kids(p);
+    let mut it = kids(p).peekable();
     let unit = c.ident(&it.next()?);
-    let stance = it
-        .next()
-        .and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance"));
+    // The stance may be missing: the tree keeps the order and the checks report
+    // MC401, so the author hears "no stance", not a syntax error.
+    let stance = match it.peek() {
+        Some(s) if s.as_rule() == Rule::stance => it
+            .next()
+            .and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance")),
+        // `atack`: a misspelt stance reads better as a typo than as a missing
+        // stance followed by a strange objective.
+        Some(w)
+            if w.as_rule() == Rule::order_word
+                && Stance::from_keyword(w.as_str()).is_none()
+                && nearest(
+                    w.as_str(),
+                    &Stance::ALL.iter().map(|s| s.keyword()).collect::<Vec<_>>(),
+                )
+                .is_some() =>
+        {
+            it.next()
+                .and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance"))
+        }
+        _ => None,
+    };
     let mut o = Order {
         unit,
         stance,

@@ -33,8 +33,8 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-/// What to do about an order without a stance, also given to the parser's error.
-pub(crate) const HELP: &str = "say `attack`, `defend` or `support` after the unit";
+/// What to do about an order without a stance.
+const HELP: &str = "say `attack`, `defend` or `support` after the unit";
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     cx.model
