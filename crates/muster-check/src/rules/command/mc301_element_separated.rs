@@ -87,8 +87,16 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "no link",
             ),
         };
+        // Suggest the next means up only where the element could use it (§88).
+        let or_means = match e.radio.map(|(r, _)| r) {
+            None => " or give it a radio",
+            Some(RadioRange::Short) if facts::has_command_capability(e) || facts::is_recce(e) => {
+                " or give it `radio long`"
+            }
+            Some(_) => "",
+        };
         d = d.with_help(format!(
-            "move it within {} of a linked element or give it a radio{late}",
+            "move it within {} of a linked element{or_means}{late}",
             metres(range)
         ));
         out.push(d);
