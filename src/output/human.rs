@@ -55,7 +55,9 @@ impl Report {
         };
         let primary_file = d.primary().map(|l| l.file);
         let mut labels = Vec::new();
-        let mut related = Vec::new();
+        let mut related: Vec<Report> = Vec::new();
+        // the file of each related report, so labels in one file share a snippet
+        let mut related_files = Vec::new();
         for (i, label) in d.labels.iter().enumerate() {
             let text = (!label.message.is_empty()).then(|| label.message.clone());
             let span = clamp(label.span, sources.get(label.file.0 as usize));
@@ -65,8 +67,23 @@ impl Report {
                 } else {
                     LabeledSpan::new_with_span(text, span)
                 });
+            } else if let Some(group) = related_files
+                .iter()
+                .position(|f| *f == label.file)
+                .and_then(|i| related.get_mut(i))
+            {
+                // a second label in the same other file joins that file's snippet
+                if group.labels.len() == 1 {
+                    let first = std::mem::take(&mut group.message);
+                    if let Some(l) = group.labels.first_mut() {
+                        *l = LabeledSpan::new_primary_with_span(Some(first), *l.inner());
+                    }
+                    group.message = "see also".into();
+                }
+                group.labels.push(LabeledSpan::new_with_span(text, span));
             } else {
                 let source = named(sources.get(label.file.0 as usize));
+                related_files.push(label.file);
                 related.push(Report {
                     code: "related".into(),
                     severity: miette::Severity::Advice,

@@ -24,8 +24,10 @@ pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// A finding on an element written in a library template also points at the
-/// scenario's unit built from it: that is where the author can change it.
+/// A finding on an element written in a library template points first at the
+/// scenario's unit built from it, where the author can change it (an override in
+/// the unit's block), and then at the library line; annotations in CI land on the
+/// scenario, not on a library many scenarios share.
 fn point_at_instance(cx: &Context, mut d: Diagnostic) -> Diagnostic {
     let Some(primary) = d.primary().cloned() else {
         return d;
@@ -40,7 +42,8 @@ fn point_at_instance(cx: &Context, mut d: Diagnostic) -> Diagnostic {
             && d.message.contains(&format!("`{}`", e.qualified))
     });
     if let Some((loc, label)) = element.and_then(|e| cx.instance_site(e)) {
-        d = d.with_label(loc.file, loc.span, label);
+        d.labels
+            .insert(0, muster_syntax::Label::new(loc.file, loc.span, label));
     }
     d
 }
