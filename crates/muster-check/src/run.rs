@@ -84,6 +84,19 @@ pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
     }
 }
 
+/// Where the stance of an order stands: the first word after the unit's name,
+/// which ends at `after`. An MC001 there (`atack`) already says what is wrong, so
+/// the MC401 "no stance" of the same order is not reported too.
+fn stance_position(
+    model: &Model,
+    file: muster_syntax::FileId,
+    after: usize,
+) -> Option<(muster_syntax::FileId, usize)> {
+    let text = &model.files.iter().find(|f| f.id == file)?.text;
+    let rest = text.get(after..)?;
+    Some((file, after + (rest.len() - rest.trim_start().len())))
+}
+
 /// Drops MC102s a more precise code covers and duplicates, applies the house rules
 /// of the model, sorts by file and position.
 pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -101,6 +114,18 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
             || !d
                 .primary()
                 .is_some_and(|l| precise.contains(&(l.file, l.span)))
+    });
+    let misspelt_stances: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.code == "MC001")
+        .filter_map(|d| d.primary().map(|l| (l.file, l.span.start)))
+        .collect();
+    diagnostics.retain(|d| {
+        d.code != "MC401"
+            || !d
+                .primary()
+                .and_then(|l| stance_position(model, l.file, l.span.end))
+                .is_some_and(|at| misspelt_stances.contains(&at))
     });
     let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
     diagnostics.sort_by(|a, b| {
