@@ -26,11 +26,11 @@ pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
         let this = (k.as_rule() != Rule::junk_orders).then(|| k.clone());
         let o = match k.as_rule() {
             Rule::junk_orders => match c.junk(&k, Rule::order_only, prev.as_ref()) {
-                Some((s, at)) => c.shifted(at, |c| order(c, s)),
-                None => None,
+                Some((s, at)) => c.shifted(at, |c| orders_of(c, s)),
+                None => Vec::new(),
             },
-            Rule::order => order(c, k),
-            _ => None,
+            Rule::order => orders_of(c, k),
+            _ => Vec::new(),
         };
         orders.extend(o);
         prev = this;
@@ -44,10 +44,57 @@ pub(crate) fn turn_of(c: &mut Ctx, p: P) -> Option<Spanned<u32>> {
     c.slit(&l, literal::turn)
 }
 
+/// One `order` of the grammar, split where a later order starts with a misspelt
+/// stance: the grammar only sees a new order at `unit stance`, so without the split
+/// `b atack hill` after another order would read as more objectives of that order.
+fn orders_of(c: &mut Ctx, p: P) -> Vec<Order> {
+    let toks: Vec<P> = kids(p).collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for j in 2..toks.len() {
+        if j > start + 1 && starts_misspelt_order(&toks, j) {
+            out.extend(order(c, &toks[start..j]));
+            start = j;
+        }
+    }
+    out.extend(order(c, &toks[start..]));
+    out
+}
+
+/// Whether `toks[j]` is a unit followed by a misspelt stance (`b atack`), rather
+/// than an argument of the word before it or a keyword of the order.
+fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
+    const ORDER_WORDS: &[&str] = &[
+        "immediately",
+        "by",
+        "after",
+        "until",
+        "on",
+        "at",
+        "bearing",
+        "turn",
+    ];
+    let is_word = |t: &P| t.as_rule() == Rule::order_word;
+    let keyword = |w: &str| ORDER_WORDS.contains(&w) || Intensity::from_keyword(w).is_some();
+    let (Some(prev), Some(unit), Some(next)) = (toks.get(j - 1), toks.get(j), toks.get(j + 1))
+    else {
+        return false;
+    };
+    let stances: Vec<&str> = Stance::ALL.iter().map(|s| s.keyword()).collect();
+    is_word(unit)
+        && is_word(next)
+        && !keyword(unit.as_str())
+        && !keyword(next.as_str())
+        && !(is_word(prev) && ["bearing", "on", "turn"].contains(&prev.as_str()))
+        && prev.as_rule() != Rule::kw_signal
+        && Stance::from_keyword(next.as_str()).is_none()
+        && nearest(next.as_str(), &stances).is_some()
+}
+
 /// `unit stance [intensity] [objective] timing… ["prose"]`
-fn order(c: &mut Ctx, p: P) -> Option<Order> {
-    let span = c.span(&p);
-    let mut it = kids(p).peekable();
+fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
+    let span = c.span(toks.first()?).join(c.span(toks.last()?));
+    let mut it = toks.iter().cloned().peekable();
     let unit = c.ident(&it.next()?);
     // The stance may be missing: the tree keeps the order and the checks report
     // MC401, so the author hears "no stance", not a syntax error.
