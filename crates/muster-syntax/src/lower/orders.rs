@@ -52,7 +52,9 @@ fn orders_of(c: &mut Ctx, p: P) -> Vec<Order> {
     let mut out = Vec::new();
     let mut start = 0;
     for j in 2..toks.len() {
-        if j > start + 1 && starts_misspelt_order(&toks, j) {
+        if j > start + 1
+            && (starts_misspelt_order(&toks, j) || starts_order_without_stance(&toks, start, j))
+        {
             out.extend(order(c, &toks[start..j]));
             start = j;
         }
@@ -89,6 +91,44 @@ fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
         && prev.as_rule() != Rule::kw_signal
         && Stance::from_keyword(next.as_str()).is_none()
         && nearest(next.as_str(), &stances).is_some()
+}
+
+/// Whether `toks[j]` starts a line and would otherwise be a second objective of the
+/// order begun at `toks[start]`: it is then the unit of a next order that has no
+/// stance (`b (500,700)`), reported as MC401 rather than as a second objective.
+fn starts_order_without_stance(toks: &[P], start: usize, j: usize) -> bool {
+    const ARGUMENT_WORDS: &[&str] = &[
+        "immediately",
+        "by",
+        "after",
+        "until",
+        "on",
+        "at",
+        "bearing",
+        "turn",
+    ];
+    let plain = |t: &P| {
+        t.as_rule() == Rule::order_word
+            && !ARGUMENT_WORDS.contains(&t.as_str())
+            && Intensity::from_keyword(t.as_str()).is_none()
+    };
+    let takes_word =
+        |t: &P| t.as_rule() == Rule::kw_signal || ["bearing", "on", "turn"].contains(&t.as_str());
+    let Some(unit) = toks.get(j) else {
+        return false;
+    };
+    let pos = unit.as_span().start_pos();
+    let (_, col) = pos.line_col();
+    let first_on_line = pos.line_of().chars().take(col - 1).all(char::is_whitespace);
+    // the words after the unit and the stance that already name an objective
+    let has_objective = (start + 1..j).any(|i| {
+        let t = &toks[i];
+        let after_arg = i > start + 1 && takes_word(&toks[i - 1]);
+        t.as_rule() == Rule::point
+            || t.as_str() == "bearing"
+            || (i > start + 1 && plain(t) && !after_arg)
+    });
+    first_on_line && plain(unit) && !takes_word(&toks[j - 1]) && has_objective
 }
 
 /// `unit stance [intensity] [objective] timing… ["prose"]`
