@@ -52,6 +52,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 .model
                 .telephone_lines
                 .iter()
+                // a line of the other side's block naming this element is MC106
+                .filter(|l| l.side == e.side)
                 .flat_map(|l| [&l.from, &l.to])
                 .find(|r| r.target == Some(Target::Element(ElementId(i))))
                 .map(|r| (r.name.loc, "telephone line ends here")),
