@@ -56,7 +56,8 @@ fn candidates(positives: &[Rule]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in positives {
         let (g, text) = describe(*r);
-        if g == Group::Item || text.contains("top-level item") {
+        // where an item may end, the next item may start: `forcse` is a typo of `forces`
+        if g == Group::Item || text.contains("top-level item") || text == "the end of the item" {
             out.extend(crate::reserved::ITEM_KEYWORDS.iter().map(|s| s.to_string()));
         }
         out.extend(text.split('`').skip(1).step_by(2).map(str::to_string));

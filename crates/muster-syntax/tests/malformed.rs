@@ -64,6 +64,7 @@ cases! {
     drive_on_foot_element: "forces german {\n  platoon p {\n    element v coherent tracked\n  }\n}\n";
     stance_typo: "orders british {\n  d-coy atack pegasus\n}\n";
     stance_typo_in_second_order: "orders british {\n  b-coy defend lz-x\n  d-coy atack pegasus by turn 2\n}\n";
+    item_keyword_typo_after_item: "map {\n  place p at (1,1)\n}\nforcse german {\n  company c\n}\n";
     two_objectives: "orders british {\n  d-coy attack pegasus horsa\n}\n";
     signal_kind_typo: "signal go flair \"go\" on command\n";
     victory_without_prose: "victory british holds pegasus at end\n";
