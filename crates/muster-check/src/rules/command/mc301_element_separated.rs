@@ -78,7 +78,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         metres(*short_by)
                     ),
                     e.name.loc,
-                    format!("{} short", metres(*short_by)),
+                    format!("{} too far", metres(*short_by)),
                 )
                 .related(n.name.loc, format!("nearest link, {} away", metres(*distance))),
             None => RULE.report(
