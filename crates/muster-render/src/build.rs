@@ -31,6 +31,9 @@ pub fn build(
             .unwrap_or("scenario"),
     );
     let full = json::scenario(model, analysis);
+    // Each view's scenario JSON is serialised into a template context once and
+    // shared by all its pages; only the page's own parts change between pages.
+    let mut ctx = templates.view_context(&full)?;
     let mut out = vec![
         OutputFile {
             path: format!("{stem}/scenario.json"),
@@ -38,25 +41,33 @@ pub fn build(
         },
         OutputFile {
             path: format!("{stem}/umpire.html"),
-            contents: templates.render("umpire.html", &page(&full, None, None))?,
+            contents: templates.render_page("umpire.html", &mut ctx, &page(&full, None, None))?,
         },
     ];
     for side in &full.sides {
         let view = json::for_side(&full, &side.id);
         let sid = file_safe(&side.id);
+        let mut ctx = templates.view_context(&view)?;
         out.push(OutputFile {
             path: format!("{stem}/side-{sid}.json"),
             contents: to_json(&view)?,
         });
         out.push(OutputFile {
             path: format!("{stem}/side-{sid}.html"),
-            contents: templates.render("side.html", &page(&view, Some(&side.id), None))?,
+            contents: templates.render_page(
+                "side.html",
+                &mut ctx,
+                &page(&view, Some(&side.id), None),
+            )?,
         });
         for p in &side.players {
             out.push(OutputFile {
                 path: format!("{stem}/player-{}.html", file_safe(&p.id)),
-                contents: templates
-                    .render("player.html", &page(&view, Some(&side.id), Some(&p.id)))?,
+                contents: templates.render_page(
+                    "player.html",
+                    &mut ctx,
+                    &page(&view, Some(&side.id), Some(&p.id)),
+                )?,
             });
         }
     }

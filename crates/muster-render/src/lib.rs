@@ -11,6 +11,7 @@ pub mod json;
 mod labels;
 pub mod map;
 mod map_labels;
+mod map_symbols;
 pub mod page;
 mod templates;
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::json::forces::{ElementKind, Unit};
 use crate::json::{Point, ScenarioJson};
+use crate::map_symbols::Symbols;
 
 /// Everything the map template needs, in SVG user units (1 unit = 1 m; y down).
 #[derive(Debug, Clone, Serialize)]
@@ -33,6 +34,8 @@ pub struct MapView {
     /// Side ids drawn as friendly (rectangle) and hostile (diamond).
     pub friendly: Vec<String>,
     pub hostile: Vec<String>,
+    /// Symbol markup expanded for `em` (see [`Symbols`]).
+    pub svg: Symbols,
 }
 
 /// A terrain area.
@@ -264,6 +267,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
         height: h,
         band: em * 4.0,
         em,
+        svg: Symbols::new(em),
         areas,
         lines,
         crossings,

@@ -11,11 +11,12 @@ use crate::map::{map_view, MapView};
 
 /// Which briefing a page is.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageInfo {
+pub struct PageInfo<'a> {
     /// `umpire`, `side` or `player`.
     pub kind: String,
     pub title: String,
-    pub side: Option<Side>,
+    /// Borrowed from the view: a side with its whole order of battle is large.
+    pub side: Option<&'a Side>,
     pub player: Option<Player>,
     /// Unit ids from the top of the side down to the player's unit.
     pub chain: Vec<String>,
@@ -84,7 +85,7 @@ pub struct OobRow {
 #[derive(Debug, Clone, Serialize)]
 pub struct Page<'a> {
     pub s: &'a ScenarioJson,
-    pub page: PageInfo,
+    pub page: PageInfo<'a>,
     pub oob: Vec<OobSide>,
     /// The orders, the player's own and its superiors' first (from the player's
     /// unit up), then the rest in source order.
@@ -95,7 +96,7 @@ pub struct Page<'a> {
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
 /// player id of that side.
 pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -> Page<'a> {
-    let side_json = side.and_then(|id| s.side(id)).cloned();
+    let side_json = side.and_then(|id| s.side(id));
     let player_json = player.and_then(|p| {
         side_json
             .as_ref()

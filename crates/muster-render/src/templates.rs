@@ -2,9 +2,12 @@
 
 use std::collections::BTreeMap;
 
+use serde_json::{Map, Value};
 use tera::{Context, Tera};
 
 use crate::error::RenderError;
+use crate::json::ScenarioJson;
+use crate::page::Page;
 
 /// The built-in templates, by name.
 const BUILTIN: &[(&str, &str)] = &[
@@ -63,6 +66,13 @@ impl Paper {
     }
 }
 
+/// The template context of one view (the umpire's, or one side's), kept across
+/// that view's pages so the scenario JSON is serialised into it only once.
+#[derive(Debug)]
+pub(crate) struct ViewContext {
+    ctx: Context,
+}
+
 /// A set of briefing templates, ready to render.
 #[derive(Debug, Clone)]
 pub struct Templates {
@@ -103,6 +113,53 @@ impl Templates {
     /// The names of the built-in templates, for packs that override them.
     pub fn builtin_names() -> Vec<&'static str> {
         BUILTIN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// A context holding what every page of one view shares (the scenario JSON as
+    /// `s`, the paper size), serialised once and reused by [`Templates::render_page`].
+    pub(crate) fn view_context(&self, s: &ScenarioJson) -> Result<ViewContext, RenderError> {
+        let mut ctx = Context::new();
+        ctx.try_insert("s", s)
+            .map_err(|e| RenderError::template("context", &e))?;
+        ctx.insert("paper", self.paper.css());
+        Ok(ViewContext { ctx })
+    }
+
+    /// Renders template `name` for one page of a view: only the page's own parts
+    /// are serialised into the view's context (replacing the previous page's), so
+    /// the result is the same as [`Templates::render`] with the whole [`Page`].
+    pub(crate) fn render_page(
+        &self,
+        name: &str,
+        view: &mut ViewContext,
+        page: &Page<'_>,
+    ) -> Result<String, RenderError> {
+        let err = |e: tera::Error| RenderError::template(name, &e);
+        // Every page of a view is read by the same side, whose whole order of
+        // battle is in `page.side`: the previous page's copy is moved, not rebuilt.
+        let previous = match view.ctx.remove("page") {
+            Some(Value::Object(mut m)) => m.remove("side"),
+            _ => None,
+        };
+        let side = match (previous, page.page.side) {
+            (Some(v), Some(sd)) if v.get("id").and_then(Value::as_str) == Some(&sd.id) => v,
+            (_, sd) => serde_json::to_value(sd).map_err(|e| err(tera::Error::json(e)))?,
+        };
+        let mut info = page.page.clone();
+        info.side = None;
+        let mut info = serde_json::to_value(&info).map_err(|e| err(tera::Error::json(e)))?;
+        if let Value::Object(m) = &mut info {
+            m.insert("side".into(), side);
+        }
+        let mut parts = Map::new();
+        parts.insert("page".into(), info);
+        // `from_value` moves the values in; `insert` would copy them once more.
+        view.ctx
+            .extend(Context::from_value(Value::Object(parts)).map_err(err)?);
+        view.ctx.try_insert("oob", &page.oob).map_err(err)?;
+        view.ctx.try_insert("orders", &page.orders).map_err(err)?;
+        view.ctx.try_insert("map", &page.map).map_err(err)?;
+        self.tera.render(name, &view.ctx).map_err(err)
     }
 
     /// Renders template `name` with a serialisable page context.
