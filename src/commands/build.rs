@@ -42,7 +42,14 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
             );
             continue;
         }
-        match write_outputs(checked, &templates[checked.pack], &out) {
+        match write_outputs(
+            checked,
+            templates.get(checked.pack).map_or_else(
+                || Err("no templates for this pack".to_string()),
+                |t| t.as_ref().map_err(Clone::clone),
+            ),
+            &out,
+        ) {
             Ok(count) => {
                 built += 1;
                 eprintln!("built `{}`: {count} files", checked.display);
@@ -79,8 +86,17 @@ fn out_dir(args: &BuildArgs, discovery: &Discovery) -> Result<PathBuf, CliError>
 /// The pack's templates: built-ins with the files of its `templates` folder as
 /// overrides (read through the pack's world, so confined to the pack).
 pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
+    compile_templates(read_template_overrides(pack)?.as_ref())
+}
+
+/// The texts of the pack's template folder by file name; `None` when the pack uses
+/// the built-in templates. Reading is cheap, compiling is not: watch compares these
+/// texts to decide whether its compiled templates are still good.
+pub(crate) fn read_template_overrides(
+    pack: &Pack,
+) -> Result<Option<BTreeMap<String, String>>, String> {
     let Some(folder) = pack.config.templates.as_deref() else {
-        return Templates::builtin().map_err(|e| e.to_string());
+        return Ok(None);
     };
     let dir = pack
         .world
@@ -101,16 +117,26 @@ pub(crate) fn load_templates(pack: &Pack) -> Result<Templates, String> {
             .map_err(|e| format!("template `{relative}`: {e}"))?;
         overrides.insert(name, text);
     }
-    Templates::with_overrides(&overrides).map_err(|e| e.to_string())
+    Ok(Some(overrides))
 }
 
-/// Renders one checked scenario and writes its files; the number written.
+/// Compiles the built-in templates, with the pack's overrides when it has some.
+pub(crate) fn compile_templates(
+    overrides: Option<&BTreeMap<String, String>>,
+) -> Result<Templates, String> {
+    match overrides {
+        None => Templates::builtin(),
+        Some(o) => Templates::with_overrides(o),
+    }
+    .map_err(|e| e.to_string())
+}
+
 pub(crate) fn write_outputs(
     checked: &Checked,
-    templates: &Result<Templates, String>,
+    templates: Result<&Templates, String>,
     out: &OutDir,
 ) -> Result<usize, String> {
-    let templates = templates.as_ref().map_err(Clone::clone)?;
+    let templates = templates?;
     let Some((model, analysis)) = &checked.model else {
         return Err("no model".into());
     };

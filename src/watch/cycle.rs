@@ -5,19 +5,23 @@
 use super::filter::{canonical_lenient, Change, Filter};
 use super::plan::{Graph, Key, Known};
 use super::status::Cycle;
-use crate::commands::build::{load_templates, write_outputs};
+use crate::commands::build::{compile_templates, read_template_overrides, write_outputs};
 use crate::error::CliError;
 use crate::output::human;
 use crate::pack::{Discovery, CONFIG_FILE};
 use crate::pipeline::{self, Checked};
 use crate::write::OutDir;
+use muster_render::Templates;
 use muster_syntax::Severity;
 use rayon::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The code of a missing import: such a scenario is re-checked on any new file.
 const IMPORT_NOT_FOUND: &str = "MC104";
+
+/// A pack's template files by name; `None` for the built-in templates.
+type TemplateTexts = Option<BTreeMap<String, String>>;
 
 /// What persists between cycles.
 pub struct Session {
@@ -25,6 +29,9 @@ pub struct Session {
     out: Option<(OutDir, PathBuf)>,
     graph: Graph,
     filters: Vec<Filter>,
+    /// Compiled templates by the template texts they came from (`None`: built-in),
+    /// so a rebuild does not recompile them unless a template file changed.
+    templates: Vec<(TemplateTexts, Result<Templates, String>)>,
 }
 
 /// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
@@ -52,6 +59,7 @@ impl Session {
             out,
             graph: Graph::default(),
             filters: Vec::new(),
+            templates: Vec::new(),
         };
         session.refresh_filters(&discovery);
         Ok(session)
@@ -171,11 +179,39 @@ impl Session {
     }
 
     /// Writes the outputs of every clean scenario (in parallel); counts the held-back ones.
-    fn build(&self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
+    fn build(&mut self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
+        if self.out.is_none() {
+            return false;
+        }
+        let keys: Vec<_> = discovery
+            .packs
+            .iter()
+            .map(read_template_overrides)
+            .collect();
+        for key in keys.iter().flatten() {
+            if !self.templates.iter().any(|(k, _)| k == key) {
+                self.templates
+                    .push((key.clone(), compile_templates(key.as_ref())));
+            }
+        }
+        // forget template sets no pack uses any more (edited away)
+        self.templates
+            .retain(|(k, _)| keys.iter().flatten().any(|key| key == k));
+        let cached = &self.templates;
+        let templates: Vec<Result<&Templates, String>> = keys
+            .into_iter()
+            .map(|key| {
+                let key = key?;
+                match cached.iter().find(|(k, _)| *k == key).map(|(_, t)| t) {
+                    Some(Ok(t)) => Ok(t),
+                    Some(Err(e)) => Err(e.clone()),
+                    None => Err("templates not compiled".to_string()),
+                }
+            })
+            .collect();
         let Some((out, _)) = &self.out else {
             return false;
         };
-        let templates: Vec<_> = discovery.packs.iter().map(load_templates).collect();
         let scenarios: Vec<&Checked> = results.iter().filter(|c| c.is_scenario()).collect();
         cycle.held = scenarios
             .iter()
@@ -185,7 +221,11 @@ impl Session {
             .par_iter()
             .filter(|c| c.count(Severity::Error) == 0)
             .map(|c| {
-                write_outputs(c, &templates[c.pack], out)
+                let templates = templates
+                    .get(c.pack)
+                    .cloned()
+                    .unwrap_or_else(|| Err("no templates for this pack".to_string()));
+                write_outputs(c, templates, out)
                     .map(|_| ())
                     .map_err(|e| format!("cannot build `{}`: {e}", c.display))
             })
