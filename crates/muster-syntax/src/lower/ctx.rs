@@ -13,6 +13,41 @@ use pest::Parser;
 /// A pest pair of our grammar.
 pub(crate) type P<'i> = Pair<'i, Rule>;
 
+/// A `KEYWORD side { statements }` block (`forces`, `nets`, `orders`, `intel`): the
+/// side, then every statement lowered by `lower`. Text the grammar skipped (`junk`)
+/// is re-parsed as `only` for a precise error, so one typo costs one statement.
+pub(crate) fn side_block<'i, T, I: IntoIterator<Item = T>>(
+    c: &mut Ctx,
+    p: P<'i>,
+    junk: Rule,
+    only: Rule,
+    mut lower: impl FnMut(&mut Ctx, P<'i>) -> I,
+) -> (Ident, Vec<T>) {
+    let span = c.span(&p);
+    let mut it = kids(p).skip(1);
+    let side = it.next().map_or_else(
+        || Ident {
+            name: String::new(),
+            span,
+        },
+        |i| c.ident(&i),
+    );
+    let mut out = Vec::new();
+    let mut prev: Option<P> = None;
+    for k in it {
+        if k.as_rule() == junk {
+            if let Some((s, at)) = c.junk(&k, only, prev.as_ref()) {
+                out.extend(c.shifted(at, |c| lower(c, s)));
+            }
+            prev = None;
+        } else {
+            out.extend(lower(c, k.clone()));
+            prev = Some(k);
+        }
+    }
+    (side, out)
+}
+
 /// Where lowered spans land in the file, and where diagnostics go.
 pub(crate) struct Ctx<'d> {
     pub file: FileId,

@@ -1,6 +1,6 @@
 //! Lowering of `arrival`, `event`, `victory`, `intel` and top-level `umpire` items.
 
-use super::ctx::kids;
+use super::ctx::{kids, side_block};
 use super::header::clock;
 use super::orders::turn_of;
 use super::{Ctx, P};
@@ -118,29 +118,16 @@ pub(crate) fn victory(c: &mut Ctx, p: P) -> Victory {
 /// `intel side { entries }`
 pub(crate) fn intel(c: &mut Ctx, p: P) -> Intel {
     let span = c.span(&p);
-    let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(
-        || Ident {
-            name: String::new(),
-            span,
-        },
-        |i| c.ident(&i),
-    );
-    let mut entries = Vec::new();
-    let mut prev: Option<P> = None;
-    for k in it {
-        let this = (k.as_rule() != Rule::junk_intel).then(|| k.clone());
-        let e = match k.as_rule() {
-            Rule::junk_intel => match c.junk(&k, Rule::intel_entry_only, prev.as_ref()) {
-                Some((s, at)) => c.shifted(at, |c| entry(c, s)),
-                None => None,
-            },
+    let (side, entries) = side_block(
+        c,
+        p,
+        Rule::junk_intel,
+        Rule::intel_entry_only,
+        |c, k| match k.as_rule() {
             Rule::intel_entry => entry(c, k),
             _ => None,
-        };
-        entries.extend(e);
-        prev = this;
-    }
+        },
+    );
     Intel {
         side,
         entries,

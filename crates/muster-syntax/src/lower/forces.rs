@@ -1,6 +1,6 @@
 //! Lowering of `forces` and `template` items: units, their headers and bodies.
 
-use super::ctx::kids;
+use super::ctx::{kids, side_block};
 use super::element::element;
 use super::{Ctx, P};
 use crate::ast::{Forces, Placement, Template, Text, Unit, UnitBody};
@@ -12,29 +12,12 @@ use muster_rules::vocab::Echelon;
 /// `forces side { units }`
 pub(crate) fn forces(c: &mut Ctx, p: P) -> Forces {
     let span = c.span(&p);
-    let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(
-        || Ident {
-            name: String::new(),
-            span,
-        },
-        |i| c.ident(&i),
-    );
-    let mut units = Vec::new();
-    let mut prev: Option<P> = None;
-    for k in it {
-        let this = (k.as_rule() != Rule::junk_forces).then(|| k.clone());
+    let (side, units) = side_block(c, p, Rule::junk_forces, Rule::unit_only, |c, k| {
         match k.as_rule() {
-            Rule::unit => units.extend(unit(c, k)),
-            Rule::junk_forces => {
-                if let Some((u, at)) = c.junk(&k, Rule::unit_only, prev.as_ref()) {
-                    units.extend(c.shifted(at, |c| unit(c, u)));
-                }
-            }
-            _ => {}
+            Rule::unit => unit(c, k),
+            _ => None,
         }
-        prev = this;
-    }
+    });
     Forces { side, units, span }
 }
 

@@ -1,6 +1,6 @@
 //! Lowering of `nets` blocks: extra radio links, telephone lines, named nets.
 
-use super::ctx::kids;
+use super::ctx::{kids, side_block};
 use super::{Ctx, P};
 use crate::ast::{NetEntry, Nets};
 use crate::grammar::Rule;
@@ -9,28 +9,7 @@ use crate::span::Ident;
 /// `nets side { statements }`
 pub(crate) fn nets(c: &mut Ctx, p: P) -> Nets {
     let span = c.span(&p);
-    let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(
-        || Ident {
-            name: String::new(),
-            span,
-        },
-        |i| c.ident(&i),
-    );
-    let mut entries = Vec::new();
-    let mut prev: Option<P> = None;
-    for k in it {
-        let this = (k.as_rule() != Rule::junk_nets).then(|| k.clone());
-        let e = match k.as_rule() {
-            Rule::junk_nets => match c.junk(&k, Rule::net_stmt_only, prev.as_ref()) {
-                Some((s, at)) => c.shifted(at, |c| entry(c, s)),
-                None => None,
-            },
-            _ => entry(c, k),
-        };
-        entries.extend(e);
-        prev = this;
-    }
+    let (side, entries) = side_block(c, p, Rule::junk_nets, Rule::net_stmt_only, entry);
     Nets {
         side,
         entries,

@@ -1,40 +1,23 @@
 //! Lowering of `orders` blocks and `signal` items.
 
-use super::ctx::{kids, nearest};
+use super::ctx::{kids, nearest, side_block};
 use super::header::clock;
 use super::{Ctx, P};
 use crate::ast::{Objective, Order, Orders, Signal, SignalTrigger, Timing};
 use crate::grammar::Rule;
 use crate::literal;
-use crate::span::{Ident, Span, Spanned};
+use crate::span::{Span, Spanned};
 use muster_rules::vocab::{Intensity, SignalKind, Stance};
 
 /// `orders side { orders }`
 pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
     let span = c.span(&p);
-    let mut it = kids(p).skip(1);
-    let side = it.next().map_or_else(
-        || Ident {
-            name: String::new(),
-            span,
-        },
-        |i| c.ident(&i),
-    );
-    let mut orders = Vec::new();
-    let mut prev: Option<P> = None;
-    for k in it {
-        let this = (k.as_rule() != Rule::junk_orders).then(|| k.clone());
-        let o = match k.as_rule() {
-            Rule::junk_orders => match c.junk(&k, Rule::order_only, prev.as_ref()) {
-                Some((s, at)) => c.shifted(at, |c| orders_of(c, s)),
-                None => Vec::new(),
-            },
+    let (side, orders) = side_block(c, p, Rule::junk_orders, Rule::order_only, |c, k| {
+        match k.as_rule() {
             Rule::order => orders_of(c, k),
             _ => Vec::new(),
-        };
-        orders.extend(o);
-        prev = this;
-    }
+        }
+    });
     Orders { side, orders, span }
 }
 
