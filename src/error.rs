@@ -27,6 +27,16 @@ pub enum CliError {
     NothingToCheck(PathBuf),
     #[error("cannot write to standard output: {0}")]
     Stdout(String),
+    /// `--serve` cannot listen (the port is in use).
+    #[error("{0}")]
+    Serve(String),
+    /// A refusal that has a diagnostic code (an unsafe output folder, a port in use).
+    #[error("{message}")]
+    Refused {
+        code: &'static str,
+        message: String,
+        help: String,
+    },
 }
 
 impl CliError {
@@ -45,6 +55,18 @@ impl CliError {
                 suggestion: None, ..
             } => Some("`muster explain --list` shows every rule".into()),
             CliError::OutIsFile(_) => Some("pass a folder to `--out`".into()),
+            CliError::Refused { help, .. } => Some(help.clone()),
+            CliError::Serve(_) => {
+                Some("stop the other server or pass another `--port` (0 picks a free one)".into())
+            }
+            _ => None,
+        }
+    }
+
+    /// The diagnostic code, for the refusals that have one.
+    pub fn code(&self) -> Option<&'static str> {
+        match self {
+            CliError::Refused { code, .. } => Some(*code),
             _ => None,
         }
     }

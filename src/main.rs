@@ -5,7 +5,9 @@
 mod cli;
 mod commands;
 mod error;
+mod out_root;
 mod output;
+mod output_names;
 mod pack;
 mod pipeline;
 mod terminal;
@@ -21,7 +23,10 @@ fn main() -> ExitCode {
     match commands::dispatch(args) {
         Ok(status) => status.into(),
         Err(err) => {
-            eprintln!("error: {err}");
+            match err.code() {
+                Some(code) => eprintln!("error[{code}]: {err}"),
+                None => eprintln!("error: {err}"),
+            }
             if let Some(help) = err.help() {
                 eprintln!("  help: {help}");
             }

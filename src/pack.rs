@@ -61,12 +61,25 @@ pub struct Target {
     pub library: bool,
 }
 
+/// A folder below a searched folder that could not be read: reported (MC116)
+/// while the rest is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// Index into [`Discovery::packs`].
+    pub pack: usize,
+    /// Pack-relative, `/`-separated.
+    pub path: String,
+    pub reason: String,
+}
+
 /// Everything the paths given name.
 #[derive(Debug, Default)]
 pub struct Discovery {
     pub packs: Vec<Pack>,
     /// Sorted by the path shown, without duplicates.
     pub targets: Vec<Target>,
+    /// Folders that could not be searched.
+    pub unreadable: Vec<Unreadable>,
 }
 
 impl Discovery {
@@ -98,7 +111,18 @@ impl Discovery {
             let pack = discovery.pack_index(&root, cwd.as_deref())?;
             let files = if meta.is_dir() {
                 let mut found = Vec::new();
-                walk(&canonical, &mut found)?;
+                let mut unreadable = Vec::new();
+                let entries = fs::read_dir(&canonical).map_err(|e| CliError::io(given, &e))?;
+                walk(entries, &canonical, &mut found, &mut unreadable);
+                let root = &discovery.packs[pack].root;
+                for (folder, reason) in unreadable {
+                    if let Some(path) = relative_to(&folder, root) {
+                        let item = Unreadable { pack, path, reason };
+                        if !discovery.unreadable.contains(&item) {
+                            discovery.unreadable.push(item);
+                        }
+                    }
+                }
                 found
             } else {
                 vec![canonical.clone()]
@@ -117,7 +141,7 @@ impl Discovery {
                 }
             }
         }
-        if discovery.targets.is_empty() {
+        if discovery.targets.is_empty() && discovery.unreadable.is_empty() {
             let shown = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
             return Err(CliError::NothingToCheck(shown));
         }
@@ -155,7 +179,13 @@ fn load_config(root: &Path) -> Result<(PackConfig, ConfigProblems), CliError> {
     if !file.is_file() {
         return Ok((PackConfig::default(), None));
     }
-    let text = fs::read_to_string(&file).map_err(|e| CliError::io(&file, &e))?;
+    let text = match fs::read_to_string(&file) {
+        Ok(text) => text,
+        Err(e) => {
+            let problem = unreadable_diagnostic(CONFIG_FILE, "file", &reason(&e));
+            return Ok((PackConfig::default(), Some((String::new(), vec![problem]))));
+        }
+    };
     match PackConfig::from_toml(&text) {
         Ok(config) => Ok((config, None)),
         Err(problems) => Ok((PackConfig::default(), Some((text, problems)))),
@@ -171,15 +201,23 @@ fn pack_root(folder: &Path) -> PathBuf {
         .to_path_buf()
 }
 
-/// Collects `*.muster` files under `dir`, skipping hidden folders, symlinks and
-/// `lib` folders (libraries are checked through the scenarios using them).
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), CliError> {
-    let entries = fs::read_dir(dir).map_err(|e| CliError::io(dir, &e))?;
+/// Collects `*.muster` files from a folder's `entries`, skipping hidden folders,
+/// symlinks and `lib` folders (libraries are checked through the scenarios using
+/// them); a subfolder that cannot be read goes to `unreadable` with the reason.
+fn walk(
+    entries: fs::ReadDir,
+    dir: &Path,
+    found: &mut Vec<PathBuf>,
+    unreadable: &mut Vec<(PathBuf, String)>,
+) {
     for entry in entries {
-        let entry = entry.map_err(|e| CliError::io(dir, &e))?;
-        let kind = entry
-            .file_type()
-            .map_err(|e| CliError::io(entry.path(), &e))?;
+        let Ok(entry) = entry else {
+            unreadable.push((dir.to_path_buf(), "cannot list its files".into()));
+            return;
+        };
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if name.starts_with('.') || kind.is_symlink() {
@@ -190,12 +228,37 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), CliError> {
             if name == "lib" {
                 continue;
             }
-            walk(&path, found)?;
+            match fs::read_dir(&path) {
+                Ok(inner) => walk(inner, &path, found, unreadable),
+                Err(e) => unreadable.push((path, reason(&e))),
+            }
         } else if kind.is_file() && name.ends_with(".muster") {
             found.push(path);
         }
     }
-    Ok(())
+}
+
+/// The code of a file or folder of the pack that cannot be read.
+pub const UNREADABLE: &str = "MC116";
+
+/// MC116 for the `kind` ("file", "folder") at `shown`.
+pub fn unreadable_diagnostic(shown: &str, kind: &str, reason: &str) -> Diagnostic {
+    Diagnostic::error(
+        UNREADABLE,
+        format!("cannot read the {kind} `{shown}`: {reason}"),
+    )
+    .with_help(if kind == "folder" {
+        "the scenarios in it were not checked; give muster read access or move it out of the pack"
+    } else {
+        "it was not checked; give muster read access to it"
+    })
+}
+
+/// An I/O error as a short lowercase reason (`permission denied`).
+pub fn reason(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text);
+    text.to_lowercase()
 }
 
 /// `file` relative to `root` with `/` separators; `None` when not below it or not UTF-8.

@@ -2,7 +2,8 @@
 //! `muster watch` call the checker. Scenarios run in parallel (rayon); results come
 //! back in the discovery's order (sorted by the path shown).
 
-use crate::pack::{Discovery, Target, CONFIG_FILE};
+use crate::output_names;
+use crate::pack::{self, Discovery, Target, CONFIG_FILE};
 
 use crate::terminal;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -51,9 +52,27 @@ impl Checked {
             .count()
     }
 
-    /// Whether this is a scenario (not a `muster.toml` report or a library).
+    /// Whether this is a scenario (not a `muster.toml` report, an unreadable
+    /// folder or a library).
     pub fn is_scenario(&self) -> bool {
-        !self.library && self.relative != CONFIG_FILE
+        !self.library && self.relative.ends_with(".muster")
+    }
+
+    /// A report on something of the pack that is not a scenario it checked.
+    fn pack_report(pack: usize, display: String, relative: &str, text: String) -> Checked {
+        Checked {
+            pack,
+            display: display.clone(),
+            relative: relative.into(),
+            library: false,
+            sources: vec![Source {
+                display,
+                relative: relative.into(),
+                text,
+            }],
+            diagnostics: Vec::new(),
+            model: None,
+        }
     }
 }
 
@@ -63,10 +82,11 @@ fn library_code(code: &str) -> bool {
     code.starts_with("MC0") || matches!(code, "MC101" | "MC102" | "MC103" | "MC104")
 }
 
-/// Checks every target, then reports each pack's `muster.toml` problems first;
-/// `keep_models` keeps what `build` needs.
+/// Checks every target, then reports each pack's `muster.toml` problems and its
+/// unreadable folders first; `keep_models` keeps what `build` needs.
 pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
     let mut results = config_reports(discovery);
+    results.append(&mut unreadable_reports(discovery));
     results.append(&mut check_targets(
         discovery,
         &discovery.targets,
@@ -79,20 +99,39 @@ pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
 /// in parallel; results come back in the order of `targets`.
 pub fn check_targets(discovery: &Discovery, targets: &[Target], keep_models: bool) -> Vec<Checked> {
     let progress = progress_bar(targets.len());
+    let collisions = output_names::collisions(discovery);
     let results: Vec<Checked> = targets
         .par_iter()
         .map(|target| {
             let pack = &discovery.packs[target.pack];
+            if let Some(reason) = unreadable(pack, &target.path) {
+                progress.inc(1);
+                let mut report = Checked::pack_report(
+                    target.pack,
+                    pack.display(&target.path),
+                    &target.path,
+                    String::new(),
+                );
+                let shown = report.display.clone();
+                report
+                    .diagnostics
+                    .push(pack::unreadable_diagnostic(&shown, "file", &reason));
+                return report;
+            }
             let outcome = run(&pack.world, &target.path, &pack.config);
             progress.inc(1);
-            into_checked(
+            let mut checked = into_checked(
                 discovery,
                 target.pack,
                 &target.path,
                 target.library,
                 outcome,
                 keep_models,
-            )
+            );
+            if let Some(d) = collisions.get(&(target.pack, target.path.clone())) {
+                checked.diagnostics.push(d.clone());
+            }
+            checked
         })
         .collect();
     progress.finish_and_clear();
@@ -107,22 +146,40 @@ pub fn config_reports(discovery: &Discovery) -> Vec<Checked> {
         .enumerate()
         .filter_map(|(i, pack)| {
             let (text, problems) = pack.config_problems.clone()?;
-            let display = pack.display(CONFIG_FILE);
-            Some(Checked {
-                pack: i,
-                display: display.clone(),
-                relative: CONFIG_FILE.into(),
-                library: false,
-                sources: vec![Source {
-                    display,
-                    relative: CONFIG_FILE.into(),
-                    text,
-                }],
-                diagnostics: problems,
-                model: None,
-            })
+            let mut report = Checked::pack_report(i, pack.display(CONFIG_FILE), CONFIG_FILE, text);
+            report.diagnostics = problems;
+            Some(report)
         })
         .collect()
+}
+
+/// A report (MC116) for each folder that could not be searched.
+pub fn unreadable_reports(discovery: &Discovery) -> Vec<Checked> {
+    discovery
+        .unreadable
+        .iter()
+        .map(|u| {
+            let pack = &discovery.packs[u.pack];
+            let mut report =
+                Checked::pack_report(u.pack, pack.display(&u.path), &u.path, String::new());
+            let shown = report.display.clone();
+            report
+                .diagnostics
+                .push(pack::unreadable_diagnostic(&shown, "folder", &u.reason));
+            report
+        })
+        .collect()
+}
+
+/// Why the scenario file at `path` cannot be opened, when it cannot (permission):
+/// reported as such, not as a missing import and an empty scenario.
+fn unreadable(pack: &pack::Pack, path: &str) -> Option<String> {
+    let file = pack.world.locate(path).ok()?;
+    match std::fs::File::open(file) {
+        Ok(_) => None,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => Some(pack::reason(&e)),
+    }
 }
 
 fn into_checked(
@@ -192,7 +249,7 @@ impl Totals {
     pub fn of(results: &[Checked]) -> Totals {
         let mut t = Totals::default();
         for c in results {
-            if c.relative != CONFIG_FILE {
+            if c.relative.ends_with(".muster") {
                 t.scenarios += 1;
             }
             t.errors += c.count(Severity::Error);

@@ -1,10 +1,13 @@
-//! Writing build outputs safely: only below the output folder, each file
+//! Writing build outputs safely: only below the resolved output root, each file
 //! atomically (a temporary file in the same folder, then a rename), so a reader
-//! or a killed build never sees half a file.
+//! or a killed build never sees half a file; one writer at a time per folder.
 
 use crate::error::CliError;
+use crate::out_root::{OutRequest, OutRoot};
 use std::fs;
 use std::io::Write;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::io::AsRawFd;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
@@ -22,31 +25,76 @@ pub fn exit_cleanly_on_interrupt() {
     });
 }
 
-/// Prefix of the temporary files, so stray ones are recognisable.
+/// Prefix of the temporary files, so stray ones are recognisable; the full name
+/// is `.muster-tmp-<pid>-<random>`, so a clean-up can tell whose it is.
 pub const TEMP_PREFIX: &str = ".muster-tmp-";
 
-/// The output folder, created if missing; refused when it is a file.
+/// The lock file inside the output folder that concurrent writers take turns on.
+pub const LOCK_FILE: &str = ".muster-lock";
+
+/// The output folder: writes go only below its resolved root, which is
+/// re-verified before each file.
 #[derive(Debug, Clone)]
 pub struct OutDir {
-    /// Canonical path.
-    root: PathBuf,
+    root: OutRoot,
     /// Whether each file is flushed to disk before its rename (off for `watch`).
     sync: bool,
 }
 
+/// Held while this process may write to an output folder; other muster processes
+/// wait for it (an advisory `flock`, released when dropped or when the process ends).
+#[derive(Debug)]
+pub struct OutLock {
+    _file: fs::File,
+}
+
 impl OutDir {
-    pub fn open(dir: &Path) -> Result<OutDir, CliError> {
-        if dir.exists() && !dir.is_dir() {
-            return Err(CliError::OutIsFile(dir.to_path_buf()));
-        }
-        fs::create_dir_all(dir).map_err(|e| write_error(dir, &e))?;
-        let root = fs::canonicalize(dir).map_err(|e| write_error(dir, &e))?;
-        Ok(OutDir { root, sync: true })
+    /// Resolves the output folder (see [`OutRoot::resolve`]).
+    pub fn open(request: &OutRequest, sources: &[PathBuf]) -> Result<OutDir, CliError> {
+        Ok(OutDir {
+            root: OutRoot::resolve(request, sources)?,
+            sync: true,
+        })
     }
 
-    /// Removes temporary files a killed earlier build left (SIGKILL cannot be caught).
+    /// The resolved root the server shares.
+    pub fn root(&self) -> &OutRoot {
+        &self.root
+    }
+
+    /// Takes the folder's lock, waiting (and saying so once) while another muster
+    /// process holds it.
+    pub fn lock(&self) -> Result<OutLock, CliError> {
+        self.root.check()?;
+        let path = self.root.path().join(LOCK_FILE);
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(&path)
+            .map_err(|e| write_error(&path, &e))?;
+        let fd = file.as_raw_fd();
+        // SAFETY: flock(2) on a descriptor this function owns.
+        if unsafe { libc::flock(fd, libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            eprintln!(
+                "waiting for another muster writing to `{}`",
+                self.root.path().display()
+            );
+            // SAFETY: as above; blocks until the other process releases its lock.
+            if unsafe { libc::flock(fd, libc::LOCK_EX) } != 0 {
+                return Err(write_error(&path, &std::io::Error::last_os_error()));
+            }
+        }
+        Ok(OutLock { _file: file })
+    }
+
+    /// Removes temporary files that are provably stale: named by a process that no
+    /// longer runs (a build killed by SIGKILL). Others' in-flight files stay.
     pub fn remove_stale_temporaries(&self) {
-        remove_temporaries(&self.root);
+        if self.root.verify() {
+            remove_temporaries(self.root.path());
+        }
     }
 
     /// Skips the flush to disk before each rename: still atomic for readers, not
@@ -57,19 +105,23 @@ impl OutDir {
         self
     }
 
-    /// Writes `contents` at the output-relative `path`, atomically.
+    /// Writes `contents` at the output-relative `path`, atomically, readable by
+    /// everyone the umask allows (not only the owner, as temporary files are).
     pub fn write(&self, path: &str, contents: &str) -> Result<PathBuf, CliError> {
         let _held = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
+        self.root.check()?;
+        let root = self.root.path();
         let target = self.target(path)?;
-        let parent = target.parent().unwrap_or(&self.root).to_path_buf();
+        let parent = target.parent().unwrap_or(root).to_path_buf();
         fs::create_dir_all(&parent).map_err(|e| write_error(&parent, &e))?;
         // Resolve symlinked folders: the real folder must still be inside the output.
         let real_parent = fs::canonicalize(&parent).map_err(|e| write_error(&parent, &e))?;
-        if !real_parent.starts_with(&self.root) {
+        if !real_parent.starts_with(root) {
             return Err(CliError::OutputEscapes(path.to_string()));
         }
         let mut temp = tempfile::Builder::new()
-            .prefix(TEMP_PREFIX)
+            .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
+            .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(&real_parent)
             .map_err(|e| write_error(&real_parent, &e))?;
         temp.write_all(contents.as_bytes())
@@ -96,10 +148,11 @@ impl OutDir {
         if !plain {
             return Err(CliError::OutputEscapes(path.to_string()));
         }
-        Ok(self.root.join(rel))
+        Ok(self.root.path().join(rel))
     }
 }
 
+/// Removes stale temporaries below `dir`, never following a symlink.
 fn remove_temporaries(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -110,10 +163,32 @@ fn remove_temporaries(dir: &Path) {
         };
         if kind.is_dir() {
             remove_temporaries(&entry.path());
-        } else if kind.is_file() && entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+        } else if kind.is_file() && is_stale(&entry.file_name().to_string_lossy()) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// Whether a file name is a temporary of a process that has ended. Names without
+/// a process id (older versions) are left alone: nothing proves them stale.
+pub fn is_stale(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix(TEMP_PREFIX) else {
+        return false;
+    };
+    let Some(pid) = rest
+        .split('-')
+        .next()
+        .and_then(|p| p.parse::<libc::pid_t>().ok())
+    else {
+        return false;
+    };
+    if pid <= 0 || u32::try_from(pid).is_ok_and(|p| p == std::process::id()) {
+        return false;
+    }
+    // SAFETY: kill(2) with signal 0 only asks whether the process exists.
+    let alive = unsafe { libc::kill(pid, 0) } == 0
+        || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
+    !alive
 }
 
 fn write_error(path: &Path, err: &std::io::Error) -> CliError {
@@ -131,7 +206,7 @@ mod tests {
     #[test]
     fn writes_inside_and_refuses_escapes() {
         let dir = tempfile::tempdir().unwrap();
-        let out = OutDir::open(&dir.path().join("out")).unwrap();
+        let out = OutDir::open(&OutRequest::Given(dir.path().join("out")), &[]).unwrap();
         let written = out.write("a/b.json", "{}").unwrap();
         assert_eq!(fs::read_to_string(written).unwrap(), "{}");
         assert!(out.write("../x.json", "").is_err());
@@ -142,10 +217,31 @@ mod tests {
     }
 
     #[test]
+    fn only_temporaries_of_ended_processes_are_stale() {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        assert!(is_stale(&format!("{TEMP_PREFIX}{dead}-abc")));
+        assert!(!is_stale(&format!(
+            "{TEMP_PREFIX}{}-abc",
+            std::process::id()
+        )));
+        assert!(!is_stale(&format!("{TEMP_PREFIX}1-abc")), "pid 1 runs");
+        assert!(
+            !is_stale(&format!("{TEMP_PREFIX}abcdef")),
+            "no pid: unknown"
+        );
+        assert!(!is_stale("umpire.html"));
+    }
+
+    #[test]
     fn refuses_a_file_as_output_folder() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("f");
         fs::write(&file, "x").unwrap();
-        assert!(matches!(OutDir::open(&file), Err(CliError::OutIsFile(_))));
+        assert!(matches!(
+            OutDir::open(&OutRequest::Given(file), &[]),
+            Err(CliError::OutIsFile(_))
+        ));
     }
 }

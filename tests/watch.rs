@@ -123,6 +123,31 @@ impl Watch {
         }
     }
 
+    /// Waits for a status line that satisfies `ok`, passing over others (the
+    /// bursts of a folder swap may be seen as one cycle or two).
+    fn expect_eventually(&mut self, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if is_status(&line) && ok(&line) {
+                        return line;
+                    }
+                }
+                Err(e) => panic!("no such status line ({e:?}); seen: {:#?}", self.seen),
+            }
+        }
+    }
+
+    /// Reads lines until `quiet` passes without one.
+    fn drain(&mut self, quiet: Duration) {
+        while let Ok(line) = self.lines.recv_timeout(quiet) {
+            self.seen.push(line);
+        }
+    }
+
     /// Asserts no status line comes for a while (one line per burst; idle is silent).
     fn idle(&mut self) {
         let deadline = Instant::now() + IDLE;
@@ -417,7 +442,7 @@ fn serve_shows_briefings_and_reloads_after_a_rebuild() {
     assert!(is_status(&status), "{status}");
     let get = |path: &str| {
         let mut s = TcpStream::connect(&address).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").unwrap();
         let mut text = String::new();
         s.read_to_string(&mut text).unwrap();
         text
@@ -442,4 +467,122 @@ fn serve_shows_briefings_and_reloads_after_a_rebuild() {
     assert_ne!(version(get("/__muster/version")), before);
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// Copies a folder tree (files and folders only).
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap().flatten() {
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn item_7_a_pack_folder_replaced_with_no_pause_is_watched_again_10_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = pack();
+    let root = dir.path().join("pack");
+    copy_tree(source.path(), &root);
+    let mut w = Watch::start_on(dir.path(), "pack", &[]);
+    for round in 0..10 {
+        if round % 2 == 0 {
+            // `rm -rf p && cp -r src p`
+            fs::remove_dir_all(&root).unwrap();
+            copy_tree(source.path(), &root);
+        } else {
+            // `mv p p.old && mv p.new p`
+            let new = dir.path().join("pack.new");
+            copy_tree(source.path(), &new);
+            let old = dir.path().join("pack.old");
+            fs::rename(&root, &old).unwrap();
+            fs::rename(&new, &root).unwrap();
+            fs::remove_dir_all(&old).unwrap();
+        }
+        w.expect_eventually(|l| l.contains("was replaced") || l.contains("is back"));
+        w.drain(IDLE);
+        append(&root.join("alpha.muster"), &format!("// round {round}\n"));
+        w.expect_eventually(one_checked("alpha.muster"));
+        w.drain(IDLE);
+    }
+}
+
+#[test]
+fn item_8_an_output_folder_holding_the_sources_is_refused() {
+    let dir = pack();
+    for out in [".", "..", "lib"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_muster"))
+            .args(["watch", ".", "--out", out])
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{out}: {stderr}");
+        assert!(
+            stderr.contains("error[MC117]: cannot use")
+                && (stderr.contains("is the pack")
+                    || stderr.contains("contains the pack")
+                    || stderr.contains("holds the source file")),
+            "{out}: {stderr}"
+        );
+    }
+}
+
+/// inotify watches the process holds, from /proc.
+fn inotify_watches(pid: u32) -> usize {
+    let mut count = 0;
+    for fd in fs::read_dir(format!("/proc/{pid}/fdinfo"))
+        .unwrap()
+        .flatten()
+    {
+        if let Ok(info) = fs::read_to_string(fd.path()) {
+            count += info
+                .lines()
+                .filter(|l| l.starts_with("inotify wd:"))
+                .count();
+        }
+    }
+    count
+}
+
+#[test]
+fn item_9_symlinks_out_of_the_pack_are_not_followed() {
+    let dir = pack();
+    let outside = tempfile::tempdir().unwrap();
+    for i in 0..50 {
+        fs::create_dir_all(outside.path().join(format!("d{i}/e"))).unwrap();
+    }
+    fs::write(
+        outside.path().join("d0/far.muster"),
+        fixture("standalone.muster"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("outside-link")).unwrap();
+    std::os::unix::fs::symlink("/usr", dir.path().join("usr-link")).unwrap();
+    let mut w = Watch::start(dir.path(), &[]);
+    let watches = inotify_watches(w.child.id());
+    // The pack has two folders (root and lib); the links add nothing.
+    assert!(watches <= 4, "{watches} inotify watches");
+    append(&outside.path().join("d0/far.muster"), "// edited outside\n");
+    w.idle();
+}
+
+#[test]
+fn messages_a_new_broken_file_is_not_kept_from_a_build_it_never_had() {
+    let dir = pack();
+    let out = tempfile::tempdir().unwrap();
+    let mut w = Watch::start(dir.path(), &["--out", out.path().to_str().unwrap()]);
+    fs::write(dir.path().join("delta.muster"), "BROKEN {{ half typed\n").unwrap();
+    let line = w.expect(one_checked("delta.muster"));
+    assert!(line.contains("0 built"), "{line}");
+    assert!(!line.contains("kept from the last good build"), "{line}");
+    w.idle();
 }

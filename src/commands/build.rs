@@ -5,6 +5,7 @@
 use super::Status;
 use crate::cli::BuildArgs;
 use crate::error::CliError;
+use crate::out_root::OutRequest;
 use crate::output;
 use crate::pack::{Discovery, Pack};
 use crate::pipeline::{self, Checked, Totals};
@@ -19,7 +20,17 @@ use std::time::Instant;
 pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     let discovery = Discovery::find(&args.options.paths)?;
-    let out = OutDir::open(&out_dir(args, &discovery)?)?;
+    if discovery.packs.iter().any(|p| p.config_problems.is_some()) {
+        // A broken `muster.toml` may have dropped house rules (fog of war made an
+        // error): nothing is built until it is fixed, never with a fallback.
+        let results = pipeline::check_all(&discovery, false);
+        output::print(args.options.format, &discovery, &results, started.elapsed())?;
+        eprintln!("built 0 scenarios: `muster.toml` has problems; nothing written");
+        return Ok(Status::Failed);
+    }
+    let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
+    let out = OutDir::open(&out_request(args, &discovery)?, &sources)?;
+    let _lock = out.lock()?;
     crate::write::exit_cleanly_on_interrupt();
     out.remove_stale_temporaries();
     let results = pipeline::check_all(&discovery, true);
@@ -71,14 +82,18 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     })
 }
 
-/// `--out`, else the first pack's `out` setting (relative to its root).
-fn out_dir(args: &BuildArgs, discovery: &Discovery) -> Result<PathBuf, CliError> {
+/// `--out`, else the first pack's `out` setting (relative to its root, confined
+/// to the pack).
+fn out_request(args: &BuildArgs, discovery: &Discovery) -> Result<OutRequest, CliError> {
     if let Some(out) = &args.out {
-        return Ok(out.clone());
+        return Ok(OutRequest::Given(out.clone()));
     }
     let pack = discovery.packs.first().ok_or(CliError::NoOut)?;
     match &pack.config.out {
-        Some(out) => Ok(pack.root.join(out)),
+        Some(out) => Ok(OutRequest::Configured {
+            pack_root: pack.root.clone(),
+            out: out.clone(),
+        }),
         None => Err(CliError::NoOut),
     }
 }

@@ -7,7 +7,9 @@ use super::plan::{Graph, Key, Known};
 use super::status::Cycle;
 use crate::commands::build::{compile_templates, read_template_overrides, write_outputs};
 use crate::error::CliError;
+use crate::out_root::{OutRequest, OutRoot};
 use crate::output::human;
+use crate::output_names;
 use crate::pack::{Discovery, CONFIG_FILE};
 use crate::pipeline::{self, Checked};
 use crate::write::OutDir;
@@ -26,7 +28,7 @@ type TemplateTexts = Option<BTreeMap<String, String>>;
 /// What persists between cycles.
 pub struct Session {
     paths: Vec<PathBuf>,
-    out: Option<(OutDir, PathBuf)>,
+    out: Option<OutDir>,
     graph: Graph,
     filters: Vec<Filter>,
     /// Compiled templates by the template texts they came from (`None`: built-in),
@@ -46,11 +48,14 @@ impl Session {
     /// Finds the packs the paths name and opens the output folder.
     pub fn open(paths: &[PathBuf], out: Option<&Path>) -> Result<Session, CliError> {
         let discovery = Discovery::find(paths)?;
+        let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
         let out = match out {
             Some(dir) => {
-                let opened = OutDir::open(dir)?.without_sync();
-                let canonical = canonical_lenient(dir);
-                Some((opened, canonical))
+                let opened =
+                    OutDir::open(&OutRequest::Given(dir.to_path_buf()), &sources)?.without_sync();
+                let _lock = opened.lock()?;
+                opened.remove_stale_temporaries();
+                Some(opened)
             }
             None => None,
         };
@@ -70,9 +75,21 @@ impl Session {
         self.filters.iter().map(|f| f.root.clone()).collect()
     }
 
-    /// The output folder, when building.
-    pub fn out_dir(&self) -> Option<&Path> {
-        self.out.as_ref().map(|(_, canonical)| canonical.as_path())
+    /// The resolved output folder, when building.
+    pub fn out_root(&self) -> Option<&OutRoot> {
+        self.out.as_ref().map(OutDir::root)
+    }
+
+    /// Folders whose events are the watch's own doing (the output folders).
+    pub fn outputs(&self) -> Vec<PathBuf> {
+        let mut outputs: Vec<PathBuf> = self
+            .filters
+            .iter()
+            .flat_map(|f| f.outputs.iter().cloned())
+            .collect();
+        outputs.sort();
+        outputs.dedup();
+        outputs
     }
 
     /// The changes an event's paths amount to, each with its pack root.
@@ -97,7 +114,7 @@ impl Session {
     }
 
     fn refresh_filters(&mut self, discovery: &Discovery) {
-        let given: Option<PathBuf> = self.out_dir().map(Path::to_path_buf);
+        let given: Option<PathBuf> = self.out_root().map(|r| r.path().to_path_buf());
         self.filters = discovery
             .packs
             .iter()
@@ -209,14 +226,29 @@ impl Session {
                 }
             })
             .collect();
-        let Some((out, _)) = &self.out else {
+        let Some(out) = &self.out else {
             return false;
         };
         let scenarios: Vec<&Checked> = results.iter().filter(|c| c.is_scenario()).collect();
+        // Only scenarios built before have outputs to keep.
         cycle.held = scenarios
             .iter()
             .filter(|c| c.count(Severity::Error) > 0)
+            .filter(|c| {
+                out.root()
+                    .path()
+                    .join(output_names::folder_of(&c.relative))
+                    .is_dir()
+            })
             .count();
+        let _lock = match out.lock() {
+            Ok(lock) => lock,
+            Err(e) => {
+                cycle.built = Some(0);
+                cycle.trouble = Some(e.to_string());
+                return false;
+            }
+        };
         let written: Vec<Result<(), String>> = scenarios
             .par_iter()
             .filter(|c| c.count(Severity::Error) == 0)

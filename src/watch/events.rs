@@ -1,9 +1,9 @@
-//! File-system events and Ctrl-C as one stream of messages: the pack roots are
-//! watched recursively (so renames, recreations and new folders are seen) through
-//! notify-debouncer-full, which batches each burst of events.
+//! File-system events and Ctrl-C as one stream of messages: each folder of the
+//! packs is watched on its own (`tree.rs` decides which, never through a symlink)
+//! through notify-debouncer-full, which batches each burst of events.
 
 use notify::{EventKind, RecursiveMode};
-use notify_debouncer_full::{new_debouncer, DebounceEventResult, Debouncer, RecommendedCache};
+use notify_debouncer_full::{new_debouncer_opt, DebounceEventResult, Debouncer, RecommendedCache};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
@@ -51,38 +51,36 @@ pub struct Events {
 }
 
 impl Events {
-    /// Starts watching `roots` recursively; each event is held `timing.hold`.
-    pub fn start(roots: &[PathBuf], timing: &Timing) -> Result<Events, String> {
+    /// Starts the watcher, watching nothing yet; each event is held `timing.hold`.
+    pub fn start(timing: &Timing) -> Result<Events, String> {
         let (tx, rx) = channel();
         let interrupt = tx.clone();
         ctrlc::set_handler(move || {
             let _ = interrupt.send(Message::Interrupt);
         })
         .map_err(|e| format!("cannot listen for Ctrl-C: {e}"))?;
-        let debouncer = new_debouncer(timing.hold, Some(timing.tick), handler(tx))
-            .map_err(|e| format!("cannot start watching: {e}"))?;
-        let mut events = Events { rx, debouncer };
-        for root in roots {
-            events.watch(root)?;
-        }
-        Ok(events)
+        let config = notify::Config::default().with_follow_symlinks(false);
+        let debouncer = new_debouncer_opt(
+            timing.hold,
+            Some(timing.tick),
+            handler(tx),
+            RecommendedCache::new(),
+            config,
+        )
+        .map_err(|e| format!("cannot start watching: {e}"))?;
+        Ok(Events { rx, debouncer })
     }
 
-    /// Watches (again) one folder, recursively.
-    pub fn watch(&mut self, root: &Path) -> Result<(), String> {
+    /// Watches (again) one folder, not its subfolders.
+    pub fn watch(&mut self, folder: &Path) -> Result<(), String> {
         self.debouncer
-            .watch(root, RecursiveMode::Recursive)
-            .map_err(|e| format!("cannot watch `{}`: {e}", root.display()))
+            .watch(folder, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("cannot watch `{}`: {e}", folder.display()))
     }
 
     /// Stops watching a folder (it vanished); errors are of no interest then.
     pub fn unwatch(&mut self, root: &Path) {
         let _ = self.debouncer.unwatch(root);
-    }
-
-    /// The next message, waiting as long as it takes.
-    pub fn next(&self) -> Message {
-        self.rx.recv().unwrap_or(Message::Interrupt)
     }
 
     /// The next message within `wait`, if any.

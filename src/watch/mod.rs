@@ -13,6 +13,9 @@ mod page;
 mod plan;
 mod serve;
 mod status;
+mod tree;
+
+pub(crate) use filter::canonical_lenient;
 
 use crate::commands::Status;
 use crate::error::CliError;
@@ -23,9 +26,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tree::Tree;
 
 /// How long to wait for a watched folder that vanished to come back, between looks.
 const VANISHED_POLL: Duration = Duration::from_millis(500);
+/// How often the pack roots are looked at while no event comes: a root replaced
+/// in one step (`mv p.new p`) sends nothing to the watches on the old folder.
+const ROOT_POLL: Duration = Duration::from_millis(250);
 
 /// Shown under `muster watch --help`.
 pub const EXAMPLES: &str = "\
@@ -62,37 +69,43 @@ pub struct WatchArgs {
 /// Runs until Ctrl-C (exit 0) or until the watch cannot go on (exit 2).
 pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
     let timing = Timing::of(Duration::from_millis(args.debounce));
+    // The port first: a port in use is reported before anything is created.
+    let bound = match args.serve {
+        true => Some(serve::bind(args.port).map_err(CliError::Serve)?),
+        false => None,
+    };
     let mut session = Session::open(&args.paths, args.out.as_deref())?;
     let shared = Arc::new(serve::Shared::default());
-    if args.serve {
-        if let Some(out) = session.out_dir() {
-            let url = serve::start(out.to_path_buf(), args.port, Arc::clone(&shared)).map_err(
-                |reason| CliError::Io {
-                    path: out.to_path_buf(),
-                    reason,
-                },
-            )?;
-            say(&format!("serving {url} (Ctrl-C to stop)"));
-        }
+    if let (Some(bound), Some(root)) = (bound, session.out_root()) {
+        let url = serve::start(bound, root.clone(), Arc::clone(&shared));
+        say(&format!("serving {url} (Ctrl-C to stop)"));
     }
-    let mut events = Events::start(&session.roots(), &timing).map_err(|reason| CliError::Io {
+    let mut events = Events::start(&timing).map_err(|reason| CliError::Io {
         path: PathBuf::from("."),
         reason,
     })?;
+    let mut tree = Tree::new(&session.roots(), session.outputs());
+    for trouble in tree.watch_all(&mut events) {
+        eprintln!("{} watch error: {trouble}", status::clock());
+    }
     let shown: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
     let started = Instant::now();
     let report = session.cycle(format!("watching {}", shown.join(", ")), None);
     emit(&report, started, &shared);
     loop {
-        let changes = match events.next() {
-            Message::Interrupt => return Ok(stop()),
-            Message::Failed(reason) => {
+        let changes = match events.next_within(ROOT_POLL) {
+            None => Vec::new(),
+            Some(Message::Interrupt) => return Ok(stop()),
+            Some(Message::Failed(reason)) => {
                 eprintln!("{} watch error: {reason}", status::clock());
                 Vec::new()
             }
-            Message::Paths(paths) => session.classify(&paths),
+            Some(Message::Paths(paths)) => {
+                tree.add_new(&paths, &mut events);
+                session.classify(&paths)
+            }
         };
-        match await_vanished_roots(&session, &mut events) {
+        match await_vanished_roots(&session, &mut events, &mut tree) {
             Roots::Interrupted => return Ok(stop()),
             Roots::CameBack(root) => {
                 let started = Instant::now();
@@ -102,10 +115,26 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
             }
             Roots::Present => {}
         }
+        let replaced = tree.replaced();
+        if !replaced.is_empty() {
+            // A checkout or a sync tool swapped the folder: the watches on the old
+            // one are gone with it.
+            let mut names = Vec::new();
+            for root in &replaced {
+                for trouble in tree.watch_root(root, &mut events) {
+                    eprintln!("{} watch error: {trouble}", status::clock());
+                }
+                names.push(format!("`{}`", root.display()));
+            }
+            let started = Instant::now();
+            let report = session.cycle(format!("{} was replaced", names.join(", ")), None);
+            emit(&report, started, &shared);
+            continue;
+        }
         if changes.is_empty() {
             continue;
         }
-        let Some(changes) = coalesce(changes, &session, &events, timing.quiet) else {
+        let Some(changes) = coalesce(changes, &session, &mut events, &tree, timing.quiet) else {
             return Ok(stop());
         };
         let started = Instant::now();
@@ -120,7 +149,8 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
 fn coalesce(
     mut changes: Vec<(PathBuf, Change)>,
     session: &Session,
-    events: &Events,
+    events: &mut Events,
+    tree: &Tree,
     quiet: Duration,
 ) -> Option<Vec<(PathBuf, Change)>> {
     let mut deadline = Instant::now() + quiet;
@@ -136,6 +166,7 @@ fn coalesce(
                 eprintln!("{} watch error: {reason}", status::clock());
             }
             Some(Message::Paths(paths)) => {
+                tree.add_new(&paths, events);
                 let more = session.classify(&paths);
                 if !more.is_empty() {
                     changes.extend(more);
@@ -159,7 +190,7 @@ enum Roots {
 
 /// When a watched pack folder was removed: say so, wait for it to come back, and
 /// watch it again.
-fn await_vanished_roots(session: &Session, events: &mut Events) -> Roots {
+fn await_vanished_roots(session: &Session, events: &mut Events, tree: &mut Tree) -> Roots {
     let mut back = None;
     for root in session.roots() {
         if root.is_dir() {
@@ -176,8 +207,8 @@ fn await_vanished_roots(session: &Session, events: &mut Events) -> Roots {
                 return Roots::Interrupted;
             }
         }
-        if let Err(e) = events.watch(&root) {
-            eprintln!("{} watch error: {e}", status::clock());
+        for trouble in tree.watch_root(&root, events) {
+            eprintln!("{} watch error: {trouble}", status::clock());
         }
         back = Some(format!("`{}`", root.display()));
     }

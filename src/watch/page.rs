@@ -9,10 +9,11 @@ use std::path::Path;
 pub const VERSION_PATH: &str = "/__muster/version";
 
 /// The reload script, primed with the version the page was served at so a rebuild
-/// landing between serving and the first poll is not missed.
-pub fn reload_script(version: u64) -> String {
+/// landing between serving and the first poll is not missed; `nonce` is the one
+/// the response's Content-Security-Policy allows.
+pub fn reload_script(version: u64, nonce: &str) -> String {
     format!(
-        "<script>/* injected by muster watch --serve: reload after each rebuild */\n\
+        "<script nonce=\"{nonce}\">/* injected by muster watch --serve: reload after each rebuild */\n\
          (function(){{var v=\"{version}\";function poll(){{fetch(\"{VERSION_PATH}\",{{cache:\"no-store\"}})\
          .then(function(r){{return r.text()}}).then(function(t){{if(t!==v){{location.reload();return}}\
          setTimeout(poll,500)}}).catch(function(){{setTimeout(poll,2000)}})}}setTimeout(poll,500)}})();</script>\n"
@@ -20,8 +21,8 @@ pub fn reload_script(version: u64) -> String {
 }
 
 /// `html` with the reload script placed before its last `</body>` (or appended).
-pub fn inject(html: &str, version: u64) -> String {
-    let script = reload_script(version);
+pub fn inject(html: &str, version: u64, nonce: &str) -> String {
+    let script = reload_script(version, nonce);
     match html.to_ascii_lowercase().rfind("</body>") {
         Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
         None => format!("{html}{script}"),
@@ -50,7 +51,7 @@ fn encode(segment: &str) -> String {
 }
 
 /// The index: one section per scenario folder in the output, a link per file.
-pub fn index(out: &Path, status: &str, version: u64) -> String {
+pub fn index(out: &Path, status: &str, version: u64, nonce: &str) -> String {
     let mut body = String::new();
     let mut scenarios = sorted_entries(out);
     scenarios.retain(|(_, is_dir)| *is_dir);
@@ -81,7 +82,7 @@ pub fn index(out: &Path, status: &str, version: u64) -> String {
          max-width:50rem;margin:2rem auto;padding:0 1rem}}pre{{white-space:pre-wrap}}</style>\n\
          </head>\n<body>\n<h1>Scenarios and briefings</h1>\n<pre>{}</pre>\n{body}{}</body>\n</html>\n",
         escape(status),
-        reload_script(version)
+        reload_script(version, nonce)
     )
 }
 
@@ -108,12 +109,12 @@ mod tests {
 
     #[test]
     fn injects_before_the_body_ends() {
-        let page = inject("<html><body><p>x</p></BODY></html>", 3);
-        let script = page.find("<script>").unwrap();
+        let page = inject("<html><body><p>x</p></BODY></html>", 3, "n0");
+        let script = page.find("<script nonce=\"n0\">").unwrap();
         assert!(script > page.find("<p>x</p>").unwrap());
         assert!(script < page.find("</BODY>").unwrap());
         assert!(page.contains("var v=\"3\""));
-        assert!(inject("plain", 1).starts_with("plain<script>"));
+        assert!(inject("plain", 1, "n").starts_with("plain<script nonce=\"n\">"));
     }
 
     #[test]
@@ -123,7 +124,7 @@ mod tests {
         fs::write(dir.path().join("pegasus-bridge/umpire.html"), "").unwrap();
         fs::write(dir.path().join("pegasus-bridge/scenario.json"), "").unwrap();
         fs::write(dir.path().join("pegasus-bridge/.muster-tmp-x"), "").unwrap();
-        let page = index(dir.path(), "a <b> c", 1);
+        let page = index(dir.path(), "a <b> c", 1, "n");
         assert!(page.contains("<h2>pegasus-bridge</h2>"));
         assert!(page.contains("<a href=\"/pegasus-bridge/umpire.html\">umpire.html</a>"));
         assert!(!page.contains("muster-tmp"));

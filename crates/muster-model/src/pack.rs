@@ -1,8 +1,9 @@
 //! The pack's `muster.toml`: its name, severity overrides (house rules, p.1),
 //! a template folder for briefings and an output folder.
 //!
-//! Every problem is an MC109 diagnostic; the file has no `FileId` in the model, so
-//! the diagnostics carry no labels and name the offending key in the message.
+//! Every problem is an MC109 diagnostic (MC117 for an `out` that is the pack
+//! itself); the file has no `FileId` in the model, so the diagnostics carry no
+//! labels and name the offending key in the message.
 
 use crate::model::Override;
 use muster_rules::vocab::SeverityLevel;
@@ -22,6 +23,9 @@ pub struct PackConfig {
 
 /// The code for every `muster.toml` problem.
 pub const INVALID_PACK: &str = "MC109";
+
+/// The code of an output folder that would hold the pack's sources.
+pub const UNSAFE_OUTPUT: &str = "MC117";
 
 fn problem(message: String, help: &str) -> Diagnostic {
     Diagnostic::error(INVALID_PACK, message).with_help(help)
@@ -53,6 +57,19 @@ fn folder(key: &str, v: &toml::Value, diags: &mut Vec<Diagnostic>) -> Option<Str
     let raw = string(key, v, diags)?;
     match crate::paths::normalise(raw.trim_end_matches(['/', '\\'])) {
         Ok(p) => Some(p),
+        Err(crate::paths::PathProblem::Empty) if key == "out" => {
+            diags.push(
+                Diagnostic::error(
+                    UNSAFE_OUTPUT,
+                    format!(
+                        "`out` in `muster.toml` is the pack itself (`{raw}`), \
+                         and building there would mix outputs with the sources"
+                    ),
+                )
+                .with_help("name a folder of its own, e.g. `out = \"site\"`"),
+            );
+            None
+        }
         Err(_) => {
             diags.push(problem(
                 format!("`{key}` in `muster.toml` must be a folder inside the pack, not `{raw}`"),
@@ -191,6 +208,15 @@ mod tests {
                 "`templates` in `muster.toml` must be a folder inside the pack, not `/etc`",
             ]
         );
+    }
+
+    #[test]
+    fn the_pack_itself_is_no_output_folder() {
+        for out in [".", "./", ""] {
+            let e = PackConfig::from_toml(&format!("out = \"{out}\"")).unwrap_err();
+            assert_eq!(e[0].code, "MC117", "{out}");
+            assert!(e[0].message.contains("is the pack itself"), "{out}");
+        }
     }
 
     #[test]
