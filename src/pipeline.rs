@@ -199,6 +199,9 @@ fn into_checked(
     if library {
         diagnostics.retain(|d| library_code(d.code));
     }
+    for d in &mut diagnostics {
+        bound_texts(d);
+    }
     let sources = model
         .files
         .iter_mut()
@@ -220,6 +223,27 @@ fn into_checked(
         sources,
         diagnostics,
         model: keep_models.then_some((model, analysis)),
+    }
+}
+
+/// Longest message, help or label text kept, in characters: a message quoting
+/// a 3 MB token must not become megabytes of report.
+const MAX_TEXT: usize = 300;
+
+fn bound(text: &mut String) {
+    if let Some((cut, _)) = text.char_indices().nth(MAX_TEXT) {
+        text.truncate(cut);
+        text.push('…');
+    }
+}
+
+fn bound_texts(d: &mut Diagnostic) {
+    bound(&mut d.message);
+    if let Some(help) = &mut d.help {
+        bound(help);
+    }
+    for label in &mut d.labels {
+        bound(&mut label.message);
     }
 }
 

@@ -95,16 +95,36 @@ impl Report {
                 });
             }
         }
-        let source = match primary_file {
+        let mut source = match primary_file {
             Some(file) => named(sources.get(file.0 as usize)),
             None => None,
         };
         // Without a label the report would not say which scenario it is about.
-        let message = if primary_file.is_none() {
+        let mut message = if primary_file.is_none() {
             format!("{} (in `{scenario}`)", d.message)
         } else {
             d.message.clone()
         };
+        // A line of megabytes (one huge token) is not drawn: say where it is.
+        let too_long = d.labels.iter().any(|l| {
+            sources
+                .get(l.file.0 as usize)
+                .is_some_and(|s| line_length(&s.text, l.span.start) > MAX_LINE_SHOWN)
+        });
+        if too_long {
+            if let Some(l) = d.primary() {
+                let shown = sources
+                    .get(l.file.0 as usize)
+                    .map_or(scenario, |s| s.display.as_str());
+                message = format!(
+                    "{message} (in `{shown}` at byte {}; the line is too long to show)",
+                    l.span.start
+                );
+            }
+            source = None;
+            labels.clear();
+            related.clear();
+        }
         Report {
             code,
             severity: match d.severity {
@@ -119,6 +139,24 @@ impl Report {
             related,
         }
     }
+}
+
+/// Longest source line drawn under a report, in bytes.
+const MAX_LINE_SHOWN: usize = 2000;
+
+/// The length of the line holding byte `at` of `text`.
+fn line_length(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    let bytes = text.as_bytes();
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| at + i);
+    end - start
 }
 
 /// The help line, then where the rule comes from and how to read it in full.

@@ -93,6 +93,8 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
     let report = session.cycle(format!("watching {}", shown.join(", ")), None);
     emit(&report, started, &shared);
     loop {
+        // Roots an event names themselves (deleted, moved, recreated at once).
+        let mut touched = Vec::new();
         let changes = match events.next_within(ROOT_POLL) {
             None => Vec::new(),
             Some(Message::Interrupt) => return Ok(stop()),
@@ -101,6 +103,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
                 Vec::new()
             }
             Some(Message::Paths(paths)) => {
+                touched = tree.named(&paths);
                 tree.add_new(&paths, &mut events);
                 session.classify(&paths)
             }
@@ -115,10 +118,13 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
             }
             Roots::Present => {}
         }
-        let replaced = tree.replaced();
+        let mut replaced = tree.replaced();
+        replaced.extend(touched.into_iter().filter(|r| r.is_dir()));
+        replaced.sort();
+        replaced.dedup();
         if !replaced.is_empty() {
             // A checkout or a sync tool swapped the folder: the watches on the old
-            // one are gone with it.
+            // one are gone with it (the new one may even reuse its inode number).
             let mut names = Vec::new();
             for root in &replaced {
                 for trouble in tree.watch_root(root, &mut events) {

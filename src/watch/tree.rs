@@ -66,6 +66,16 @@ impl Tree {
             .collect()
     }
 
+    /// The roots an event names themselves: removed, moved or recreated, so
+    /// their watches may be gone even when a new folder took the same inode.
+    pub fn named(&self, paths: &[PathBuf]) -> Vec<PathBuf> {
+        self.roots
+            .keys()
+            .filter(|r| paths.contains(r))
+            .cloned()
+            .collect()
+    }
+
     /// Watches folders an event names that are new below a root (a folder
     /// created or moved in: its files are not watched otherwise).
     pub fn add_new(&self, paths: &[PathBuf], events: &mut Events) {
