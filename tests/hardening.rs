@@ -444,7 +444,7 @@ fn cli_cases_report_what_their_files_expect() {
             }
             open_up(pack.path());
             for locked in directive("unreadable") {
-                fs::set_permissions(pack.root().join(locked), fs::Permissions::from_mode(0))
+                fs::set_permissions(pack.root().join(locked), fs::Permissions::from_mode(0o000))
                     .unwrap();
             }
             let Some((_, stdout, stderr)) = muster_unprivileged(
