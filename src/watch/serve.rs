@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn heads_end_at_the_first_blank_line() {
-        assert_eq!(head_end(b"GET / HTTP/1.1\r\nHost: x\r\n\r\nrest"), Some(25));
+        assert_eq!(head_end(b"GET / HTTP/1.1\r\nHost: x\r\n\r\nrest"), Some(23));
         assert_eq!(head_end(b"GET / HTTP/1.1\n\n"), Some(14));
         assert_eq!(head_end(b"GET / HTTP/1.1\r\nHost: x\r\n"), None);
     }
