@@ -264,7 +264,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 
 #[test]
 fn item_11_out_of_file_descriptors_the_accept_loop_backs_off() {
-    let server = serve(pack(), Some(40));
+    let server = serve(pack(), Some(20));
     let pid = server.child.id();
     let held: Vec<TcpStream> = (0..100)
         .filter_map(|_| TcpStream::connect(&server.address).ok())
@@ -272,12 +272,14 @@ fn item_11_out_of_file_descriptors_the_accept_loop_backs_off() {
     assert!(held.len() > 50, "could not open connections");
     thread::sleep(Duration::from_millis(300));
     let start = cpu_ticks(pid);
-    thread::sleep(Duration::from_secs(2));
+    thread::sleep(Duration::from_secs(3));
     let used = cpu_ticks(pid) - start;
-    // A spinning accept loop uses ~200 ticks (a full core) in two seconds.
+    eprintln!("{used} clock ticks of CPU in 3 s while out of descriptors");
+    // A spinning accept loop uses up to 300 ticks (a full core) in three seconds,
+    // and over 100 even on a loaded machine; backing off, a handful.
     assert!(
-        used < 60,
-        "{used} clock ticks of CPU in 2 s while out of descriptors"
+        used < 40,
+        "{used} clock ticks of CPU in 3 s while out of descriptors"
     );
     drop(held);
 }
