@@ -71,6 +71,14 @@ impl CliError {
         }
     }
 
+    /// For a failed write: keep the path with the reason.
+    pub fn write(path: &std::path::Path, err: &std::io::Error) -> Self {
+        CliError::Write {
+            path: path.to_path_buf(),
+            reason: err.to_string(),
+        }
+    }
+
     /// For I/O errors: keep the path with the reason.
     pub fn io(path: impl Into<PathBuf>, err: &std::io::Error) -> Self {
         CliError::Io {

@@ -53,8 +53,8 @@ impl OutRoot {
         if wanted.exists() && !wanted.is_dir() {
             return Err(CliError::OutIsFile(wanted));
         }
-        fs::create_dir_all(&wanted).map_err(|e| write_error(&wanted, &e))?;
-        let path = fs::canonicalize(&wanted).map_err(|e| write_error(&wanted, &e))?;
+        fs::create_dir_all(&wanted).map_err(|e| CliError::write(&wanted, &e))?;
+        let path = fs::canonicalize(&wanted).map_err(|e| CliError::write(&wanted, &e))?;
         if let OutRequest::Configured { pack_root, .. } = request {
             // Re-checked after creating: a symlink may have appeared meanwhile.
             confined(request, &path, pack_root)?;
@@ -64,7 +64,7 @@ impl OutRoot {
                 return Err(refused(request, reason));
             }
         }
-        let meta = fs::metadata(&path).map_err(|e| write_error(&path, &e))?;
+        let meta = fs::metadata(&path).map_err(|e| CliError::write(&path, &e))?;
         Ok(OutRoot {
             path,
             id: (meta.dev(), meta.ino()),
@@ -160,13 +160,6 @@ fn first_source(dir: &Path) -> Option<PathBuf> {
         }
     }
     None
-}
-
-fn write_error(path: &Path, err: &std::io::Error) -> CliError {
-    CliError::Write {
-        path: path.to_path_buf(),
-        reason: err.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ impl OutDir {
             .write(true)
             .custom_flags(libc::O_NOFOLLOW)
             .open(&path)
-            .map_err(|e| write_error(&path, &e))?;
+            .map_err(|e| CliError::write(&path, &e))?;
         let fd = file.as_raw_fd();
         // SAFETY: flock(2) on a descriptor this function owns.
         if unsafe { libc::flock(fd, libc::LOCK_EX | libc::LOCK_NB) } != 0 {
@@ -83,7 +83,7 @@ impl OutDir {
             );
             // SAFETY: as above; blocks until the other process releases its lock.
             if unsafe { libc::flock(fd, libc::LOCK_EX) } != 0 {
-                return Err(write_error(&path, &std::io::Error::last_os_error()));
+                return Err(CliError::write(&path, &std::io::Error::last_os_error()));
             }
         }
         Ok(OutLock { _file: file })
@@ -113,9 +113,9 @@ impl OutDir {
         let root = self.root.path();
         let target = self.target(path)?;
         let parent = target.parent().unwrap_or(root).to_path_buf();
-        fs::create_dir_all(&parent).map_err(|e| write_error(&parent, &e))?;
+        fs::create_dir_all(&parent).map_err(|e| CliError::write(&parent, &e))?;
         // Resolve symlinked folders: the real folder must still be inside the output.
-        let real_parent = fs::canonicalize(&parent).map_err(|e| write_error(&parent, &e))?;
+        let real_parent = fs::canonicalize(&parent).map_err(|e| CliError::write(&parent, &e))?;
         if !real_parent.starts_with(root) {
             return Err(CliError::OutputEscapes(path.to_string()));
         }
@@ -123,18 +123,18 @@ impl OutDir {
             .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(&real_parent)
-            .map_err(|e| write_error(&real_parent, &e))?;
+            .map_err(|e| CliError::write(&real_parent, &e))?;
         temp.write_all(contents.as_bytes())
-            .map_err(|e| write_error(&target, &e))?;
+            .map_err(|e| CliError::write(&target, &e))?;
         if self.sync {
             temp.as_file()
                 .sync_all()
-                .map_err(|e| write_error(&target, &e))?;
+                .map_err(|e| CliError::write(&target, &e))?;
         }
         let file_name = target.file_name().map(PathBuf::from).unwrap_or_default();
         let final_path = real_parent.join(file_name);
         temp.persist(&final_path)
-            .map_err(|e| write_error(&final_path, &e.error))?;
+            .map_err(|e| CliError::write(&final_path, &e.error))?;
         Ok(final_path)
     }
 
@@ -189,13 +189,6 @@ pub fn is_stale(name: &str) -> bool {
     let alive = unsafe { libc::kill(pid, 0) } == 0
         || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
     !alive
-}
-
-fn write_error(path: &Path, err: &std::io::Error) -> CliError {
-    CliError::Write {
-        path: path.to_path_buf(),
-        reason: err.to_string(),
-    }
 }
 
 #[cfg(test)]

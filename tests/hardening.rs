@@ -316,21 +316,29 @@ fn open_up(dir: &Path) {
     }
 }
 
+/// An open pack holding `files` (clean scenarios), with `locked` made mode 000.
+fn pack_with_locked(files: &[&str], locked: &str) -> TempPack {
+    let pack = open_pack();
+    for file in files {
+        let title = file.trim_end_matches(".muster").replace('/', " ");
+        pack.write(
+            &format!("pack/{file}"),
+            &CLEAN.replace("Crossroads", &title),
+        );
+    }
+    open_up(pack.path());
+    fs::set_permissions(pack.root().join(locked), fs::Permissions::from_mode(0o000)).unwrap();
+    pack
+}
+
 #[test]
 fn item_10_an_unreadable_folder_is_reported_and_the_rest_checked() {
-    let pack = open_pack();
-    pack.write("pack/crossroads.muster", CLEAN);
-    pack.write(
-        "pack/more/other.muster",
-        &CLEAN.replace("Crossroads", "Other"),
-    );
-    pack.write("pack/locked/hidden.muster", CLEAN);
-    open_up(pack.path());
-    fs::set_permissions(
-        pack.root().join("locked"),
-        fs::Permissions::from_mode(0o000),
-    )
-    .unwrap();
+    let files = [
+        "crossroads.muster",
+        "more/other.muster",
+        "locked/hidden.muster",
+    ];
+    let pack = pack_with_locked(&files, "locked");
     let Some((code, stdout, stderr)) = muster_unprivileged(pack.path(), &["check", "pack"]) else {
         return;
     };
@@ -364,15 +372,7 @@ fn item_10_an_unreadable_folder_is_reported_and_the_rest_checked() {
 
 #[test]
 fn messages_an_unreadable_scenario_reports_only_that() {
-    let pack = open_pack();
-    pack.write("pack/crossroads.muster", CLEAN);
-    pack.write("pack/locked.muster", CLEAN);
-    open_up(pack.path());
-    fs::set_permissions(
-        pack.root().join("locked.muster"),
-        fs::Permissions::from_mode(0o000),
-    )
-    .unwrap();
+    let pack = pack_with_locked(&["crossroads.muster", "locked.muster"], "locked.muster");
     let Some((code, stdout, stderr)) = muster_unprivileged(pack.path(), &["check", "pack"]) else {
         return;
     };

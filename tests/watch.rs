@@ -96,8 +96,8 @@ impl Watch {
         watch
     }
 
-    /// Waits for the next status line and checks it with `ok`; returns it.
-    fn expect(&mut self, ok: impl Fn(&str) -> bool) -> String {
+    /// Waits for the next status line and returns it.
+    fn next_status(&mut self) -> String {
         let deadline = Instant::now() + PATIENCE;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -105,11 +105,6 @@ impl Watch {
                 Ok(line) => {
                     self.seen.push(line.clone());
                     if is_status(&line) {
-                        assert!(
-                            ok(&line),
-                            "unexpected status line: {line}\nall: {:#?}",
-                            self.seen
-                        );
                         return line;
                     }
                 }
@@ -123,20 +118,24 @@ impl Watch {
         }
     }
 
+    /// Waits for the next status line and checks it with `ok`; returns it.
+    fn expect(&mut self, ok: impl Fn(&str) -> bool) -> String {
+        let line = self.next_status();
+        assert!(
+            ok(&line),
+            "unexpected status line: {line}\nall: {:#?}",
+            self.seen
+        );
+        line
+    }
+
     /// Waits for a status line that satisfies `ok`, passing over others (the
     /// bursts of a folder swap may be seen as one cycle or two).
     fn expect_eventually(&mut self, ok: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + PATIENCE;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if is_status(&line) && ok(&line) {
-                        return line;
-                    }
-                }
-                Err(e) => panic!("no such status line ({e:?}); seen: {:#?}", self.seen),
+            let line = self.next_status();
+            if ok(&line) {
+                return line;
             }
         }
     }
