@@ -65,7 +65,12 @@ impl Watch {
 
     /// Watches `path` (relative to `dir`, the working folder).
     fn start_on(dir: &Path, path: &str, extra: &[&str]) -> Watch {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        Watch::start_with(Command::new(env!("CARGO_BIN_EXE_muster")), dir, path, extra)
+    }
+
+    /// Starts `program` (the binary, or a wrapper running it) as `muster watch`.
+    fn start_with(mut program: Command, dir: &Path, path: &str, extra: &[&str]) -> Watch {
+        let mut child = program
             .arg("watch")
             .arg(path)
             .args(["--debounce", DEBOUNCE])
@@ -584,4 +589,63 @@ fn messages_a_new_broken_file_is_not_kept_from_a_build_it_never_had() {
     assert!(line.contains("0 built"), "{line}");
     assert!(!line.contains("kept from the last good build"), "{line}");
     w.idle();
+}
+
+#[test]
+fn item_10_watch_reports_an_unreadable_folder_and_checks_the_rest() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = pack();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o777)).unwrap();
+    fs::create_dir(dir.path().join("locked")).unwrap();
+    fs::write(
+        dir.path().join("locked/delta.muster"),
+        fixture("standalone.muster"),
+    )
+    .unwrap();
+    for entry in ["alpha.muster", "bravo.muster", "charlie.muster", LIBRARY] {
+        fs::set_permissions(dir.path().join(entry), fs::Permissions::from_mode(0o666)).unwrap();
+    }
+    fs::set_permissions(dir.path().join("lib"), fs::Permissions::from_mode(0o777)).unwrap();
+    fs::set_permissions(dir.path().join("locked"), fs::Permissions::from_mode(0o000)).unwrap();
+    // Root reads mode-000 folders: run as nobody, from a copy anyone may run.
+    let binary = dir.path().join(".muster-bin");
+    fs::copy(env!("CARGO_BIN_EXE_muster"), &binary).unwrap();
+    fs::set_permissions(&binary, fs::Permissions::from_mode(0o755)).unwrap();
+    // SAFETY: geteuid(2) has no preconditions.
+    let program = if unsafe { libc::geteuid() } == 0 {
+        if !Path::new("/usr/bin/setpriv").exists() {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "setpriv is needed to drop privileges under CI"
+            );
+            eprintln!("skipped: setpriv is missing, cannot drop root's privileges");
+            return;
+        }
+        let mut cmd = Command::new("/usr/bin/setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&binary);
+        cmd
+    } else {
+        Command::new(&binary)
+    };
+    let mut child = program;
+    child.env("RAYON_NUM_THREADS", "2");
+    let mut w = Watch::start_with(child, dir.path(), ".", &[]);
+    assert!(
+        w.seen
+            .iter()
+            .any(|l| l.contains("watching .: 3 scenarios checked, 1 error,")),
+        "{:#?}",
+        w.seen
+    );
+    assert!(
+        w.seen
+            .iter()
+            .any(|l| l.contains("cannot read the folder `locked`: permission denied")),
+        "{:#?}",
+        w.seen
+    );
+    append(&dir.path().join("alpha.muster"), "// still watched\n");
+    w.expect_eventually(|l| l.contains("alpha.muster changed: 1 scenario checked"));
+    fs::set_permissions(dir.path().join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
 }

@@ -178,7 +178,7 @@ impl Session {
             .retain(|t| affected.contains(&(packs[t.pack].root.clone(), t.path.clone())));
         let mut results = pipeline::check_all(&discovery, building);
         results.retain(|c| config_changed || c.relative != CONFIG_FILE);
-        for checked in results.iter().filter(|c| c.relative != CONFIG_FILE) {
+        for checked in results.iter().filter(|c| c.relative.ends_with(".muster")) {
             cycle.checked += 1;
             self.graph.record(
                 key(&discovery, checked.pack, &checked.relative),
