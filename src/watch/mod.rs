@@ -230,15 +230,16 @@ fn emit(report: &Report, started: Instant, shared: &serve::Shared) {
         status::clock(),
         report.cycle.line(started.elapsed())
     );
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.write_all(report.diagnostics.as_bytes());
-    let _ = out.flush();
+    // The server learns first: whoever reads the line may ask it at once.
     if report.wrote {
         shared.rebuilt(&line);
     } else {
         shared.set_status(&line);
     }
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.write_all(report.diagnostics.as_bytes());
+    let _ = out.flush();
 }
 
 fn say(line: &str) {
