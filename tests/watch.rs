@@ -649,3 +649,31 @@ fn item_10_watch_reports_an_unreadable_folder_and_checks_the_rest() {
     w.expect_eventually(|l| l.contains("alpha.muster changed: 1 scenario checked"));
     fs::set_permissions(dir.path().join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+#[test]
+fn item_4_watch_writes_nothing_while_muster_toml_is_broken() {
+    let dir = pack();
+    fs::write(
+        dir.path().join("muster.toml"),
+        "nmae = \"typo\"\n[severity]\nMC802 = \"deny\"\n",
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let w = Watch::start(dir.path(), &["--out", out.path().to_str().unwrap()]);
+    let first = w.seen.iter().find(|l| is_status(l)).unwrap();
+    assert!(
+        first.contains("0 built") && first.contains("`muster.toml` has problems; nothing written"),
+        "{first}"
+    );
+    assert!(
+        w.seen.iter().any(|l| l.contains("unknown key `nmae`")),
+        "{:#?}",
+        w.seen
+    );
+    let written: Vec<PathBuf> = snapshot(out.path())
+        .into_iter()
+        .map(|(p, _)| p)
+        .filter(|p| !p.ends_with(".muster-lock"))
+        .collect();
+    assert!(written.is_empty(), "outputs were written: {written:?}");
+}

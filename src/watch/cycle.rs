@@ -249,9 +249,15 @@ impl Session {
                 return false;
             }
         };
+        // A pack whose `muster.toml` is broken may have lost house rules (a fog
+        // rule raised to `deny`): nothing of it is written, as for `muster build`.
+        let broken_config = |c: &Checked| discovery.packs[c.pack].config_problems.is_some();
+        if scenarios.iter().any(|c| broken_config(c)) {
+            cycle.trouble = Some("`muster.toml` has problems; nothing written for its pack".into());
+        }
         let written: Vec<Result<(), String>> = scenarios
             .par_iter()
-            .filter(|c| c.count(Severity::Error) == 0)
+            .filter(|c| c.count(Severity::Error) == 0 && !broken_config(c))
             .map(|c| {
                 let templates = templates
                     .get(c.pack)
@@ -266,7 +272,9 @@ impl Session {
         let problems: Vec<String> = written.into_iter().filter_map(Result::err).collect();
         cycle.built = Some(built);
         if !problems.is_empty() {
-            cycle.trouble = Some(problems.join("; "));
+            let mut all: Vec<String> = cycle.trouble.take().into_iter().collect();
+            all.extend(problems);
+            cycle.trouble = Some(all.join("; "));
         }
         built > 0
     }
