@@ -94,7 +94,11 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                     }
                 }
             }
-            Rule::unit_block => h.body = Some(body(c, k)),
+            // Units nest a level per call; grow the stack on the heap rather than
+            // overflow a small thread's stack at the deepest nesting the scanner allows.
+            Rule::unit_block => {
+                h.body = Some(stacker::maybe_grow(64 * 1024, 1024 * 1024, || body(c, k)))
+            }
             _ => {}
         }
     }
