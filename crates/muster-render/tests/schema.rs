@@ -146,12 +146,11 @@ fn strictness_problems(schema: &serde_json::Value) -> (usize, Vec<String>) {
                 problems.push(format!("{at}: non-standard format `{f}`"));
             }
         }
-        if has_type(s, "object") || s.get("properties").is_some() {
-            if s["additionalProperties"] != false {
-                problems.push(format!(
-                    "{at}: an object without `additionalProperties: false`"
-                ));
-            }
+        let object = has_type(s, "object") || s.get("properties").is_some();
+        if object && s["additionalProperties"] != false {
+            problems.push(format!(
+                "{at}: an object without `additionalProperties: false`"
+            ));
         }
         if has_type(s, "integer") && (s.get("minimum").is_none() || s.get("maximum").is_none()) {
             problems.push(format!("{at}: an integer without `minimum` and `maximum`"));
