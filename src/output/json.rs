@@ -4,20 +4,27 @@
 use crate::output::location::{self, Position};
 use crate::output::rule_name;
 use crate::pipeline::{Checked, Totals};
+use muster_render::json::strict::{CODE, PARAGRAPH};
+use muster_render::json::Generator;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// Bumped on any incompatible change to these types.
-pub const FORMAT_VERSION: u32 = 1;
+/// Bumped when a field is added, removed, renamed or changes meaning, since the
+/// schema refuses fields it does not list.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The whole output of `muster check --format json`.
 #[derive(Debug, Serialize, JsonSchema)]
 #[schemars(title = "muster diagnostics")]
 pub struct Output {
-    /// Version of this format; incompatible changes bump it.
+    /// Version of this format; a reader refuses a version it does not know.
+    #[schemars(extend("const" = FORMAT_VERSION))]
     pub format_version: u32,
+    /// The program that wrote this output.
+    pub generator: Generator,
     /// Every file checked (scenarios, libraries, `muster.toml`), sorted by path.
     pub files: Vec<FileReport>,
+    /// Totals over the run.
     pub summary: Summary,
 }
 
@@ -30,6 +37,7 @@ pub struct FileReport {
     pub pack_path: String,
     /// Checked as a library file: syntax and imports only.
     pub library: bool,
+    /// What was found, in source order.
     pub diagnostics: Vec<JsonDiagnostic>,
 }
 
@@ -37,16 +45,21 @@ pub struct FileReport {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct JsonDiagnostic {
     /// Stable code, e.g. `MC301`.
+    #[schemars(pattern(CODE))]
     pub code: String,
     /// Kebab-case rule name, e.g. `element-separated`.
+    #[schemars(pattern("^[a-z][a-z0-9]*(-[a-z0-9]+)*$"))]
     pub name: Option<String>,
+    /// How serious it is, after the pack's and scenario's overrides.
     pub severity: JsonSeverity,
     /// One line, lowercase.
     pub message: String,
     /// The primary label first, then related ones.
     pub labels: Vec<JsonLabel>,
+    /// How to fix it.
     pub help: Option<String>,
     /// The rulebook paragraph enforced, e.g. `§88`.
+    #[schemars(pattern(PARAGRAPH))]
     pub paragraph: Option<String>,
 }
 
@@ -54,8 +67,11 @@ pub struct JsonDiagnostic {
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum JsonSeverity {
+    /// The scenario is wrong: `muster check` fails.
     Error,
+    /// Probably wrong.
     Warning,
+    /// Worth knowing.
     Note,
 }
 
@@ -64,8 +80,11 @@ pub enum JsonSeverity {
 pub struct JsonLabel {
     /// The file the span is in, as shown (may differ from the scenario: an imported library).
     pub file: String,
+    /// What this span shows.
     pub message: String,
+    /// Whether this is the finding's main span (always the first label).
     pub primary: bool,
+    /// Where the span starts.
     pub start: JsonPosition,
     /// Exclusive end.
     pub end: JsonPosition,
@@ -74,17 +93,26 @@ pub struct JsonLabel {
 /// A position: 1-based line and column (in Unicode scalar values) and byte offset.
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct JsonPosition {
+    /// Line, from 1.
+    #[schemars(range(min = 1))]
     pub line: usize,
+    /// Column in Unicode scalar values, from 1.
+    #[schemars(range(min = 1))]
     pub column: usize,
+    /// Byte offset from the start of the file, from 0.
     pub offset: usize,
 }
 
 /// Totals over the run.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Summary {
+    /// Scenarios checked.
     pub scenarios: usize,
+    /// Errors found.
     pub errors: usize,
+    /// Warnings found.
     pub warnings: usize,
+    /// Notes found.
     pub notes: usize,
 }
 
@@ -103,6 +131,7 @@ pub fn output(results: &[Checked], totals: &Totals) -> Output {
     let files = results.iter().map(file_report).collect();
     Output {
         format_version: FORMAT_VERSION,
+        generator: Generator::muster(),
         files,
         summary: Summary {
             scenarios: totals.scenarios,
@@ -163,8 +192,8 @@ fn file_report(c: &Checked) -> FileReport {
 
 /// The JSON Schema of [`Output`], pretty-printed with a final newline.
 pub fn schema() -> String {
-    let schema = schemars::schema_for!(Output);
-    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
-    text.push('\n');
-    text
+    muster_render::json::strict::strict_schema::<Output>(&muster_render::json::schema_id(
+        "diagnostics",
+        FORMAT_VERSION,
+    ))
 }

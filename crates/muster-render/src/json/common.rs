@@ -6,6 +6,9 @@ use muster_rules::vocab::*;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 
+use super::round::whole;
+use super::strict::{CLOCK, NAME, PATH};
+
 /// A closed keyword list of the language, so the JSON uses the words authors write.
 pub trait Vocab: Copy + 'static {
     /// The schema name of the keyword list.
@@ -89,7 +92,11 @@ impl<T: Vocab> JsonSchema for Kw<T> {
 /// A point in table metres: x east, y north from the south-west corner.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
 pub struct Point {
+    /// Metres east of the table's south-west corner, to the whole metre.
+    #[serde(serialize_with = "whole")]
     pub x: f64,
+    /// Metres north of the table's south-west corner, to the whole metre.
+    #[serde(serialize_with = "whole")]
     pub y: f64,
 }
 
@@ -115,25 +122,33 @@ pub enum RefKind {
     Unresolved,
 }
 
-/// A reference as the author wrote it, with what it resolved to.
+/// A reference to a thing, resolved: a tool finds the target by `kind` and `id`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Reference {
-    /// The identifier as written (`d-coy`, `d-coy.coy-hq`, `pegasus`).
+    /// The target's id (`d-coy`, `d-coy.coy-hq`, `pegasus`): an element's is its
+    /// qualified id, however the author reached it; an unresolved name is kept as written.
+    #[schemars(pattern(PATH))]
     pub id: String,
+    /// What the identifier resolved to; the `id` of a thing of this kind in the same file.
     pub kind: RefKind,
     /// The target's display name. In a side's JSON this is withheld (null) for
     /// enemy units and elements.
     pub display: Option<String>,
     /// The side owning the target, for units and elements.
+    #[schemars(pattern(NAME))]
     pub side: Option<String>,
 }
 
 /// Real strength represented, estimated from figure and model counts (§3, §20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, JsonSchema)]
 pub struct RealStrength {
+    /// Men, estimated from foot and gun-crew figures.
     pub men: u32,
+    /// Vehicles, estimated from vehicle models.
     pub vehicles: u32,
+    /// Guns, estimated from artillery models.
     pub guns: u32,
+    /// Aircraft, estimated from aircraft models.
     pub aircraft: u32,
 }
 
@@ -163,6 +178,7 @@ pub struct StrengthScale {
     pub aircraft_per_model: u32,
     /// Always true: the strengths are estimates, not counts from a source.
     pub estimate: bool,
+    /// The factors in words, with the rulebook paragraphs they come from.
     pub explanation: String,
 }
 
@@ -170,8 +186,17 @@ pub struct StrengthScale {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum When {
-    Turn { turn: u32 },
-    Clock { time: String },
+    /// At the start of a turn.
+    Turn {
+        /// The turn, counted from 1.
+        turn: u32,
+    },
+    /// At a clock time.
+    Clock {
+        /// `HH:MM`.
+        #[schemars(pattern(CLOCK))]
+        time: String,
+    },
 }
 
 /// Formats minutes after midnight as `HH:MM`.

@@ -31,6 +31,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         .collect();
     ScenarioJson {
         format_version: FORMAT_VERSION,
+        generator: super::Generator::muster(),
         view: View::Umpire,
         file: model
             .files
@@ -51,7 +52,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
             .iter()
             .map(|l| link(model, l))
             .collect(),
-        arrivals: model.arrivals.iter().map(|a| arrival(model, a)).collect(),
+        arrivals: arrivals(model),
         events: model.events.iter().map(event).collect(),
         victory: model.victories.iter().map(|v| victory(model, v)).collect(),
         intel: intel(model),
@@ -158,7 +159,9 @@ fn player(p: &m::Player) -> Player {
     }
 }
 
-/// A reference with its target's kind, display name and side.
+/// A reference with its target's id, kind, display name and side. The id is the
+/// target's own (an element's qualified `unit.element`, however the author reached
+/// it), so a tool finds the target by `kind` and `id`.
 pub(crate) fn reference(model: &Model, r: &m::Ref) -> Reference {
     let (kind, display, side) = match r.target {
         None => (RefKind::Unresolved, None, None),
@@ -202,8 +205,13 @@ pub(crate) fn reference(model: &Model, r: &m::Ref) -> Reference {
             Some(side_id(model, s)),
         ),
     };
+    let id = match r.target {
+        Some(Target::Element(e)) => model.elements.get(e.0).map(|e| e.qualified.clone()),
+        Some(Target::Unit(u)) => model.units.get(u.0).map(|u| u.name.id.clone()),
+        _ => None,
+    };
     Reference {
-        id: r.name.id.clone(),
+        id: id.unwrap_or_else(|| r.name.id.clone()),
         kind,
         display,
         side,
@@ -400,9 +408,44 @@ fn when(w: &m::When) -> When {
     }
 }
 
-fn arrival(model: &Model, a: &m::Arrival) -> Arrival {
+/// Numbers things per side (1, 2, …), so a side's ids and labels say nothing of
+/// how many the enemy has.
+#[derive(Default)]
+struct PerSide(Vec<(String, u32)>);
+
+impl PerSide {
+    fn next(&mut self, side: &str) -> u32 {
+        match self.0.iter_mut().find(|(s, _)| s == side) {
+            Some((_, n)) => {
+                *n = n.saturating_add(1);
+                *n
+            }
+            None => {
+                self.0.push((side.to_string(), 1));
+                1
+            }
+        }
+    }
+}
+
+fn arrivals(model: &Model) -> Vec<Arrival> {
+    let mut counts = PerSide::default();
+    model
+        .arrivals
+        .iter()
+        .map(|a| {
+            let side = a.side.map(|s| side_id(model, s));
+            let owner = side.clone().unwrap_or_else(|| "unknown".into());
+            let n = counts.next(&owner);
+            arrival(model, a, side, format!("{owner}.arrival-{n}"))
+        })
+        .collect()
+}
+
+fn arrival(model: &Model, a: &m::Arrival, side: Option<String>, id: String) -> Arrival {
     Arrival {
-        side: a.side.map(|s| side_id(model, s)),
+        id,
+        side,
         unit: reference(model, &a.unit),
         when: when(&a.when),
         at: reference(model, &a.at),
@@ -472,23 +515,15 @@ fn centroid(ps: &[m::Pos]) -> Option<Point> {
 }
 
 fn intel(model: &Model) -> Vec<Intel> {
-    let mut counts: Vec<(String, u32)> = Vec::new();
+    let mut counts = PerSide::default();
     model
         .intel
         .iter()
         .map(|i| {
             let side = i.side.name.id.clone();
-            let n = match counts.iter_mut().find(|(s, _)| *s == side) {
-                Some((_, n)) => {
-                    *n += 1;
-                    *n
-                }
-                None => {
-                    counts.push((side.clone(), 1));
-                    1
-                }
-            };
+            let n = counts.next(&side);
             Intel {
+                id: format!("{side}.report-{n}"),
                 side,
                 label: format!("report {n}"),
                 unit: Some(reference(model, &i.unit)),

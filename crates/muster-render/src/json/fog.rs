@@ -104,10 +104,14 @@ fn own_unit(u: &mut Unit) {
     u.units.iter_mut().for_each(own_unit);
 }
 
-/// Withholds an enemy unit's or element's display name from a reference.
+/// Withholds an enemy unit's or element's display name from a reference, and an
+/// enemy element's unit: only the element's own name is kept.
 fn scrub(r: &mut Reference, side: &str) {
     if r.side.as_deref() != Some(side) && matches!(r.kind, RefKind::Unit | RefKind::Element) {
         r.display = None;
+        if let Some((_, name)) = r.id.rsplit_once('.') {
+            r.id = name.to_string();
+        }
     }
 }
 

@@ -5,23 +5,34 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::common::{Kw, Point, RealStrength, Reference};
+use super::round::{whole, whole_opt};
+use super::strict::{NAME, PATH};
 
 /// A unit: a formation, HQ or commanded group (§9, §10).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Unit {
     /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// Its display name.
     pub display: Option<String>,
+    /// Its size (§9).
     pub echelon: Kw<Echelon>,
+    /// Its nation, as written (`british`).
+    #[schemars(pattern(NAME))]
     pub nation: Option<String>,
     /// The template it was instantiated from.
+    #[schemars(pattern(NAME))]
     pub template: Option<String>,
     /// The unit it is written inside.
+    #[schemars(pattern(NAME))]
     pub parent: Option<String>,
     /// Where it is attached (§14): its line of command runs there.
     pub attached_to: Option<Reference>,
     /// The qualified id of its command element.
+    #[schemars(pattern(PATH))]
     pub command_element: Option<String>,
+    /// Whether it enters later as reinforcements (see `arrivals`).
     pub arrives_later: bool,
     /// Centre of its placed elements.
     pub centre: Option<Point>,
@@ -29,9 +40,11 @@ pub struct Unit {
     pub start: Option<StartSituation>,
     /// Estimated strength of the unit and everything below it.
     pub strength: RealStrength,
+    /// Notes for its players.
     pub notes: Vec<String>,
-    /// Empty in a side's JSON.
+    /// Notes for the umpire; empty in a side's JSON.
     pub umpire_notes: Vec<String>,
+    /// Its own elements, in the order written.
     pub elements: Vec<Element>,
     /// Its sub-units.
     pub units: Vec<Unit>,
@@ -40,10 +53,13 @@ pub struct Unit {
 /// Whether a unit starts hot: an enemy element within 500 m (§24).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct StartSituation {
+    /// Whether it starts hot.
     pub hot: bool,
     /// The nearest enemy element's qualified id; null in a side's JSON.
+    #[schemars(pattern(PATH))]
     pub nearest_enemy: Option<String>,
-    /// Metres to it; null in a side's JSON.
+    /// Metres to it, to the whole metre; null in a side's JSON.
+    #[serde(serialize_with = "whole_opt")]
     pub nearest_enemy_m: Option<f64>,
 }
 
@@ -51,35 +67,55 @@ pub struct StartSituation {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Element {
     /// `unit.element`, unique in the scenario.
+    #[schemars(pattern(PATH))]
     pub id: String,
     /// The element's own identifier within its unit.
+    #[schemars(pattern(NAME))]
     pub name: String,
+    /// The id of its unit.
+    #[schemars(pattern(NAME))]
     pub unit: String,
+    /// Its type; null when the author gave none.
     pub kind: Option<ElementKind>,
     /// A short description of the type (`coherent foot`, `tracked armoured tank`).
     pub description: String,
+    /// Whether it is its unit's HQ (§10).
     pub is_hq: bool,
+    /// Whether the unit's commander is with it.
     pub commander: bool,
+    /// Foot figures, as written.
     pub figures: Option<u32>,
+    /// Vehicle, gun or aircraft models, as written.
     pub models: Option<u32>,
+    /// The weapons it carries.
     pub weapons: Vec<Weapon>,
+    /// Its means of communication.
     pub comms: Comms,
     /// Absolute position in table metres; null when not on the table.
     pub position: Option<Point>,
     /// Degrees, 0 north.
     pub facing: Option<f64>,
+    /// How it starts (dug in, hidden, …).
     pub postures: Vec<Kw<Posture>>,
+    /// The vehicle it rides inside.
     pub embussed_in: Option<Reference>,
+    /// The vehicle it rides on the outside of.
     pub riding_on: Option<Reference>,
+    /// What its artillery has registered on.
     pub registers_for: Option<Reference>,
+    /// Its prepared HMG zone (§57).
     pub hmg_zone: Option<HmgZone>,
+    /// Its engineering tasks (§61).
     pub tasks: Vec<Task>,
+    /// Where it refuels (§62).
     pub refuel_at: Option<Reference>,
+    /// Its estimated real strength.
     pub strength: RealStrength,
     /// Command status at the start (§87–§89).
     pub command: Command,
+    /// Notes for its players.
     pub notes: Vec<String>,
-    /// Empty in a side's JSON.
+    /// Notes for the umpire; empty in a side's JSON.
     pub umpire_notes: Vec<String>,
 }
 
@@ -87,22 +123,35 @@ pub struct Element {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "category", rename_all = "snake_case")]
 pub enum ElementKind {
+    /// Infantry and other troops on foot (§18).
     Foot {
+        /// The foot type.
         #[serde(rename = "type")]
         ty: Kw<FootType>,
+        /// A specialism, if any.
         specialism: Option<Kw<Specialism>>,
     },
+    /// A vehicle.
     Vehicle {
+        /// What it is for.
         role: Kw<VehicleRole>,
+        /// Tracked, wheeled, half-tracked.
         drive: Kw<Drive>,
+        /// Whether it is armoured.
         armoured: bool,
+        /// Whether it is open-topped.
         open_topped: bool,
     },
+    /// A gun or mortar and its crew.
     Artillery {
+        /// The weapon.
         weapon: Kw<ArtilleryWeapon>,
+        /// The calibre in millimetres, as written.
         calibre_mm: Option<f64>,
     },
+    /// An aircraft (§20).
     Aircraft {
+        /// What it is for.
         role: Kw<AircraftRole>,
     },
 }
@@ -110,30 +159,42 @@ pub enum ElementKind {
 /// A weapon carried.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Weapon {
+    /// The weapon type.
     pub kind: Kw<WeaponKind>,
+    /// How it is mounted, for vehicle weapons.
     pub mount: Option<Kw<Mount>>,
+    /// The calibre in millimetres, as written.
     pub calibre_mm: Option<f64>,
 }
 
 /// Means of communication (§68, §69).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Comms {
+    /// Its radio, by range; null without one.
     pub radio: Option<Kw<RadioRange>>,
+    /// Whether it has a field telephone.
     pub telephone: bool,
 }
 
 /// A prepared HMG zone (§57).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct HmgZone {
+    /// The centre line, degrees from north.
     pub bearing: f64,
+    /// The zone's width in degrees.
     pub spread: f64,
+    /// How far it reaches, to the whole metre.
+    #[serde(serialize_with = "whole")]
     pub range_m: f64,
 }
 
 /// An engineering task (§61).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Task {
+    /// The task, as written.
+    #[schemars(pattern(NAME))]
     pub task: String,
+    /// What it is done to.
     pub target: Option<Reference>,
 }
 
@@ -144,16 +205,28 @@ pub enum Command {
     /// In command range by `route` over `means`, linked to `via`.
     InCommand {
         /// `direct` (§87a), `chain` (§87b) or `supported` (§87c).
+        #[schemars(extend("enum" = ["direct", "chain", "supported"]))]
         route: String,
         /// `wire`, `long-radio`, `short-radio`, `voice` or `runner` (§88).
+        #[schemars(extend("enum" = ["wire", "long-radio", "short-radio", "voice", "runner"]))]
         means: String,
+        /// The qualified id of the element it is linked to.
+        #[schemars(pattern(PATH))]
         via: String,
+        /// Metres to it, to the whole metre.
+        #[serde(serialize_with = "whole")]
         distance_m: f64,
     },
     /// Out of range by every route (§89).
     Separated {
+        /// The qualified id of the nearest element it could have linked to.
+        #[schemars(pattern(PATH))]
         nearest: Option<String>,
+        /// Metres to it, to the whole metre.
+        #[serde(serialize_with = "whole")]
         distance_m: f64,
+        /// Metres beyond its own means' range, to the whole metre.
+        #[serde(serialize_with = "whole")]
         short_by_m: f64,
         /// Extra turns for a runner (§76, §90).
         runner_turns: u32,

@@ -5,21 +5,31 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::common::{Kw, Point, Reference};
+use super::round::whole;
+use super::strict::NAME;
 
 /// Everything on the map; common knowledge, so identical in every view.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema, Default)]
 pub struct Map {
+    /// Terrain areas (§94–§118).
     pub areas: Vec<Area>,
+    /// Roads, tracks, rivers and linear obstacles.
     pub lines: Vec<Line>,
+    /// Bridges and fords.
     pub crossings: Vec<Crossing>,
+    /// Named points and table edges.
     pub places: Vec<Place>,
 }
 
 /// A terrain area.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Area {
+    /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// Its display name.
     pub display: Option<String>,
+    /// The terrain type.
     pub kind: Kw<TerrainKind>,
     /// Structure strength and height, for buildings (§117, §118).
     pub structure: Option<Structure>,
@@ -32,7 +42,9 @@ pub struct Area {
 /// A building area's structure.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Structure {
+    /// How strongly built (§117).
     pub strength: Kw<Strength>,
+    /// How tall (§118).
     pub height: Kw<Height>,
 }
 
@@ -40,14 +52,25 @@ pub struct Structure {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "form", rename_all = "snake_case")]
 pub enum Shape {
+    /// A list of points: the outline is the shape.
     Polygon,
+    /// A rectangle from its south-west corner.
     Rect {
+        /// The south-west corner.
         corner: Point,
+        /// West to east, to the whole metre.
+        #[serde(serialize_with = "whole")]
         width_m: f64,
+        /// South to north, to the whole metre.
+        #[serde(serialize_with = "whole")]
         depth_m: f64,
     },
+    /// A circle.
     Circle {
+        /// The centre.
         centre: Point,
+        /// The radius, to the whole metre.
+        #[serde(serialize_with = "whole")]
         radius_m: f64,
     },
 }
@@ -55,30 +78,49 @@ pub enum Shape {
 /// A road, track, river, wire, wall or hedge.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Line {
+    /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// Its display name.
     pub display: Option<String>,
+    /// What sort of line it is.
     pub kind: Kw<LineKind>,
+    /// Its width, to the whole metre.
+    #[serde(serialize_with = "whole")]
     pub width_m: f64,
+    /// Its course in table metres, in the order written.
     pub points: Vec<Point>,
 }
 
 /// A bridge or a ford.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Crossing {
+    /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// Its display name.
     pub display: Option<String>,
     /// `bridge` or `ford`.
+    #[schemars(extend("enum" = ["bridge", "ford"]))]
     pub kind: String,
+    /// Where it is.
     pub at: Point,
+    /// The river or obstacle it crosses.
     pub over: Option<Reference>,
+    /// The road or track it carries.
     pub carries: Option<Reference>,
+    /// Its length, to the whole metre.
+    #[serde(serialize_with = "whole")]
     pub length_m: f64,
 }
 
 /// A named place: a point or a table edge.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Place {
+    /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// Its display name.
     pub display: Option<String>,
     /// The point, when the place is a point.
     pub at: Option<Point>,

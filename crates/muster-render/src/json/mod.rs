@@ -6,9 +6,12 @@ mod convert;
 mod elements;
 mod fog;
 pub mod forces;
+mod generator;
 pub mod header;
 pub mod map;
 pub mod plans;
+mod round;
+pub mod strict;
 mod units;
 
 use schemars::JsonSchema;
@@ -16,24 +19,30 @@ use serde::Serialize;
 
 pub use common::{Kw, Point, RealStrength, RefKind, Reference, StrengthScale, When};
 pub use fog::for_side;
+pub use generator::Generator;
 
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
 
-/// The version of the JSON format; bumped on any incompatible change.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the JSON format: bumped when a field is added, removed, renamed
+/// or changes meaning, since the schema refuses fields it does not list.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A scenario as JSON: the umpire's full view, or one side's view under fog of war.
 /// Both views share this type (and so one schema); a side's view leaves the enemy
 /// parts empty.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ScenarioJson {
-    /// The version of this format ([`FORMAT_VERSION`]).
+    /// The version of this format; a reader refuses a version it does not know.
+    #[schemars(extend("const" = FORMAT_VERSION))]
     pub format_version: u32,
+    /// The program that wrote this file.
+    pub generator: Generator,
     /// Who this document is for.
     pub view: header::View,
     /// The scenario file, relative to the pack root.
     pub file: String,
+    /// Title, date, times, weather, light and table.
     pub header: header::Header,
     /// How real strengths are estimated from figures and models.
     pub strength_scale: StrengthScale,
@@ -41,15 +50,23 @@ pub struct ScenarioJson {
     pub overrides: Vec<header::Override>,
     /// Exactly two sides in a valid scenario (§21).
     pub sides: Vec<header::Side>,
+    /// The terrain.
     pub map: map::Map,
+    /// Each unit's order (§81–§86); in a side's JSON only that side's.
     pub orders: Vec<plans::Order>,
+    /// Pre-arranged signals (§73–§75); in a side's JSON only that side's.
     pub signals: Vec<plans::Signal>,
+    /// Command nets with their stated seniority (§71).
     pub nets: Vec<plans::Net>,
+    /// Extra radio links (§70).
     pub radio_links: Vec<plans::Link>,
+    /// Field telephone lines (§68).
     pub telephone_lines: Vec<plans::Link>,
+    /// Reinforcements; in a side's JSON only that side's.
     pub arrivals: Vec<plans::Arrival>,
     /// Timed events for the umpire; empty in a side's JSON.
     pub events: Vec<plans::Event>,
+    /// Each side's victory conditions; in a side's JSON only that side's.
     pub victory: Vec<plans::Victory>,
     /// Intel reports; in a side's JSON only those the side receives, without the
     /// enemy unit's identity.
@@ -67,10 +84,13 @@ pub fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
 
 /// The JSON Schema of [`ScenarioJson`], pretty-printed with a final newline.
 pub fn schema() -> String {
-    let schema = schemars::schema_for!(ScenarioJson);
-    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
-    text.push('\n');
-    text
+    strict::strict_schema::<ScenarioJson>(&schema_id("scenario", FORMAT_VERSION))
+}
+
+/// The `$id` of one of muster's schemas at one format version: a name, not a
+/// download address (the schemas ship in the `schema` folder and `muster schema`).
+pub fn schema_id(what: &str, version: u32) -> String {
+    format!("urn:muster:schema:{what}:v{version}")
 }
 
 impl ScenarioJson {

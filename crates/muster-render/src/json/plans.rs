@@ -5,15 +5,23 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::common::{Kw, Point, Reference, When};
+use super::strict::{ARRIVAL, CLOCK, NAME, REPORT};
 
 /// A unit's order (§81–§86).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Order {
+    /// The id of the side giving it.
+    #[schemars(pattern(NAME))]
     pub side: String,
+    /// The unit ordered.
     pub unit: Reference,
+    /// Attack, defend, … (§82).
     pub stance: Option<Kw<Stance>>,
+    /// How hard (§83).
     pub intensity: Option<Kw<Intensity>>,
+    /// Where it is directed.
     pub objective: Option<Objective>,
+    /// When it applies, in the order written.
     pub timing: Vec<Timing>,
     /// What the players read.
     pub text: Option<String>,
@@ -25,76 +33,147 @@ pub struct Order {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Objective {
-    Target { target: Reference },
-    Bearing { degrees: f64 },
-    Point { at: Point },
+    /// A named thing.
+    Target {
+        /// The thing named.
+        target: Reference,
+    },
+    /// A compass bearing.
+    Bearing {
+        /// Degrees from north.
+        degrees: f64,
+    },
+    /// A point on the table.
+    Point {
+        /// The point.
+        at: Point,
+    },
 }
 
 /// An order's timing.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Timing {
+    /// From the first turn.
     Immediately,
-    By { turn: u32 },
-    After { turn: u32 },
-    Until { turn: u32 },
-    OnSignal { signal: String },
-    At { time: String },
+    /// Done by a turn.
+    By {
+        /// The turn, counted from 1.
+        turn: u32,
+    },
+    /// Not before a turn.
+    After {
+        /// The turn, counted from 1.
+        turn: u32,
+    },
+    /// Up to a turn.
+    Until {
+        /// The turn, counted from 1.
+        turn: u32,
+    },
+    /// When a pre-arranged signal is given.
+    OnSignal {
+        /// The signal's id.
+        #[schemars(pattern(NAME))]
+        signal: String,
+    },
+    /// At a clock time.
+    At {
+        /// `HH:MM`.
+        #[schemars(pattern(CLOCK))]
+        time: String,
+    },
 }
 
 /// A pre-arranged signal (§73–§75).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Signal {
+    /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// The id of the side using it.
+    #[schemars(pattern(NAME))]
     pub side: Option<String>,
+    /// How it is given (flare, smoke, …).
     pub kind: Kw<SignalKind>,
+    /// What it means, in the author's words.
     pub meaning: Option<String>,
+    /// Who gives it.
     pub sender: Option<Reference>,
     /// `on command`, `on capture X` or the condition's words.
     pub trigger: Option<String>,
+    /// The units acting on it.
     pub affects: Vec<Reference>,
 }
 
 /// A named radio net with its stated seniority (§71).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Net {
+    /// The id of the side using it.
+    #[schemars(pattern(NAME))]
     pub side: String,
+    /// Its identifier.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// Its display name.
     pub display: Option<String>,
+    /// Its members, most senior first.
     pub members: Vec<Reference>,
 }
 
 /// A field telephone line or an extra radio link (§68, §70).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Link {
+    /// The id of the side using it.
+    #[schemars(pattern(NAME))]
     pub side: String,
+    /// One end.
     pub from: Reference,
+    /// The other end.
     pub to: Reference,
 }
 
 /// Reinforcements arriving.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Arrival {
+    /// `<side>.arrival-<n>`, numbered per side in the order written: unique in the
+    /// scenario and the same in every view.
+    #[schemars(pattern(ARRIVAL))]
+    pub id: String,
+    /// The id of the side it joins.
+    #[schemars(pattern(NAME))]
     pub side: Option<String>,
+    /// The unit arriving.
     pub unit: Reference,
+    /// When it arrives.
     pub when: When,
+    /// Where it enters.
     pub at: Reference,
+    /// The author's words.
     pub text: Option<String>,
 }
 
 /// A timed event for the umpire; never in a side's JSON.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Event {
+    /// Its identifier, unique in the scenario.
+    #[schemars(pattern(NAME))]
     pub id: String,
+    /// When it happens.
     pub when: When,
+    /// What happens, in the author's words.
     pub text: String,
 }
 
 /// A side's victory condition.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Victory {
+    /// The id of the side.
+    #[schemars(pattern(NAME))]
     pub side: String,
+    /// The conditions in the author's words.
     pub text: String,
+    /// The conditions for tools.
     pub conditions: Vec<Condition>,
 }
 
@@ -104,14 +183,21 @@ pub struct Victory {
 pub enum Condition {
     /// Hold `target` at the end, or by `by_turn`.
     Holds {
+        /// What must be held.
         target: Reference,
+        /// The turn by which, if not the end.
         by_turn: Option<u32>,
     },
+    /// Destroy `target`.
     Destroys {
+        /// What must be destroyed.
         target: Reference,
     },
+    /// Get `unit` off the table at `at`.
     Exits {
+        /// The unit that must leave.
         unit: Reference,
+        /// Where it must leave.
         at: Reference,
     },
 }
@@ -122,28 +208,42 @@ pub enum Condition {
 /// where the enemy was seen and how precisely (docs/output.md).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Intel {
+    /// `<side>.report-<n>`, numbered per receiving side in the order written:
+    /// unique in the scenario and the same in every view.
+    #[schemars(pattern(REPORT))]
+    pub id: String,
     /// The side that receives the report.
+    #[schemars(pattern(NAME))]
     pub side: String,
     /// A label for the report (`report 1`), stable within the side.
     pub label: String,
     /// The enemy unit reported on; null in a side's JSON.
     pub unit: Option<Reference>,
+    /// Where the enemy was seen.
     pub seen_at: Option<Objective>,
     /// The map position of the report, when it was seen at a point, place or area.
     pub position: Option<Point>,
+    /// How precise the report is.
     pub precision: Option<Kw<Precision>>,
+    /// The report in the author's words.
     pub words: Option<String>,
 }
 
 /// One row of the order-latency table (§66, §78).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Latency {
+    /// The id of the side.
+    #[schemars(pattern(NAME))]
     pub side: String,
     /// The unit whose command element issues the order.
+    #[schemars(pattern(NAME))]
     pub from: String,
     /// The unit that must act on it.
+    #[schemars(pattern(NAME))]
     pub unit: String,
+    /// Links in the chain of command between them.
     pub links: u32,
+    /// Extra turns for runners on the way (§76, §90).
     pub runner_turns: u32,
     /// The turn (the issuing turn is 1) in which the unit can act, hot.
     pub hot_turn: u32,

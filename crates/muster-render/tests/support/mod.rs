@@ -1,5 +1,7 @@
-//! Shared test support: the generated scenario.
+//! Shared test support: the generated scenario, the shipped pack and its built JSON.
 #![allow(dead_code)]
 
+pub mod built;
 pub mod gen;
+pub mod ids;
 pub mod pack;
