@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use super::common::{Kw, Point, Reference};
 
-/// Everything on the map; common knowledge, so identical in every view.
+/// Everything on the map. Items are common knowledge unless `known_to` says
+/// otherwise; a side's view holds only the items that side knows.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema, Default)]
 pub struct Map {
     pub areas: Vec<Area>,
@@ -27,6 +28,8 @@ pub struct Area {
     pub shape: Shape,
     /// The outline in table metres (circles approximated), first point not repeated.
     pub outline: Vec<Point>,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }
 
 /// A building area's structure.
@@ -60,6 +63,8 @@ pub struct Line {
     pub kind: Kw<LineKind>,
     pub width_m: f64,
     pub points: Vec<Point>,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }
 
 /// A bridge or a ford.
@@ -73,6 +78,8 @@ pub struct Crossing {
     pub over: Option<Reference>,
     pub carries: Option<Reference>,
     pub length_m: f64,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }
 
 /// A named place: a point or a table edge.
@@ -86,4 +93,6 @@ pub struct Place {
     pub edge: Option<Kw<Edge>>,
     /// A refuelling ground for helicopters and autogyros (§62).
     pub refuelling: bool,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }

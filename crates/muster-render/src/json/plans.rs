@@ -35,11 +35,26 @@ pub enum Objective {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Timing {
     Immediately,
-    By { turn: u32 },
-    After { turn: u32 },
-    Until { turn: u32 },
-    OnSignal { signal: String },
-    At { time: String },
+    By {
+        turn: u32,
+    },
+    After {
+        turn: u32,
+    },
+    Until {
+        turn: u32,
+    },
+    OnSignal {
+        signal: String,
+    },
+    /// In a side's JSON, waiting for an enemy's signal: only what can be seen or
+    /// heard of it (a flare, a smoke signal), never its id or meaning.
+    OnSighting {
+        of: Kw<SignalKind>,
+    },
+    At {
+        time: String,
+    },
 }
 
 /// A pre-arranged signal (§73–§75).
