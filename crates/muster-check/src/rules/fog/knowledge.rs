@@ -546,7 +546,7 @@ pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
 }
 
 /// Who knows the map item a target names; `None` when it is not a map item.
-pub(crate) fn item_known<'a>(m: &'a Model, t: Option<Target>) -> Option<(&'a Known, &'a Name)> {
+pub(crate) fn item_known(m: &Model, t: Option<Target>) -> Option<(&Known, &Name)> {
     match t? {
         Target::Area(i) => m.areas.get(i.0).map(|a| (&a.known_to, &a.name)),
         Target::Line(i) => m.lines.get(i.0).map(|a| (&a.known_to, &a.name)),
