@@ -36,6 +36,19 @@ fn chromium(html: &Path, profile: &Path, arg: &str) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Pegasus Bridge's outputs written to a temporary folder.
+fn pegasus_outputs() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    for f in &files {
+        let p = dir.path().join(&f.path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, &f.contents).unwrap();
+    }
+    dir
+}
+
 fn pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
     text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
@@ -50,14 +63,7 @@ fn briefings_print_to_pdf_offline() {
         eprintln!("skipping the browser test: {CHROMIUM} not found (install `chromium`)");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
-    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
-    for f in &files {
-        let p = dir.path().join(&f.path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, &f.contents).unwrap();
-    }
+    let dir = pegasus_outputs();
     let shots = std::env::var("MUSTER_RENDER_SCREENSHOTS").ok();
     for (file, breaks) in [
         ("umpire.html", 4),
@@ -135,14 +141,7 @@ fn every_printed_page_is_marked_with_its_audience() {
     if !tools_present() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
-    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
-    for f in &files {
-        let p = dir.path().join(&f.path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, &f.contents).unwrap();
-    }
+    let dir = pegasus_outputs();
     let mut total = 0;
     for (file, audience) in [
         ("umpire.html", "UMPIRE ONLY"),
