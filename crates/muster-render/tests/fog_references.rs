@@ -225,3 +225,28 @@ fn the_shipped_secrets_stay_off_the_enemy_s_json_and_html() {
         );
     }
 }
+
+/// A scenario that lowers a fog code gets built, and its umpire sheet says the
+/// fog of war is relaxed next to the override.
+#[test]
+fn a_lowered_fog_code_is_flagged_on_the_umpire_sheet() {
+    let text = SCENARIO.replace(
+        "  first-bound british\n",
+        "  first-bound british\n  warn MC804 \"the British know the Kampfgruppe from Ultra\"\n",
+    );
+    let mut world = MemoryWorld::new();
+    world.insert("s.muster", text);
+    let resolved = resolve(&world, "s.muster", &PackConfig::default());
+    let analysis = analyse(&resolved.model);
+    let files = build(&resolved.model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let umpire = files
+        .iter()
+        .find(|f| f.path.ends_with("umpire.html"))
+        .unwrap();
+    assert!(umpire.contents.contains("Fog of war relaxed"));
+    let side = files
+        .iter()
+        .find(|f| f.path.ends_with("side-british.html"))
+        .unwrap();
+    assert!(!side.contents.contains("Fog of war relaxed"));
+}
