@@ -2,6 +2,9 @@
 //! the expectations written in the file: `//~ MC301` on the line where the primary
 //! span starts, or `// expect: MC109` in a header comment for file-wide findings.
 //! A `NAME.toml` beside `NAME.muster` is read as the pack's `muster.toml`.
+//! Words after the codes (`//~ MC804 names enemy unit \`kg\``) must appear in the
+//! message or help of a finding with the last code on that line: the case then
+//! tests what the user reads, not only that a code fired.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -32,13 +35,36 @@ fn muster_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
+fn is_code(w: &str) -> bool {
+    w.len() == 5 && w.starts_with("MC") && w[2..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Words a finding must say: `(code, line, words)`.
+fn wanted_words(text: &str) -> Vec<(String, usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(rest) = line.split("//~").nth(1) {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let n = words.iter().take_while(|w| is_code(w)).count();
+            if let (Some(code), false) = (words[..n].last(), n == words.len()) {
+                out.push((code.to_string(), i + 1, words[n..].join(" ")));
+            }
+        }
+    }
+    out
+}
+
 /// What a case expects: `(code, line)` pairs, and codes expected anywhere.
 fn expectations(text: &str) -> (BTreeSet<(String, usize)>, BTreeSet<String>) {
     let mut lines = BTreeSet::new();
     let mut anywhere = BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(rest) = line.split("//~").nth(1) {
-            lines.extend(rest.split_whitespace().map(|c| (c.to_string(), i + 1)));
+            lines.extend(
+                rest.split_whitespace()
+                    .take_while(|w| is_code(w))
+                    .map(|c| (c.to_string(), i + 1)),
+            );
         }
         if let Some(rest) = line.trim_start().strip_prefix("// expect:") {
             anywhere.extend(rest.split_whitespace().map(str::to_string));
@@ -91,7 +117,7 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
                 .map(|c| format!("{c} (file-wide)")),
         )
         .collect();
-    let missing: Vec<_> = want_lines
+    let mut missing: Vec<_> = want_lines
         .iter()
         .filter(|x| !got_lines.contains(*x))
         .map(|(c, l)| format!("{c} on line {l}"))
@@ -102,6 +128,22 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
                 .map(|c| format!("{c} (file-wide)")),
         )
         .collect();
+    let unsaid: Vec<String> = wanted_words(text)
+        .into_iter()
+        .filter(|(code, line, words)| {
+            !pack_diags.iter().any(|d| {
+                d.code == code.as_str()
+                    && d.primary()
+                        .is_some_and(|l| l.file.0 == 0 && line_of(text, l.span.start) == *line)
+                    && (d.message.contains(words.as_str())
+                        || d.help
+                            .as_deref()
+                            .is_some_and(|h| h.contains(words.as_str())))
+            })
+        })
+        .map(|(code, line, words)| format!("{code} on line {line} saying `{words}`"))
+        .collect();
+    missing.extend(unsaid);
     if unexpected.is_empty() && missing.is_empty() {
         return None;
     }

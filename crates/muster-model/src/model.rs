@@ -173,6 +173,8 @@ pub struct Area {
     pub outline: Vec<Pos>,
     /// How the author wrote it, for the map and the JSON.
     pub shape: ShapeKind,
+    /// Who knows the item (`known-to`); the rules apply to it the same either way.
+    pub known_to: Known,
     pub loc: Loc,
     /// The span of the shape, for MC501.
     pub shape_loc: Loc,
@@ -195,6 +197,8 @@ pub struct Line {
     /// Width in metres (roads default to 10 m, rivers to 20 m, obstacles to 2 m).
     pub width: f64,
     pub points: Vec<Pos>,
+    /// Who knows the item (`known-to`); the rules apply to it the same either way.
+    pub known_to: Known,
     pub loc: Loc,
 }
 
@@ -209,6 +213,8 @@ pub struct Crossing {
     pub carries: Option<Ref>,
     /// Metres across the water the crossing reaches (default: the water's width + 20 m).
     pub length: f64,
+    /// Who knows the item (`known-to`); the rules apply to it the same either way.
+    pub known_to: Known,
     pub loc: Loc,
 }
 
@@ -219,6 +225,8 @@ pub struct Place {
     pub display: Option<String>,
     pub at: PlaceAt,
     pub refuelling: bool,
+    /// Who knows the item (`known-to`); the rules apply to it the same either way.
+    pub known_to: Known,
     pub loc: Loc,
 }
 
@@ -227,6 +235,35 @@ pub struct Place {
 pub enum PlaceAt {
     Point(Pos),
     Edge(Edge),
+}
+
+/// Who knows a map item (fog of war). The item's effect on the rules never
+/// depends on this: only the outputs each side receives do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub enum Known {
+    /// Common knowledge: on every side's map (the default).
+    #[default]
+    Everyone,
+    /// `known-to umpire`: on the umpire's map alone.
+    Umpire(Loc),
+    /// `known-to SIDE`: on that side's map and the umpire's.
+    Side(Ref),
+}
+
+impl Known {
+    /// Whether `side` knows the item. An unresolved side knows nothing.
+    pub fn side_knows(&self, side: SideId) -> bool {
+        match self {
+            Known::Everyone => true,
+            Known::Umpire(_) => false,
+            Known::Side(r) => r.target == Some(Target::Side(side)),
+        }
+    }
+
+    /// Whether some side does not know the item.
+    pub fn is_private(&self) -> bool {
+        !matches!(self, Known::Everyone)
+    }
 }
 
 /// A template definition, kept to report unused ones (MC105) and for docs.

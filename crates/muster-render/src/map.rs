@@ -149,7 +149,10 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             AreaMark {
                 d: path(&a.outline, true, h),
                 kind,
-                label: a.display.clone().unwrap_or_else(|| a.id.clone()),
+                label: marked(
+                    a.display.clone().unwrap_or_else(|| a.id.clone()),
+                    &a.known_to,
+                ),
                 x: c.x,
                 y: fy(c.y),
             }
@@ -174,7 +177,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 d: path(&l.points, false, h),
                 kind,
                 width: l.width_m.clamp(em * 0.3, em * 3.0),
-                label: l.display.clone().unwrap_or_default(),
+                label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
                 x: mid.x,
                 y: fy(mid.y),
                 points: l.points.iter().map(|p| (p.x, fy(p.y))).collect(),
@@ -197,7 +200,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 x: c.at.x,
                 y: fy(c.at.y),
                 kind: c.kind.clone(),
-                label: c.display.clone().unwrap_or_default(),
+                label: marked(c.display.clone().unwrap_or_default(), &c.known_to),
                 angle,
                 lx: c.at.x,
                 ly: fy(c.at.y),
@@ -225,7 +228,10 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
                 x,
                 y,
                 kind: kind.into(),
-                label: p.display.clone().unwrap_or_else(|| p.id.clone()),
+                label: marked(
+                    p.display.clone().unwrap_or_else(|| p.id.clone()),
+                    &p.known_to,
+                ),
                 angle: 0.0,
                 lx: x,
                 ly: y,
@@ -436,4 +442,15 @@ fn nice_length(target: f64) -> f64 {
     .rev()
     .find(|l| *l <= target)
     .unwrap_or(50.0)
+}
+
+/// A map label with who alone knows the item (`Firm base [british only]`), so the
+/// umpire sees at a glance what each side's map leaves out, and a side that its
+/// own secret items are not on the enemy's.
+fn marked(label: String, known_to: &Option<String>) -> String {
+    match known_to {
+        Some(k) if label.is_empty() => format!("[{k} only]"),
+        Some(k) => format!("{label} [{k} only]"),
+        None => label,
+    }
 }

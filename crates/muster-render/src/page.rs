@@ -25,6 +25,41 @@ pub struct PageInfo<'a> {
     /// The header as label/value lines.
     pub facts: Vec<Fact>,
     pub generator: String,
+    /// What every printed page carries in its margins (CSS paged media).
+    pub marks: PageMarks,
+}
+
+/// The marks printed in every page's margins: whose sheet it is, the scenario,
+/// and (by CSS counters) `page N of M`, so a loose page is never mistaken for
+/// another audience's. Each is a CSS string literal body with every character
+/// written as a CSS escape, so author text
+/// can neither end the string nor the style element.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageMarks {
+    /// `UMPIRE ONLY`, `BRITISH SIDE`, `PLAYER: Maj. John Howard · BRITISH SIDE`.
+    pub audience: String,
+    /// The scenario's title.
+    pub scenario: String,
+}
+
+/// The audience line of a page: who may read it.
+pub fn audience(side: Option<&str>, player: Option<&str>) -> String {
+    let side_words = side.map(|s| format!("{} SIDE", s.to_uppercase()));
+    match (side_words, player) {
+        (None, _) => "UMPIRE ONLY".into(),
+        (Some(sw), None) => sw,
+        (Some(sw), Some(p)) => format!("PLAYER: {p} \u{b7} {sw}"),
+    }
+}
+
+/// `text` as the body of a CSS string literal, every character a six-digit
+/// hexadecimal escape: nothing author-written stays readable as markup or CSS.
+pub fn css_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 7);
+    for c in text.chars() {
+        out.push_str(&format!("\\{:06x}", u32::from(c)));
+    }
+    out
 }
 
 /// One unit of a player's chain of command.
@@ -169,6 +204,15 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
     orders.sort_by_key(rank);
     let mut marked = focus.clone();
     marked.extend(chain.iter().cloned());
+    let marks = PageMarks {
+        audience: css_string(&audience(
+            side,
+            player_json
+                .as_ref()
+                .map(|p| p.display.as_deref().unwrap_or(&p.id)),
+        )),
+        scenario: css_string(&s.header.title),
+    };
     Page {
         s,
         page: PageInfo {
@@ -180,6 +224,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             chain_up,
             facts: facts(s),
             generator: format!("muster {}", env!("CARGO_PKG_VERSION")),
+            marks,
         },
         oob,
         orders,

@@ -36,6 +36,19 @@ fn chromium(html: &Path, profile: &Path, arg: &str) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Pegasus Bridge's outputs written to a temporary folder.
+fn pegasus_outputs() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    for f in &files {
+        let p = dir.path().join(&f.path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, &f.contents).unwrap();
+    }
+    dir
+}
+
 fn pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
     text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
@@ -50,14 +63,7 @@ fn briefings_print_to_pdf_offline() {
         eprintln!("skipping the browser test: {CHROMIUM} not found (install `chromium`)");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
-    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
-    for f in &files {
-        let p = dir.path().join(&f.path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, &f.contents).unwrap();
-    }
+    let dir = pegasus_outputs();
     let shots = std::env::var("MUSTER_RENDER_SCREENSHOTS").ok();
     for (file, breaks) in [
         ("umpire.html", 4),
@@ -101,4 +107,79 @@ fn briefings_print_to_pdf_offline() {
             );
         }
     }
+}
+
+/// The text of one page of a PDF, by `pdftotext -f N -l N`.
+fn page_text(pdf: &Path, n: usize) -> String {
+    let out = Command::new("pdftotext")
+        .args(["-layout", "-f", &n.to_string(), "-l", &n.to_string()])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Whether both tools are here; fails on CI when one is missing.
+fn tools_present() -> bool {
+    let pdftotext = Command::new("pdftotext").arg("-v").output().is_ok();
+    if Path::new(CHROMIUM).exists() && pdftotext {
+        return true;
+    }
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("chromium or pdftotext is missing on CI: install `chromium poppler-utils`");
+    }
+    eprintln!("skipping the page-marking test: install `chromium` and `poppler-utils`");
+    false
+}
+
+/// Every printed page of every sheet type says whose it is, the scenario, and
+/// `page N of M`, so a loose page on game night is never handed to the wrong
+/// reader (docs/output.md, "Marked pages").
+#[test]
+fn every_printed_page_is_marked_with_its_audience() {
+    if !tools_present() {
+        return;
+    }
+    let dir = pegasus_outputs();
+    let mut total = 0;
+    for (file, audience) in [
+        ("umpire.html", "UMPIRE ONLY"),
+        ("side-british.html", "BRITISH SIDE"),
+        ("side-german.html", "GERMAN SIDE"),
+        ("player-howard.html", "PLAYER: Maj. John Howard"),
+        ("player-schmidt.html", "PLAYER: Maj. Hans Schmidt"),
+    ] {
+        let html = dir.path().join("pegasus-bridge").join(file);
+        let pdf = dir.path().join(format!("{file}.pdf"));
+        let log = chromium(
+            &html,
+            &dir.path().join("profile"),
+            &format!("--print-to-pdf={}", pdf.display()),
+        );
+        let bytes = std::fs::read(&pdf)
+            .unwrap_or_else(|_| panic!("{file}: no PDF written; chromium said:\n{log}"));
+        let n = pages(&bytes);
+        assert!(n >= 2, "{file}: {n} pages; the test needs more than one");
+        for p in 1..=n {
+            let text = page_text(&pdf, p);
+            for want in [
+                audience.to_string(),
+                "Pegasus Bridge".to_string(),
+                format!("page {p} of {n}"),
+            ] {
+                assert!(
+                    text.contains(&want),
+                    "{file}: page {p} of {n} lacks `{want}`:\n{text}"
+                );
+            }
+            // A side's page never says it is the umpire's, nor the other side's.
+            if audience != "UMPIRE ONLY" {
+                assert!(!text.contains("UMPIRE ONLY"), "{file}: page {p}");
+            }
+        }
+        total += n;
+        eprintln!("{file}: {n} pages, each marked `{audience}`");
+    }
+    eprintln!("{total} printed pages checked for their marks");
 }

@@ -170,15 +170,22 @@ fn intel_reports_keep_only_the_words_place_and_precision() {
     let blue = muster_render::json::for_side(&full, "blue");
     let v = serde_json::to_value(&blue).unwrap();
     insta::assert_json_snapshot!("blue_intel", v["intel"]);
-    // The enemy unit named in blue's own order keeps its id but not its name.
-    let attack = blue
+    // The enemy unit named in blue's own order appears only through the intel
+    // report that reveals it: neither its id nor its name.
+    let umpire_attack = full
         .orders
         .iter()
-        .find(|o| o.summary.contains("red-bn"))
+        .position(|o| o.summary.contains("red-bn"))
         .unwrap();
+    let attack = &blue.orders[full.orders[..umpire_attack]
+        .iter()
+        .filter(|o| o.side == "blue")
+        .count()];
+    assert!(!attack.summary.contains("red-bn"), "{}", attack.summary);
     let target = serde_json::to_value(&attack.objective).unwrap();
-    assert_eq!(target["target"]["id"], "red-bn");
-    assert!(target["target"]["display"].is_null());
+    assert_eq!(target["target"]["kind"], "intel");
+    assert_eq!(target["target"]["id"], "blue.report-1");
+    assert_eq!(target["target"]["display"], "enemy infantry near the farm");
     // The enemy side is a name only.
     let red = blue.side("red").unwrap();
     assert!(red.units.is_empty() && red.players.is_empty() && red.strength.is_none());

@@ -212,6 +212,9 @@ pub struct Area {
     pub structure: Option<Structure>,
     pub name: Option<Text>,
     pub shape: Shape,
+    /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
+    /// `None` when every side knows the item.
+    pub known_to: Option<Ident>,
     pub span: Span,
 }
 
@@ -261,6 +264,9 @@ pub struct LineFeature {
     pub name: Option<Text>,
     pub width: Option<Distance>,
     pub points: Vec<Point>,
+    /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
+    /// `None` when every side knows the item.
+    pub known_to: Option<Ident>,
     pub span: Span,
 }
 
@@ -283,6 +289,9 @@ pub struct Crossing {
     pub carries: Option<Ident>,
     /// `length 60m`: how far the crossing reaches across the water.
     pub length: Option<Distance>,
+    /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
+    /// `None` when every side knows the item.
+    pub known_to: Option<Ident>,
     pub span: Span,
 }
 
@@ -295,6 +304,9 @@ pub struct Place {
     pub location: PlaceLocation,
     /// Marks a designated refuelling ground for helicopters and autogyros (§62).
     pub refuelling: bool,
+    /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
+    /// `None` when every side knows the item.
+    pub known_to: Option<Ident>,
     pub span: Span,
 }
 

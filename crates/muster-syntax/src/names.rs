@@ -151,6 +151,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::crossing_attr => such_as("a crossing setting", &["at", "over", "carries"]),
         Rule::kw_edge | Rule::edge => phrase("`edge`"),
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
+        Rule::kw_known_to | Rule::known_to => phrase("`known-to`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),
 
         Rule::echelon | Rule::echelon_word | Rule::unit | Rule::unit_only | Rule::junk_forces => (

@@ -89,6 +89,9 @@ registry! {
     fog::mc801_intel_on_unknown_unit,
     fog::mc802_enemy_named_without_intel,
     fog::mc803_invalid_player_assignment,
+    fog::mc804_enemy_reference_without_intel,
+    fog::mc805_secret_in_shared_text,
+    fog::mc806_unknown_map_item_referenced,
 }
 
 /// The check of a code, when this crate implements it.

@@ -95,6 +95,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                     display: a.name.as_ref().map(|t| t.value.clone()),
                     outline,
                     shape,
+                    known_to: known(file, a.known_to.as_ref()),
                     loc: loc(file, a.span),
                     shape_loc: loc(file, a.shape.span()),
                 });
@@ -112,6 +113,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                         .as_ref()
                         .map_or_else(|| default_width(l.kind.value), |w| w.value),
                     points: l.points.iter().map(pos).collect(),
+                    known_to: known(file, l.known_to.as_ref()),
                     loc: loc(file, l.span),
                 });
             }
@@ -132,6 +134,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                     carries: c.carries.as_ref().map(|i| unresolved(file, i)),
                     // negative until resolved: the default needs the water's width
                     length: c.length.as_ref().map_or(-1.0, |l| l.value),
+                    known_to: known(file, c.known_to.as_ref()),
                     loc: loc(file, c.span),
                 });
             }
@@ -147,11 +150,43 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                         ast::PlaceLocation::Edge(e) => PlaceAt::Edge(e.value),
                     },
                     refuelling: p.refuelling,
+                    known_to: known(file, p.known_to.as_ref()),
                     loc: loc(file, p.span),
                 });
             }
         }
     }
+}
+
+/// `known-to` as written; a side's name is resolved with the crossings.
+fn known(file: FileId, who: Option<&muster_syntax::Ident>) -> Known {
+    match who {
+        None => Known::Everyone,
+        Some(i) if i.name == "umpire" => Known::Umpire(loc(file, i.span)),
+        Some(i) => Known::Side(unresolved(file, i)),
+    }
+}
+
+/// Resolves the side of every `known-to SIDE`.
+fn resolve_known(cx: &mut Ctx) {
+    fn side(cx: &mut Ctx, k: &mut Known) {
+        if let Known::Side(r) = k {
+            cx.resolve_ref(r, &[Space::Side], None);
+        }
+    }
+    macro_rules! each {
+        ($field:ident) => {
+            for i in 0..cx.model.$field.len() {
+                let mut k = std::mem::take(&mut cx.model.$field[i].known_to);
+                side(cx, &mut k);
+                cx.model.$field[i].known_to = k;
+            }
+        };
+    }
+    each!(areas);
+    each!(lines);
+    each!(crossings);
+    each!(places);
 }
 
 /// The width of the water a crossing spans, where it can be measured.
@@ -168,6 +203,7 @@ fn water_width(m: &Model, over: Option<Target>, at: Pos) -> Option<f64> {
 
 /// Resolves crossings' `over` and `carries`, and their default lengths.
 pub(crate) fn resolve(cx: &mut Ctx) {
+    resolve_known(cx);
     for i in 0..cx.model.crossings.len() {
         let mut over = cx.model.crossings[i].over.take();
         let mut carries = cx.model.crossings[i].carries.take();

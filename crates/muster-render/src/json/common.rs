@@ -120,6 +120,13 @@ pub enum RefKind {
     Side,
     /// The name did not resolve (the checker has reported it).
     Unresolved,
+    /// In a side's JSON: an enemy unit or element, shown only through the side's
+    /// intel report that reveals it; `id` is the report's label, `display` its words.
+    Intel,
+    /// In a side's JSON: something the side may not know (an enemy without an
+    /// intel report, a map item it does not know); the checker reports the
+    /// reference (MC804, MC806).
+    Withheld,
 }
 
 /// A reference to a thing, resolved: a tool finds the target by `kind` and `id`.

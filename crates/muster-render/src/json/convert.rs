@@ -2,7 +2,7 @@
 
 use muster_model::analysis::Analysis;
 use muster_model::model::{self as m, Model, Target};
-use muster_rules::vocab::Weather;
+use muster_rules::vocab::{Intensity, SignalKind, Stance, Weather};
 
 use super::common::{clock, Kw, Point, RefKind, Reference, StrengthScale, When};
 use super::header::{Header, Override, Player, Side, Table, View};
@@ -252,6 +252,7 @@ fn map(model: &Model) -> Map {
                     },
                 },
                 outline: points(&a.outline),
+                known_to: known(&a.known_to),
             })
             .collect(),
         lines: model
@@ -263,6 +264,7 @@ fn map(model: &Model) -> Map {
                 kind: Kw(l.kind),
                 width_m: l.width,
                 points: points(&l.points),
+                known_to: known(&l.known_to),
             })
             .collect(),
         crossings: model
@@ -276,6 +278,7 @@ fn map(model: &Model) -> Map {
                 over: c.over.as_ref().map(|r| reference(model, r)),
                 carries: c.carries.as_ref().map(|r| reference(model, r)),
                 length_m: c.length,
+                known_to: known(&c.known_to),
             })
             .collect(),
         places: model
@@ -293,8 +296,18 @@ fn map(model: &Model) -> Map {
                     m::PlaceAt::Point(_) => None,
                 },
                 refuelling: p.refuelling,
+                known_to: known(&p.known_to),
             })
             .collect(),
+    }
+}
+
+/// `known-to` as the JSON gives it: the side's id as written, or `umpire`.
+fn known(k: &m::Known) -> Option<String> {
+    match k {
+        m::Known::Everyone => None,
+        m::Known::Umpire(_) => Some("umpire".into()),
+        m::Known::Side(r) => Some(r.name.id.clone()),
     }
 }
 
@@ -323,6 +336,12 @@ fn timing(t: &m::Timing) -> Timing {
 
 fn objective_words(o: &Objective) -> String {
     match o {
+        Objective::Target { target } if target.kind == RefKind::Intel => {
+            format!("the enemy of {}", report_label(&target.id))
+        }
+        Objective::Target { target } if target.kind == RefKind::Withheld => {
+            "a withheld target".into()
+        }
         Objective::Target { target } => target.id.clone(),
         Objective::Bearing { degrees } => format!("bearing {degrees}"),
         Objective::Point { at } => format!("({}, {})", at.x, at.y),
@@ -336,22 +355,50 @@ fn timing_words(t: &Timing) -> String {
         Timing::After { turn } => format!("after turn {turn}"),
         Timing::Until { turn } => format!("until turn {turn}"),
         Timing::OnSignal { signal } => format!("on signal {signal}"),
+        Timing::OnSighting { of } => format!("on sighting {}", sighting(of.0)),
         Timing::At { time } => format!("at {time}"),
+    }
+}
+
+/// An enemy signal as the other side perceives it: its kind, never its meaning.
+pub(crate) fn sighting(k: SignalKind) -> &'static str {
+    match k {
+        SignalKind::Flare => "a flare",
+        SignalKind::ShellBurst => "a shell burst",
+        SignalKind::Aerial => "an aerial signal",
+        SignalKind::Smoke => "a smoke signal",
+        SignalKind::Bugle => "a bugle call",
+    }
+}
+
+/// The order in one line (`attack all-out pegasus by turn 2`).
+pub(crate) fn order_summary(
+    stance: Option<Kw<Stance>>,
+    intensity: Option<Kw<Intensity>>,
+    objective: Option<&Objective>,
+    timing: &[Timing],
+) -> String {
+    let mut words: Vec<String> = Vec::new();
+    words.extend(stance.map(|s| s.0.keyword().to_string()));
+    words.extend(intensity.map(|i| i.0.keyword().to_string()));
+    words.extend(objective.map(objective_words));
+    words.extend(timing.iter().map(timing_words));
+    if words.is_empty() {
+        "hold (no order)".into()
+    } else {
+        words.join(" ")
     }
 }
 
 fn order(model: &Model, o: &m::Order) -> Order {
     let objective = o.objective.as_ref().map(|x| objective(model, x));
     let timing: Vec<Timing> = o.timing.iter().map(timing).collect();
-    let mut words: Vec<String> = Vec::new();
-    if let Some((s, _)) = o.stance {
-        words.push(s.keyword().into());
-    }
-    if let Some((i, _)) = o.intensity {
-        words.push(i.keyword().into());
-    }
-    words.extend(objective.iter().map(objective_words));
-    words.extend(timing.iter().map(timing_words));
+    let summary = order_summary(
+        o.stance.map(|(s, _)| Kw(s)),
+        o.intensity.map(|(i, _)| Kw(i)),
+        objective.as_ref(),
+        &timing,
+    );
     Order {
         side: side_id(model, o.side),
         unit: reference(model, &o.unit),
@@ -360,11 +407,7 @@ fn order(model: &Model, o: &m::Order) -> Order {
         objective,
         timing,
         text: o.prose.as_ref().map(|p| p.text.clone()),
-        summary: if words.is_empty() {
-            "hold (no order)".into()
-        } else {
-            words.join(" ")
-        },
+        summary,
     }
 }
 
@@ -512,6 +555,13 @@ fn centroid(ps: &[m::Pos]) -> Option<Point> {
         x: ps.iter().map(|p| p.x).sum::<f64>() / n,
         y: ps.iter().map(|p| p.y).sum::<f64>() / n,
     })
+}
+
+/// The label a person reads for an intel report's id: `british.report-2` is
+/// "report 2" (the label [`intel`] gives it).
+pub(crate) fn report_label(id: &str) -> String {
+    let own = id.rsplit_once('.').map_or(id, |(_, own)| own);
+    own.replacen('-', " ", 1)
 }
 
 fn intel(model: &Model) -> Vec<Intel> {

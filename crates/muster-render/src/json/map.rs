@@ -8,7 +8,8 @@ use super::common::{Kw, Point, Reference};
 use super::round::whole;
 use super::strict::NAME;
 
-/// Everything on the map; common knowledge, so identical in every view.
+/// Everything on the map. Items are common knowledge unless `known_to` says
+/// otherwise; a side's view holds only the items that side knows.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema, Default)]
 pub struct Map {
     /// Terrain areas (§94–§118).
@@ -37,6 +38,8 @@ pub struct Area {
     pub shape: Shape,
     /// The outline in table metres (circles approximated), first point not repeated.
     pub outline: Vec<Point>,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }
 
 /// A building area's structure.
@@ -90,6 +93,8 @@ pub struct Line {
     pub width_m: f64,
     /// Its course in table metres, in the order written.
     pub points: Vec<Point>,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }
 
 /// A bridge or a ford.
@@ -112,6 +117,8 @@ pub struct Crossing {
     /// Its length, to the whole metre.
     #[serde(serialize_with = "whole")]
     pub length_m: f64,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }
 
 /// A named place: a point or a table edge.
@@ -128,4 +135,6 @@ pub struct Place {
     pub edge: Option<Kw<Edge>>,
     /// A refuelling ground for helicopters and autogyros (§62).
     pub refuelling: bool,
+    /// Who knows the item: a side's id, `umpire`, or null for every side.
+    pub known_to: Option<String>,
 }

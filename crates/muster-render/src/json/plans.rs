@@ -77,6 +77,12 @@ pub enum Timing {
         #[schemars(pattern(NAME))]
         signal: String,
     },
+    /// In a side's JSON, waiting for an enemy's signal: only what can be seen or
+    /// heard of it (a flare, a smoke signal), never its id or meaning.
+    OnSighting {
+        /// The kind of the enemy's signal.
+        of: Kw<SignalKind>,
+    },
     /// At a clock time.
     At {
         /// `HH:MM`.

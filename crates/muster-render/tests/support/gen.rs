@@ -107,6 +107,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
                 width: 200.0,
                 depth: 200.0,
             },
+            known_to: Known::Everyone,
             loc: loc(),
             shape_loc: loc(),
         });
@@ -117,6 +118,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         display: Some("Route nationale".into()),
         width: 10.0,
         points: vec![pos(0.0, 1000.0), pos(3000.0, 1000.0)],
+        known_to: Known::Everyone,
         loc: loc(),
     });
     m.lines.push(Line {
@@ -125,6 +127,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         display: Some("The brook".into()),
         width: 20.0,
         points: vec![pos(1500.0, 0.0), pos(1500.0, 2000.0)],
+        known_to: Known::Everyone,
         loc: loc(),
     });
     m.crossings.push(Crossing {
@@ -135,6 +138,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         over: Some(r("brook", Target::Line(LineId(1)))),
         carries: Some(r("main-road", Target::Line(LineId(0)))),
         length: 40.0,
+        known_to: Known::Everyone,
         loc: loc(),
     });
     m.places.push(Place {
@@ -142,6 +146,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         display: Some("La Ferme".into()),
         at: PlaceAt::Point(pos(1600.0, 1200.0)),
         refuelling: false,
+        known_to: Known::Everyone,
         loc: loc(),
     });
     m.places.push(Place {
@@ -149,6 +154,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         display: Some("West edge".into()),
         at: PlaceAt::Edge(Edge::West),
         refuelling: false,
+        known_to: Known::Everyone,
         loc: loc(),
     });
     let mut analysis = Analysis::default();

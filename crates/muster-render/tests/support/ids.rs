@@ -10,7 +10,7 @@ use serde_json::Value;
 
 /// The kinds of a `Reference` (`RefKind`), which must be defined in the file.
 const REF_KINDS: &[&str] = &[
-    "unit", "element", "place", "area", "line", "crossing", "signal", "side",
+    "unit", "element", "place", "area", "line", "crossing", "signal", "side", "intel",
 ];
 
 /// What one file defines and what it refers to.
@@ -22,11 +22,10 @@ pub struct Ids {
     pub refs: Vec<(String, String, String)>,
     /// Structure that contradicts itself (an element listing another unit as its own).
     pub mismatches: Vec<String>,
-    /// Where a side's file refers to an enemy unit or element with its display
-    /// withheld: the one kind of reference that has no target in the file (the
-    /// enemy's forces are not in it). How these are rendered is fog of war's
-    /// (issue 9) to decide; they are counted, and any other form is a dangling
-    /// reference.
+    /// Where a side's file holds a `withheld` reference: something the side may
+    /// not know (an enemy no report reveals, a hidden map item), so it names
+    /// nothing. An enemy reached through intel is an `intel` reference to a report
+    /// in the file; any other reference to the enemy would dangle and fail.
     pub withheld: Vec<String>,
 }
 
@@ -203,8 +202,11 @@ fn references(ids: &mut Ids, viewer: Option<&str>, v: &Value, at: String) {
                     .all(|k| o.contains_key(*k));
             if is_ref {
                 let kind = o["kind"].as_str().unwrap_or_default();
-                let enemy = viewer.is_some_and(|v| o["side"].as_str().is_some_and(|s| s != v));
-                if enemy && matches!(kind, "unit" | "element") && o["display"].is_null() {
+                if kind == "withheld" {
+                    if o["id"] != "withheld" || !o["display"].is_null() || viewer.is_none() {
+                        ids.mismatches
+                            .push(format!("{at}: a withheld reference must carry nothing"));
+                    }
                     ids.withheld.push(at.clone());
                 } else if REF_KINDS.contains(&kind) {
                     ids.refer(kind, &o["id"], at.clone());

@@ -58,8 +58,10 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
     let mut words = Vec::new();
     let mut name = None;
     let mut shape = None;
+    let mut known_to = None;
     for k in it {
         match k.as_rule() {
+            Rule::known_to => known_to = self::known_to(c, k),
             Rule::area_word => words.push(k),
             Rule::string => name = Some(c.text(k)),
             Rule::polygon | Rule::rect | Rule::circle => shape = self::shape(c, k),
@@ -141,6 +143,7 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
         structure,
         name,
         shape: shape?,
+        known_to,
         span,
     })
 }
@@ -210,6 +213,7 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
         name: None,
         width: None,
         points: Vec::new(),
+        known_to: None,
         span,
     };
     let mut after_width = false;
@@ -219,6 +223,7 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
             Rule::kw_width => after_width = true,
             Rule::num if after_width => f.width = c.slit(&k, literal::distance),
             Rule::point => f.points.extend(c.point(k)),
+            Rule::known_to => f.known_to = known_to(c, k),
             _ => {}
         }
     }
@@ -256,6 +261,7 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
         .next()
         .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut at, mut over, mut carries, mut length) = (None, None, None, None, None);
+    let mut known_to = None;
     // A malformed position is already reported; do not also call it missing.
     let mut tried = false;
     for k in it {
@@ -268,6 +274,7 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
             Rule::over => over = kids(k).nth(1).map(|i| c.ident(&i)),
             Rule::carries => carries = kids(k).nth(1).map(|i| c.ident(&i)),
             Rule::length => length = kids(k).nth(1).and_then(|l| c.slit(&l, literal::distance)),
+            Rule::known_to => known_to = self::known_to(c, k),
             _ => {}
         }
     }
@@ -292,6 +299,7 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
         over,
         carries,
         length,
+        known_to,
         span,
     })
 }
@@ -304,6 +312,7 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         .next()
         .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut location, mut refuelling) = (None, None, false);
+    let mut known_to = None;
     let mut tried = false;
     for k in it {
         match k.as_rule() {
@@ -323,6 +332,7 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
                     .map(PlaceLocation::Edge)
             }
             Rule::refuelling => refuelling = true,
+            Rule::known_to => known_to = self::known_to(c, k),
             _ => {}
         }
     }
@@ -344,6 +354,20 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         name,
         location,
         refuelling,
+        known_to,
         span,
     })
+}
+
+/// `known-to SIDE` or `known-to umpire`: the side's name, or the word `umpire`
+/// itself (a reserved word, so it can never be a side's name).
+fn known_to(c: &mut Ctx, p: P) -> Option<Ident> {
+    let who = kids(p).nth(1)?;
+    if who.as_rule() == Rule::kw_umpire {
+        return Some(Ident {
+            name: "umpire".into(),
+            span: c.span(&who),
+        });
+    }
+    Some(c.ident(&who))
 }

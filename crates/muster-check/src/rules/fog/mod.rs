@@ -3,3 +3,8 @@
 pub(crate) mod mc801_intel_on_unknown_unit;
 pub(crate) mod mc802_enemy_named_without_intel;
 pub(crate) mod mc803_invalid_player_assignment;
+pub(crate) mod mc804_enemy_reference_without_intel;
+pub(crate) mod mc805_secret_in_shared_text;
+pub(crate) mod mc806_unknown_map_item_referenced;
+
+mod knowledge;

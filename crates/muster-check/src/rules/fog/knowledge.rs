@@ -1,0 +1,557 @@
+//! What each side may know, and who reads each text and reference: the facts the
+//! fog-of-war rules (MC802, MC804–MC806) share, so they agree with the filter
+//! that makes each side's outputs (`muster_render::json::for_side`).
+
+use crate::prelude::*;
+use muster_syntax::Span;
+
+/// Who reads a text or a reference in the outputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reader {
+    /// Every side: the title, end conditions, side names, common map items.
+    Everyone,
+    /// One side (and the umpire).
+    Side(SideId),
+}
+
+impl Reader {
+    /// The sides that read it.
+    pub(crate) fn sides(self, m: &Model) -> Vec<SideId> {
+        match self {
+            Reader::Everyone => (0..m.sides.len()).map(SideId).collect(),
+            Reader::Side(s) => vec![s],
+        }
+    }
+}
+
+/// Who reads a map item: `None` for the umpire alone.
+pub(crate) fn item_reader(k: &Known) -> Option<Reader> {
+    match k {
+        Known::Everyone => Some(Reader::Everyone),
+        Known::Umpire(_) => None,
+        Known::Side(r) => match r.target {
+            Some(Target::Side(s)) => Some(Reader::Side(s)),
+            _ => None,
+        },
+    }
+}
+
+/// A text some side reads, with where it is written.
+pub(crate) struct Text<'a> {
+    pub text: &'a str,
+    pub loc: Loc,
+    /// Whether `loc` spans the quoted text itself, so a name can be pointed at.
+    pub quoted: bool,
+    pub reader: Reader,
+}
+
+/// Every text a side reads in its outputs. Umpire-only text (designer and umpire
+/// notes, events, items known to the umpire alone) is never checked.
+pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
+    let m = cx.model;
+    let mut out = Vec::new();
+    let mut prose = |p: &'a Prose, reader: Reader| {
+        out.push(Text {
+            text: &p.text,
+            loc: p.loc,
+            quoted: true,
+            reader,
+        })
+    };
+    if let Some(h) = &m.header {
+        prose(&h.title, Reader::Everyone);
+        h.end_conditions
+            .iter()
+            .for_each(|p| prose(p, Reader::Everyone));
+    }
+    for u in &m.units {
+        u.notes.iter().for_each(|p| prose(p, Reader::Side(u.side)));
+    }
+    for e in &m.elements {
+        e.notes.iter().for_each(|p| prose(p, Reader::Side(e.side)));
+    }
+    for o in &m.orders {
+        o.prose.iter().for_each(|p| prose(p, Reader::Side(o.side)));
+    }
+    for s in &m.signals {
+        let Some(side) = s.side else { continue };
+        s.meaning.iter().for_each(|p| prose(p, Reader::Side(side)));
+        if let Some(Trigger::Condition(p)) = &s.trigger {
+            prose(p, Reader::Side(side));
+        }
+    }
+    for a in &m.arrivals {
+        if let (Some(side), Some(p)) = (a.side, &a.prose) {
+            prose(p, Reader::Side(side));
+        }
+    }
+    for v in &m.victories {
+        if let Some(Target::Side(s)) = v.side.target {
+            prose(&v.prose, Reader::Side(s));
+        }
+    }
+    for i in &m.intel {
+        if let (Some(Target::Side(s)), Some(p)) = (i.side.target, &i.words) {
+            prose(p, Reader::Side(s));
+        }
+    }
+    let mut named = |display: &'a Option<String>, at: Loc, reader: Option<Reader>| {
+        if let (Some(text), Some(reader)) = (display.as_deref(), reader) {
+            let (loc, quoted) = match find_quoted(cx, at, text) {
+                Some(l) => (l, true),
+                None => (at, false),
+            };
+            out.push(Text {
+                text,
+                loc,
+                quoted,
+                reader,
+            });
+        }
+    };
+    for (i, s) in m.sides.iter().enumerate() {
+        named(&s.display, s.loc, Some(Reader::Everyone));
+        for p in &s.players {
+            named(&p.display, p.loc, Some(Reader::Side(SideId(i))));
+        }
+    }
+    for u in &m.units {
+        named(&u.display, u.loc, Some(Reader::Side(u.side)));
+    }
+    for n in &m.nets {
+        named(&n.display, n.loc, Some(Reader::Side(n.side)));
+    }
+    for a in &m.areas {
+        named(&a.display, a.loc, item_reader(&a.known_to));
+    }
+    for l in &m.lines {
+        named(&l.display, l.loc, item_reader(&l.known_to));
+    }
+    for c in &m.crossings {
+        named(&c.display, c.loc, item_reader(&c.known_to));
+    }
+    for p in &m.places {
+        named(&p.display, p.loc, item_reader(&p.known_to));
+    }
+    out
+}
+
+/// The location of `"text"` inside `within`, when the source holds it unescaped.
+fn find_quoted(cx: &Context, within: Loc, text: &str) -> Option<Loc> {
+    let file = cx.model.files.iter().find(|f| f.id == within.file)?;
+    let src = file.text.get(within.span.start..within.span.end)?;
+    let at = src.find(&format!("\"{text}\""))?;
+    let start = within.span.start + at;
+    Some(Loc::new(
+        within.file,
+        Span::new(start, start + text.len() + 2),
+    ))
+}
+
+/// Something one side must not be told, and the names that would tell it.
+pub(crate) struct Secret<'a> {
+    /// `enemy unit`, `enemy player`, `hidden map item`, …
+    pub what: String,
+    pub id: &'a str,
+    pub names: Vec<&'a str>,
+    pub loc: Loc,
+    /// The unit an intel entry would have to reveal, for the hint.
+    pub unit: Option<&'a str>,
+}
+
+/// Whether `side`'s intel reveals enemy unit `u`: a report on it or on a unit
+/// it belongs to (a report on a battery covers its guns).
+pub(crate) fn revealed(m: &Model, side: SideId, u: UnitId) -> bool {
+    let mut at = Some(u);
+    // Bounded by the number of units, even if the tree were cyclic.
+    for _ in 0..=m.units.len() {
+        let Some(x) = at else { return false };
+        if m.intel.iter().any(|i| {
+            i.side.target == Some(Target::Side(side)) && i.unit.target == Some(Target::Unit(x))
+        }) {
+            return true;
+        }
+        at = m.units.get(x.0).and_then(|unit| unit.parent);
+    }
+    false
+}
+
+/// An identifier a writer made up (`gr-1`, `coy_hq`, `pak40`), as opposed to a
+/// plain word (`pillbox`) that prose uses to describe, not to name.
+fn made_up(id: &str) -> bool {
+    id.chars()
+        .any(|c| c == '-' || c == '_' || c.is_ascii_digit())
+}
+
+/// Everything `side` must not be told by name: enemy units and their elements its
+/// intel does not reveal, enemy players, signals and nets, and map items it does
+/// not know. A name the side knows through something of its own is left out.
+pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
+    let m = cx.model;
+    let mut out: Vec<Secret<'a>> = Vec::new();
+    let enemy = |s: SideId| s != side;
+    for (i, u) in m.units.iter().enumerate() {
+        if enemy(u.side) && !revealed(m, side, UnitId(i)) {
+            let id = Some(u.name.id.as_str()).filter(|id| made_up(id));
+            out.push(Secret {
+                what: "enemy unit".into(),
+                id: &u.name.id,
+                names: u.display.as_deref().into_iter().chain(id).collect(),
+                loc: u.name.loc,
+                unit: Some(&u.name.id),
+            });
+        }
+    }
+    for e in &m.elements {
+        if enemy(e.side) && !revealed(m, side, e.unit) && made_up(&e.name.id) {
+            out.push(Secret {
+                what: "enemy element".into(),
+                id: &e.qualified,
+                names: vec![e.name.id.as_str()],
+                loc: e.name.loc,
+                unit: m.units.get(e.unit.0).map(|u| u.name.id.as_str()),
+            });
+        }
+    }
+    for (i, s) in m.sides.iter().enumerate() {
+        if !enemy(SideId(i)) {
+            continue;
+        }
+        for p in &s.players {
+            out.push(Secret {
+                what: "enemy player".into(),
+                id: &p.name.id,
+                names: p
+                    .display
+                    .as_deref()
+                    .into_iter()
+                    .chain([p.name.id.as_str()])
+                    .collect(),
+                loc: p.name.loc,
+                unit: None,
+            });
+        }
+    }
+    for g in m.signals.iter().filter(|g| g.side.is_some_and(enemy)) {
+        out.push(Secret {
+            what: "enemy signal".into(),
+            id: &g.name.id,
+            names: vec![g.name.id.as_str()],
+            loc: g.name.loc,
+            unit: None,
+        });
+    }
+    for n in m.nets.iter().filter(|n| enemy(n.side)) {
+        out.push(Secret {
+            what: "enemy net".into(),
+            id: &n.name.id,
+            names: n
+                .display
+                .as_deref()
+                .into_iter()
+                .chain([n.name.id.as_str()])
+                .collect(),
+            loc: n.name.loc,
+            unit: None,
+        });
+    }
+    for (name, display, known) in map_items(m) {
+        if !known.side_knows(side) {
+            out.push(Secret {
+                what: match known {
+                    Known::Umpire(_) => "umpire-only map item".into(),
+                    _ => "hidden map item".into(),
+                },
+                id: &name.id,
+                names: display
+                    .as_deref()
+                    .into_iter()
+                    .chain([name.id.as_str()])
+                    .collect(),
+                loc: name.loc,
+                unit: None,
+            });
+        }
+    }
+    let own = own_names(cx, side);
+    for s in &mut out {
+        s.names
+            .retain(|n| n.chars().count() >= 3 && !own.contains(&n.to_lowercase()));
+    }
+    out.retain(|s| !s.names.is_empty());
+    Secrets { list: out, own }
+}
+
+/// A side's secrets, and the names it knows (a secret name found inside one of
+/// them, as `Luck` in a revealed "Kampfgruppe von Luck", is not a leak).
+pub(crate) struct Secrets<'a> {
+    pub list: Vec<Secret<'a>>,
+    own: Vec<String>,
+}
+
+impl Secrets<'_> {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Whether the name at `at..at + len` of `text` lies inside a known name.
+    fn inside_known(&self, text: &str, at: usize, len: usize) -> bool {
+        let lowered = text.to_lowercase();
+        if lowered.len() != text.len() {
+            return false;
+        }
+        self.own
+            .iter()
+            .filter(|n| n.len() > len && **n != lowered)
+            .any(|n| {
+                lowered
+                    .match_indices(n.as_str())
+                    .any(|(j, _)| j <= at && at + len <= j + n.len())
+            })
+    }
+}
+
+/// Every map item's name, display name and who knows it.
+pub(crate) fn map_items(m: &Model) -> Vec<(&Name, &Option<String>, &Known)> {
+    m.areas
+        .iter()
+        .map(|a| (&a.name, &a.display, &a.known_to))
+        .chain(m.lines.iter().map(|a| (&a.name, &a.display, &a.known_to)))
+        .chain(
+            m.crossings
+                .iter()
+                .map(|a| (&a.name, &a.display, &a.known_to)),
+        )
+        .chain(m.places.iter().map(|a| (&a.name, &a.display, &a.known_to)))
+        .collect()
+}
+
+/// `known to german` / `known to the umpire alone`, for messages.
+pub(crate) fn known_words(cx: &Context, k: &Known) -> String {
+    match k {
+        Known::Everyone => "known to every side".into(),
+        Known::Umpire(_) => "known to the umpire alone".into(),
+        Known::Side(r) => match r.target {
+            Some(Target::Side(s)) => format!("known to `{}` alone", cx.side_name(s)),
+            _ => format!("known to `{}`", r.name.id),
+        },
+    }
+}
+
+/// Lower-cased names of everything the side knows of its own or shares.
+fn own_names(cx: &Context, side: SideId) -> Vec<String> {
+    let m = cx.model;
+    let mut out: Vec<&str> = Vec::new();
+    for s in &m.sides {
+        out.push(&s.name.id);
+        out.extend(s.display.as_deref());
+    }
+    if let Some(s) = m.sides.get(side.0) {
+        for p in &s.players {
+            out.push(&p.name.id);
+            out.extend(p.display.as_deref());
+        }
+    }
+    for (i, u) in m.units.iter().enumerate() {
+        if u.side == side || revealed(m, side, UnitId(i)) {
+            out.push(&u.name.id);
+            out.extend(u.display.as_deref());
+        }
+    }
+    out.extend(
+        m.elements
+            .iter()
+            .filter(|e| e.side == side)
+            .map(|e| e.name.id.as_str()),
+    );
+    out.extend(
+        m.signals
+            .iter()
+            .filter(|g| g.side == Some(side))
+            .map(|g| g.name.id.as_str()),
+    );
+    for n in m.nets.iter().filter(|n| n.side == side) {
+        out.push(&n.name.id);
+        out.extend(n.display.as_deref());
+    }
+    for (name, display, known) in map_items(m) {
+        if known.side_knows(side) {
+            out.push(&name.id);
+            out.extend(display.as_deref());
+        }
+    }
+    out.into_iter().map(str::to_lowercase).collect()
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_'
+}
+
+/// The byte offset of `name` in `text` as a whole word, ignoring case where
+/// lower-casing keeps byte offsets.
+pub(crate) fn find_word(text: &str, name: &str) -> Option<usize> {
+    let lowered = text.to_lowercase();
+    let lower_name = name.to_lowercase();
+    let (hay, needle) = if lowered.len() == text.len() && lower_name.len() == name.len() {
+        (lowered.as_str(), lower_name.as_str())
+    } else {
+        (text, name)
+    };
+    let mut from = 0;
+    while let Some(i) = hay
+        .get(from..)
+        .and_then(|h| h.find(needle))
+        .map(|i| i + from)
+    {
+        if bounded(text, i, needle.len()) {
+            return Some(i);
+        }
+        from = i + needle.len().max(1);
+    }
+    None
+}
+
+fn bounded(text: &str, i: usize, len: usize) -> bool {
+    let before = text.get(..i).and_then(|s| s.chars().next_back());
+    let after = text.get(i + len..).and_then(|s| s.chars().next());
+    !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
+}
+
+/// The location of a name found at `offset` in a text: the name itself when the
+/// source holds the text unescaped between quotes, else the whole text.
+pub(crate) fn locate(cx: &Context, t: &Text, offset: usize, len: usize) -> Loc {
+    if !t.quoted {
+        return t.loc;
+    }
+    let file = cx.model.files.iter().find(|f| f.id == t.loc.file);
+    let span = t.loc.span;
+    let inner = file.and_then(|f| f.text.get(span.start + 1..span.end.saturating_sub(1)));
+    if inner == Some(t.text) {
+        let start = span.start + 1 + offset;
+        return Loc::new(t.loc.file, Span::new(start, start + len));
+    }
+    t.loc
+}
+
+/// The secrets named in `t`: each secret once, with the name used and where.
+pub(crate) fn leaks<'a, 's>(
+    cx: &Context,
+    t: &Text,
+    secrets: &'s Secrets<'a>,
+) -> Vec<(&'s Secret<'a>, &'a str, Loc)> {
+    let mut out = Vec::new();
+    for s in &secrets.list {
+        for name in &s.names {
+            let found =
+                find_word(t.text, name).filter(|at| !secrets.inside_known(t.text, *at, name.len()));
+            if let Some(at) = found {
+                out.push((s, *name, locate(cx, t, at, name.len())));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A structured reference some side reads, and in which construct.
+pub(crate) struct SideRef<'a> {
+    pub r: &'a Ref,
+    pub reader: Reader,
+    /// `order objective`, `victory condition`, …
+    pub what: &'static str,
+}
+
+/// Every reference written into something a side reads, except a signal's
+/// `affects` (MC307 refuses enemy units there) and the names of a side's own
+/// units that orders, arrivals and intel start with.
+pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
+    let m = cx.model;
+    let mut out = Vec::new();
+    let mut add = |r: &'a Ref, reader: Option<Reader>, what: &'static str| {
+        if let Some(reader) = reader {
+            out.push(SideRef { r, reader, what });
+        }
+    };
+    let side_of = |r: &Ref| match r.target {
+        Some(Target::Side(s)) => Some(Reader::Side(s)),
+        _ => None,
+    };
+    for c in &m.crossings {
+        let reader = item_reader(&c.known_to);
+        c.over.iter().for_each(|r| add(r, reader, "crossing"));
+        c.carries.iter().for_each(|r| add(r, reader, "crossing"));
+    }
+    for u in &m.units {
+        u.attached_to
+            .iter()
+            .for_each(|r| add(r, Some(Reader::Side(u.side)), "attachment"));
+    }
+    for e in &m.elements {
+        let reader = Some(Reader::Side(e.side));
+        [&e.embussed_in, &e.riding_on, &e.registers_for, &e.refuel_at]
+            .into_iter()
+            .flatten()
+            .for_each(|r| add(r, reader, "element"));
+        e.tasks
+            .iter()
+            .filter_map(|t| t.target.as_ref())
+            .for_each(|r| add(r, reader, "engineering task"));
+    }
+    for l in m.radio_links.iter().chain(&m.telephone_lines) {
+        add(&l.from, Some(Reader::Side(l.side)), "link");
+        add(&l.to, Some(Reader::Side(l.side)), "link");
+    }
+    for n in &m.nets {
+        n.members
+            .iter()
+            .for_each(|r| add(r, Some(Reader::Side(n.side)), "net"));
+    }
+    for o in &m.orders {
+        if let Some(Objective::Ref(r)) = &o.objective {
+            let what = match o.stance {
+                Some((Stance::Support, _)) => "support target",
+                _ => "order objective",
+            };
+            add(r, Some(Reader::Side(o.side)), what);
+        }
+    }
+    for s in &m.signals {
+        if let Some(Trigger::Capture(r)) = &s.trigger {
+            add(r, s.side.map(Reader::Side), "signal");
+        }
+    }
+    for a in &m.arrivals {
+        add(&a.at, a.side.map(Reader::Side), "arrival");
+    }
+    for v in &m.victories {
+        let reader = side_of(&v.side);
+        for c in &v.conditions {
+            match c {
+                Condition::Holds { target, .. } | Condition::Destroys { target, .. } => {
+                    add(target, reader, "victory condition")
+                }
+                Condition::Exits { unit, at, .. } => {
+                    add(unit, reader, "victory condition");
+                    add(at, reader, "victory condition");
+                }
+            }
+        }
+    }
+    for i in &m.intel {
+        if let Some(Objective::Ref(r)) = &i.seen_at {
+            add(r, side_of(&i.side), "intel report");
+        }
+    }
+    out
+}
+
+/// Who knows the map item a target names; `None` when it is not a map item.
+pub(crate) fn item_known(m: &Model, t: Option<Target>) -> Option<(&Known, &Name)> {
+    match t? {
+        Target::Area(i) => m.areas.get(i.0).map(|a| (&a.known_to, &a.name)),
+        Target::Line(i) => m.lines.get(i.0).map(|a| (&a.known_to, &a.name)),
+        Target::Crossing(i) => m.crossings.get(i.0).map(|a| (&a.known_to, &a.name)),
+        Target::Place(i) => m.places.get(i.0).map(|a| (&a.known_to, &a.name)),
+        _ => None,
+    }
+}
