@@ -1,6 +1,8 @@
 //! Runs every case file under `tests/cases` and compares what `run` reports with
 //! the expectations written in the file: `//~ MC301` on the line where the primary
 //! span starts, or `// expect: MC109` in a header comment for file-wide findings.
+//! Words after the codes of a mark are text the finding must say (message, label
+//! or help): `//~ MC004 allowed from 1 to 300`.
 //! A `NAME.toml` beside `NAME.muster` is read as the pack's `muster.toml`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -32,13 +34,45 @@ fn muster_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
+/// Whether a word of an expectation is a diagnostic code (`MC123`).
+fn is_code(word: &str) -> bool {
+    word.len() == 5 && word.starts_with("MC") && word[2..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Text the user must read: after the codes of a `//~` mark, the words that the
+/// message, a label or the help of each marked code on that line must contain
+/// (`//~ MC004 allowed from 1 to 300`).
+fn expected_texts(text: &str) -> Vec<(String, usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(rest) = line.split("//~").nth(1) else {
+            continue;
+        };
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let codes = words.iter().take_while(|w| is_code(w)).count();
+        let said = words[codes..].join(" ");
+        if !said.is_empty() {
+            out.extend(
+                words[..codes]
+                    .iter()
+                    .map(|c| (c.to_string(), i + 1, said.clone())),
+            );
+        }
+    }
+    out
+}
+
 /// What a case expects: `(code, line)` pairs, and codes expected anywhere.
 fn expectations(text: &str) -> (BTreeSet<(String, usize)>, BTreeSet<String>) {
     let mut lines = BTreeSet::new();
     let mut anywhere = BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(rest) = line.split("//~").nth(1) {
-            lines.extend(rest.split_whitespace().map(|c| (c.to_string(), i + 1)));
+            lines.extend(
+                rest.split_whitespace()
+                    .take_while(|w| is_code(w))
+                    .map(|c| (c.to_string(), i + 1)),
+            );
         }
         if let Some(rest) = line.trim_start().strip_prefix("// expect:") {
             anywhere.extend(rest.split_whitespace().map(str::to_string));
@@ -102,7 +136,21 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
                 .map(|c| format!("{c} (file-wide)")),
         )
         .collect();
-    if unexpected.is_empty() && missing.is_empty() {
+    let unsaid: Vec<_> = expected_texts(text)
+        .into_iter()
+        .filter(|(code, line, said)| {
+            !pack_diags.iter().any(|d| {
+                d.code == code.as_str()
+                    && d.primary()
+                        .is_some_and(|l| l.file.0 == 0 && line_of(text, l.span.start) == *line)
+                    && (d.message.contains(said.as_str())
+                        || d.help.as_deref().is_some_and(|h| h.contains(said.as_str()))
+                        || d.labels.iter().any(|l| l.message.contains(said.as_str())))
+            })
+        })
+        .map(|(code, line, said)| format!("{code} on line {line} saying {said:?}"))
+        .collect();
+    if unexpected.is_empty() && missing.is_empty() && unsaid.is_empty() {
         return None;
     }
     let detail: Vec<String> = pack_diags
@@ -117,7 +165,7 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
         })
         .collect();
     Some(format!(
-        "{path}:\n    unexpected: {unexpected:?}\n    missing: {missing:?}\n    reported:\n{}",
+        "{path}:\n    unexpected: {unexpected:?}\n    missing: {missing:?}\n    not said: {unsaid:?}\n    reported:\n{}",
         detail.join("\n")
     ))
 }
