@@ -145,7 +145,7 @@ pub const TURNS: Limit = Limit {
 /// A turn number in an order, an arrival, an event or a victory condition.
 pub const TURN_NUMBER: Limit = Limit {
     what: "turn number",
-    written: "`turn 4`, `by 6`",
+    written: "`turn 4`, `by turn 6`",
     min: 1.0,
     max: TURNS.max,
     unit: Unit::Count,

@@ -84,7 +84,7 @@ pub(crate) fn bearing(lit: &str) -> Result<f64, LitError> {
     let help = "a bearing is bare degrees from north, `0` to `360`, such as `90`";
     let (digits, unit) = split_number(lit);
     match number(digits) {
-        Some(v) if unit.is_empty() && (0.0..=360.0).contains(&v) => Ok(v),
+        Some(v) if unit.is_empty() && muster_rules::limits::BEARING.allows(v) => Ok(v),
         Some(_) if unit.is_empty() => Err(err(format!("bearing `{lit}` is out of range"), help)),
         _ => Err(err(format!("malformed bearing `{lit}`"), help)),
     }
