@@ -424,6 +424,7 @@ pub fn bearing(a: Pos, b: Pos) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
