@@ -5,20 +5,6 @@ use muster_model::geometry;
 use muster_model::model::{Area, Line, Model, Pos};
 use muster_rules::vocab::LineKind;
 
-/// Distance from `p` to the segment `a`–`b`.
-pub fn distance_to_segment(p: Pos, a: Pos, b: Pos) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let len2 = dx * dx + dy * dy;
-    if len2 == 0.0 {
-        return p.distance(a);
-    }
-    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0);
-    p.distance(Pos {
-        x: a.x + t * dx,
-        y: a.y + t * dy,
-    })
-}
-
 /// Distance from `p` to the nearest point of an open polyline.
 pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
     match points {
@@ -26,7 +12,7 @@ pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
         [only] => p.distance(*only),
         _ => points
             .windows(2)
-            .map(|w| distance_to_segment(p, w[0], w[1]))
+            .map(|w| geometry::point_segment_distance(p, w[0], w[1]))
             .fold(f64::INFINITY, f64::min),
     }
 }
