@@ -11,7 +11,7 @@ pub(crate) const RULE: Rule = Rule {
     summary: "a position far beyond the table's edges",
     explanation: "Coordinates are metres from the table's south-west corner. A point a \
 little off the table is an off-table place or an arrival point (MC508 reports an element \
-or place just outside); one kilometres beyond every edge is a typo. Such a position is \
+or place just outside); a point kilometres beyond an edge is a typo. Such a position is \
 refused before any check runs: the element counts as not placed, and the area, line or \
 point is left out, so no check walks the distance to it. The message gives the allowed \
 range.",
