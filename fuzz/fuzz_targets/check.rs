@@ -5,7 +5,8 @@
 //!
 //! Needs a `[[bin]] name = "check" path = "fuzz_targets/check.rs"` entry in
 //! `fuzz/Cargo.toml`, with `muster-check` and `muster-model` as dependencies.
-//! Run: `cargo +nightly fuzz run check`.
+//! Run (see `fuzz/README.md`): `fuzz/build-corpus.sh`, then
+//! `RUSTC_BOOTSTRAP=1 cargo fuzz run check -- -timeout=2 -max_total_time=600`.
 
 #![no_main]
 

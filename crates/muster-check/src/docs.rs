@@ -57,6 +57,8 @@ fn title(rule: &Rule) -> String {
 fn origin(rule: &Rule) -> Option<&'static str> {
     if !rule.is_external() {
         None
+    } else if rule.code == "MC005" {
+        Some("Reported once positions are resolved, before any check runs.")
     } else if rule.code.starts_with("MC0") {
         Some("Reported by the parser.")
     } else if rule.code == "MC109" {

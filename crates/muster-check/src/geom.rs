@@ -1,36 +1,9 @@
 //! Plane geometry in table metres for the battlefield checks (§98–§121).
 
 use geo::{Area as _, BooleanOps, Coord, LineString, Polygon};
+use muster_model::geometry;
 use muster_model::model::{Area, Line, Model, Pos};
 use muster_rules::vocab::LineKind;
-
-/// Whether `p` lies strictly inside the outline (points on the edge are outside).
-/// Ray casting first, so the common case (far outside) costs no square roots.
-pub fn inside(outline: &[Pos], p: Pos) -> bool {
-    if outline.len() < 3 {
-        return false;
-    }
-    let crossings = edges(outline)
-        .filter(|(a, b)| {
-            (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
-        })
-        .count();
-    crossings % 2 == 1 && distance_to_edge(outline, p) > 1e-6
-}
-
-/// Distance from `p` to the segment `a`–`b`.
-pub fn distance_to_segment(p: Pos, a: Pos, b: Pos) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let len2 = dx * dx + dy * dy;
-    if len2 == 0.0 {
-        return p.distance(a);
-    }
-    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0);
-    p.distance(Pos {
-        x: a.x + t * dx,
-        y: a.y + t * dy,
-    })
-}
 
 /// Distance from `p` to the nearest point of an open polyline.
 pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
@@ -39,7 +12,7 @@ pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
         [only] => p.distance(*only),
         _ => points
             .windows(2)
-            .map(|w| distance_to_segment(p, w[0], w[1]))
+            .map(|w| geometry::point_segment_distance(p, w[0], w[1]))
             .fold(f64::INFINITY, f64::min),
     }
 }
@@ -50,13 +23,6 @@ fn edges(outline: &[Pos]) -> impl Iterator<Item = (Pos, Pos)> + '_ {
         .iter()
         .copied()
         .zip(outline.iter().copied().cycle().skip(1))
-}
-
-/// Distance from `p` to the outline's boundary (closed).
-pub fn distance_to_edge(outline: &[Pos], p: Pos) -> f64 {
-    edges(outline)
-        .map(|(a, b)| distance_to_segment(p, a, b))
-        .fold(f64::INFINITY, f64::min)
 }
 
 /// Signed-free area of an outline (shoelace).
@@ -154,9 +120,12 @@ pub fn on_road(model: &Model, p: Pos) -> bool {
             .any(|c| p.distance(c.at) <= c.length / 2.0)
 }
 
-/// Areas whose interior holds the point.
+/// Areas whose interior holds the point (circles exactly, not by their outline).
 pub fn areas_at(model: &Model, p: Pos) -> impl Iterator<Item = &Area> {
-    model.areas.iter().filter(move |a| inside(&a.outline, p))
+    model
+        .areas
+        .iter()
+        .filter(move |a| geometry::area_contains(a, p))
 }
 
 /// Whether a point lies in the water of a line (river) away from its crossings.

@@ -72,16 +72,44 @@ const SUPERSEDE_MC102: &[&str] = &[
 /// returns the diagnostics in source order without duplicates.
 pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
     let resolved = muster_model::resolve(world, path, pack);
-    let model = resolved.model;
-    let analysis = muster_model::analyse(&model);
+    let mut model = resolved.model;
     let mut diagnostics = resolved.diagnostics;
+    // absurd positions leave the model before anything measures distances to them
+    diagnostics.extend(crate::rules::limits::mc005_coordinate_far_off_table::refuse(&mut model));
+    let analysis = muster_model::analyse(&model);
     diagnostics.extend(check(&model, &analysis));
-    let diagnostics = finish(&model, diagnostics);
+    let diagnostics = finish(&model, without_echoes(diagnostics));
     Outcome {
         model,
         analysis,
         diagnostics,
     }
+}
+
+/// Codes that refuse a value; other findings on the refused text only echo them.
+const REFUSALS: &[&str] = &["MC004", "MC005", "MC006"];
+
+/// Drops findings whose primary label lies inside a refused value's label: the
+/// refusal says what is wrong, and what the checks made of the leftover is noise
+/// (an off-table place far off the table is not also "outside the table").
+fn without_echoes(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let refused: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| REFUSALS.contains(&d.code))
+        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
+        .collect();
+    if refused.is_empty() {
+        return diagnostics;
+    }
+    diagnostics.retain(|d| {
+        REFUSALS.contains(&d.code)
+            || !d.primary().is_some_and(|l| {
+                refused
+                    .iter()
+                    .any(|(f, s)| *f == l.file && s.start <= l.span.start && l.span.end <= s.end)
+            })
+    });
+    diagnostics
 }
 
 /// Where the stance of an order stands: the first word after the unit's name,

@@ -3,8 +3,8 @@
 //! span starts, or `// expect: MC109` in a header comment for file-wide findings.
 //! A `NAME.toml` beside `NAME.muster` is read as the pack's `muster.toml`.
 //! Words after the codes (`//~ MC804 names enemy unit \`kg\``) must appear in the
-//! message or help of a finding with the last code on that line: the case then
-//! tests what the user reads, not only that a code fired.
+//! message, a label or the help of a finding with the last code on that line: the
+//! case then tests what the user reads, not only that a code fired.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -35,20 +35,25 @@ fn muster_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-fn is_code(w: &str) -> bool {
-    w.len() == 5 && w.starts_with("MC") && w[2..].bytes().all(|b| b.is_ascii_digit())
+/// Whether a word of an expectation is a diagnostic code (`MC123`).
+fn is_code(word: &str) -> bool {
+    word.len() == 5 && word.starts_with("MC") && word[2..].bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Words a finding must say: `(code, line, words)`.
-fn wanted_words(text: &str) -> Vec<(String, usize, String)> {
+/// Text the user must read: after the codes of a `//~` mark, the words that the
+/// message, a label or the help of the last marked code on that line must
+/// contain (`//~ MC004 allowed from 1 to 300`).
+fn expected_texts(text: &str) -> Vec<(String, usize, String)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        if let Some(rest) = line.split("//~").nth(1) {
-            let words: Vec<&str> = rest.split_whitespace().collect();
-            let n = words.iter().take_while(|w| is_code(w)).count();
-            if let (Some(code), false) = (words[..n].last(), n == words.len()) {
-                out.push((code.to_string(), i + 1, words[n..].join(" ")));
-            }
+        let Some(rest) = line.split("//~").nth(1) else {
+            continue;
+        };
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let codes = words.iter().take_while(|w| is_code(w)).count();
+        let said = words[codes..].join(" ");
+        if let (Some(code), false) = (words[..codes].last(), said.is_empty()) {
+            out.push((code.to_string(), i + 1, said));
         }
     }
     out
@@ -128,23 +133,21 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
                 .map(|c| format!("{c} (file-wide)")),
         )
         .collect();
-    let unsaid: Vec<String> = wanted_words(text)
+    let unsaid: Vec<_> = expected_texts(text)
         .into_iter()
-        .filter(|(code, line, words)| {
+        .filter(|(code, line, said)| {
             !pack_diags.iter().any(|d| {
                 d.code == code.as_str()
                     && d.primary()
                         .is_some_and(|l| l.file.0 == 0 && line_of(text, l.span.start) == *line)
-                    && (d.message.contains(words.as_str())
-                        || d.help
-                            .as_deref()
-                            .is_some_and(|h| h.contains(words.as_str())))
+                    && (d.message.contains(said.as_str())
+                        || d.help.as_deref().is_some_and(|h| h.contains(said.as_str()))
+                        || d.labels.iter().any(|l| l.message.contains(said.as_str())))
             })
         })
-        .map(|(code, line, words)| format!("{code} on line {line} saying `{words}`"))
+        .map(|(code, line, said)| format!("{code} on line {line} saying {said:?}"))
         .collect();
-    missing.extend(unsaid);
-    if unexpected.is_empty() && missing.is_empty() {
+    if unexpected.is_empty() && missing.is_empty() && unsaid.is_empty() {
         return None;
     }
     let detail: Vec<String> = pack_diags
@@ -159,7 +162,7 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
         })
         .collect();
     Some(format!(
-        "{path}:\n    unexpected: {unexpected:?}\n    missing: {missing:?}\n    reported:\n{}",
+        "{path}:\n    unexpected: {unexpected:?}\n    missing: {missing:?}\n    not said: {unsaid:?}\n    reported:\n{}",
         detail.join("\n")
     ))
 }

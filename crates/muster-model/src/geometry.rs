@@ -3,7 +3,7 @@
 //!
 //! Outlines are open rings (the first point is not repeated), as in [`crate::model::Area`].
 
-use crate::model::{Line, Model, Pos};
+use crate::model::{Area, Line, Model, Pos, ShapeKind};
 use geo::coordinate_position::CoordPos;
 use geo::dimensions::Dimensions;
 use geo::{Contains, Coord, Distance, Euclidean, Intersects, LineString, Point, Polygon, Relate};
@@ -208,6 +208,165 @@ pub fn overlaps(a: &[Pos], b: &[Pos]) -> bool {
     a.iter().any(|p| strictly_inside(b, *p)) || b.iter().any(|p| strictly_inside(a, *p))
 }
 
+/// Whether `p` lies strictly inside the outline: ray casting, with points on an
+/// edge counted outside. Exact for any outline, whatever its size.
+pub fn strictly_inside(outline: &[Pos], p: Pos) -> bool {
+    let n = outline.len();
+    if n < 3 || !finite(outline) || !finite(&[p]) {
+        return false;
+    }
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (outline[i], outline[(i + 1) % n]);
+        if point_segment_distance(p, a, b) <= EPS {
+            return false;
+        }
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+pub fn point_segment_distance(p: Pos, a: Pos, b: Pos) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return p.distance(a);
+    }
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0);
+    p.distance(lerp(a, b, t))
+}
+
+/// The point a fraction `t` of the way from `a` to `b`.
+pub fn lerp(a: Pos, b: Pos, t: f64) -> Pos {
+    Pos {
+        x: a.x + (b.x - a.x) * t,
+        y: a.y + (b.y - a.y) * t,
+    }
+}
+
+/// Fractions along `a`→`b` (0..=1) where it meets the segment `p`–`q`: one for a
+/// crossing, the two ends of the shared part when they run along each other.
+fn meeting_fractions(a: Pos, b: Pos, p: Pos, q: Pos, out: &mut Vec<f64>) {
+    let d = Pos {
+        x: b.x - a.x,
+        y: b.y - a.y,
+    };
+    let e = Pos {
+        x: q.x - p.x,
+        y: q.y - p.y,
+    };
+    let denom = d.x * e.y - d.y * e.x;
+    let (wx, wy) = (p.x - a.x, p.y - a.y);
+    let dd = d.x * d.x + d.y * d.y;
+    if denom.abs() > EPS * dd.sqrt() * (e.x * e.x + e.y * e.y).sqrt() {
+        let t = (wx * e.y - wy * e.x) / denom;
+        let u = (wx * d.y - wy * d.x) / denom;
+        if (-EPS..=1.0 + EPS).contains(&t) && (-EPS..=1.0 + EPS).contains(&u) {
+            out.push(t.clamp(0.0, 1.0));
+        }
+    } else if dd > 0.0
+        && point_segment_distance(p, a, b).min(point_segment_distance(q, a, b)) <= EPS
+    {
+        // parallel and touching: the shared stretch starts and ends at `p` or `q`
+        for r in [p, q] {
+            let t = ((r.x - a.x) * d.x + (r.y - a.y) * d.y) / dd;
+            if (0.0..=1.0).contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+}
+
+/// Where the segment `a`→`b` first passes through the interior of the outline,
+/// as the fraction of its length at which it enters (0 when `a` is inside), or
+/// `None` when it only touches the edge or stays outside. Exact: the segment is cut
+/// at every edge it meets and each piece is tested once, so the work depends on
+/// the number of edges, never on the length of the segment.
+pub fn segment_crosses_polygon(outline: &[Pos], a: Pos, b: Pos) -> Option<f64> {
+    let n = outline.len();
+    if n < 3 || !finite(outline) || !finite(&[a, b]) {
+        return None;
+    }
+    let mut cuts = vec![0.0, 1.0];
+    for i in 0..n {
+        meeting_fractions(a, b, outline[i], outline[(i + 1) % n], &mut cuts);
+    }
+    cuts.sort_by(f64::total_cmp);
+    cuts.dedup();
+    cuts.windows(2)
+        .filter(|w| w[1] > w[0])
+        .find(|w| strictly_inside(outline, lerp(a, b, (w[0] + w[1]) / 2.0)))
+        .map(|w| w[0])
+}
+
+/// Where the segment `a`→`b` first enters the open disc of `radius` round
+/// `centre`, as a fraction of its length, or `None` (a tangent does not enter).
+pub fn segment_crosses_circle(centre: Pos, radius: f64, a: Pos, b: Pos) -> Option<f64> {
+    if !finite(&[centre, a, b]) || !radius.is_finite() || radius <= 0.0 {
+        return None;
+    }
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let (fx, fy) = (a.x - centre.x, a.y - centre.y);
+    let qa = dx * dx + dy * dy;
+    let qc = fx * fx + fy * fy - radius * radius;
+    if qa == 0.0 {
+        return (qc < 0.0).then_some(0.0);
+    }
+    let qb = 2.0 * (fx * dx + fy * dy);
+    let disc = qb * qb - 4.0 * qa * qc;
+    if disc <= 0.0 {
+        return None;
+    }
+    let root = disc.sqrt();
+    let (t1, t2) = ((-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa));
+    (t1 < 1.0 && t2 > 0.0).then_some(t1.max(0.0))
+}
+
+/// Whether `p` lies strictly inside the circle.
+pub fn circle_contains(centre: Pos, radius: f64, p: Pos) -> bool {
+    centre.distance(p) < radius - EPS
+}
+
+/// Distance from `p` to the circle's rim (inside or outside).
+pub fn distance_to_circle_edge(centre: Pos, radius: f64, p: Pos) -> f64 {
+    (centre.distance(p) - radius).abs()
+}
+
+/// Whether `p` lies strictly inside the area: circles exactly, other shapes by
+/// their outline.
+pub fn area_contains(area: &Area, p: Pos) -> bool {
+    match area.shape {
+        ShapeKind::Circle { centre, radius } if !area.outline.is_empty() => {
+            circle_contains(centre, radius, p)
+        }
+        _ => strictly_inside(&area.outline, p),
+    }
+}
+
+/// Distance from `p` to the area's edge: circles exactly, other shapes by outline.
+pub fn distance_to_area_edge(area: &Area, p: Pos) -> f64 {
+    match area.shape {
+        ShapeKind::Circle { centre, radius } if !area.outline.is_empty() => {
+            distance_to_circle_edge(centre, radius, p)
+        }
+        _ => distance_to_edge(&area.outline, p),
+    }
+}
+
+/// Where the segment `a`→`b` first passes through the area's interior, as a
+/// fraction of its length (see [`segment_crosses_polygon`]); circles exactly.
+/// An area whose outline was refused (empty) is crossed by nothing.
+pub fn segment_crosses_area(area: &Area, a: Pos, b: Pos) -> Option<f64> {
+    match area.shape {
+        _ if area.outline.is_empty() => None,
+        ShapeKind::Circle { centre, radius } => segment_crosses_circle(centre, radius, a, b),
+        _ => segment_crosses_polygon(&area.outline, a, b),
+    }
+}
+
 /// The four corners of a rectangle from its south-west corner, anticlockwise.
 pub fn rect_outline(corner: Pos, width: f64, depth: f64) -> Vec<Pos> {
     vec![
@@ -265,6 +424,7 @@ pub fn bearing(a: Pos, b: Pos) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -326,6 +486,83 @@ mod tests {
         assert!(close(place(o, 90.0, p(10.0, 20.0)), p(120.0, 90.0)));
         assert!(close(place(o, 180.0, p(10.0, 20.0)), p(90.0, 80.0)));
         assert!((bearing(o, p(200.0, 100.0)) - 90.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn segments_through_polygons_exactly() {
+        let square = rect_outline(p(0.0, 0.0), 10.0, 10.0);
+        // straight through: enters at x = 0, a fifth of the way
+        let t = segment_crosses_polygon(&square, p(-2.5, 5.0), p(10.0, 5.0)).unwrap();
+        assert!((t - 0.2).abs() < 1e-12);
+        // a 1 m clip of a corner on a 10 km line (sampling every 25 m misses it)
+        let clip =
+            segment_crosses_polygon(&square, p(-5000.0, 9.5 - 5000.0), p(5000.0, 9.5 + 5000.0));
+        assert!(clip.is_some());
+        // along an edge, touching a corner, or outside: not through
+        assert_eq!(
+            segment_crosses_polygon(&square, p(0.0, -5.0), p(0.0, 15.0)),
+            None
+        );
+        assert_eq!(
+            segment_crosses_polygon(&square, p(-5.0, 5.0), p(5.0, 15.0)),
+            None
+        );
+        assert_eq!(
+            segment_crosses_polygon(&square, p(20.0, 0.0), p(20.0, 10.0)),
+            None
+        );
+        // starting inside
+        assert_eq!(
+            segment_crosses_polygon(&square, p(5.0, 5.0), p(50.0, 5.0)),
+            Some(0.0)
+        );
+        // a concave outline: the segment crosses the notch and enters the second arm
+        let u = [
+            p(0.0, 0.0),
+            p(30.0, 0.0),
+            p(30.0, 10.0),
+            p(20.0, 10.0),
+            p(20.0, 5.0),
+            p(10.0, 5.0),
+            p(10.0, 10.0),
+            p(0.0, 10.0),
+        ];
+        let t = segment_crosses_polygon(&u, p(12.0, 8.0), p(40.0, 8.0)).unwrap();
+        assert!((t - 8.0 / 28.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn segments_through_circles_exactly() {
+        let c = p(0.0, 0.0);
+        let t = segment_crosses_circle(c, 5.0, p(-10.0, 0.0), p(10.0, 0.0)).unwrap();
+        assert!((t - 0.25).abs() < 1e-12);
+        assert_eq!(
+            segment_crosses_circle(c, 5.0, p(-10.0, 5.0), p(10.0, 5.0)),
+            None
+        );
+        assert_eq!(
+            segment_crosses_circle(c, 5.0, p(6.0, 0.0), p(10.0, 0.0)),
+            None
+        );
+        assert_eq!(
+            segment_crosses_circle(c, 5.0, p(1.0, 0.0), p(10.0, 0.0)),
+            Some(0.0)
+        );
+        assert_eq!(
+            segment_crosses_circle(c, 5.0, p(-10.0, 0.0), p(-6.0, 0.0)),
+            None
+        );
+        assert!(circle_contains(c, 5.0, p(3.0, 3.9)));
+        assert!(!circle_contains(c, 5.0, p(3.0, 4.0)));
+        assert!((distance_to_circle_edge(c, 5.0, p(0.0, 8.0)) - 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn crossing_work_does_not_grow_with_length() {
+        // a line of 1e12 m across a small square answers at once (no sampling)
+        let square = rect_outline(p(0.0, 0.0), 10.0, 10.0);
+        let t = segment_crosses_polygon(&square, p(5.0, -1e12), p(5.0, 1e12)).unwrap();
+        assert!((t - 0.5).abs() < 1e-9);
     }
 
     #[test]

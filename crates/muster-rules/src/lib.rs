@@ -8,6 +8,7 @@ pub mod foot;
 pub mod frontage;
 pub mod hmg;
 pub mod latency;
+pub mod limits;
 pub mod paragraphs;
 pub mod scale;
 pub mod structures;

@@ -84,7 +84,7 @@ pub(crate) fn bearing(lit: &str) -> Result<f64, LitError> {
     let help = "a bearing is bare degrees from north, `0` to `360`, such as `90`";
     let (digits, unit) = split_number(lit);
     match number(digits) {
-        Some(v) if unit.is_empty() && (0.0..=360.0).contains(&v) => Ok(v),
+        Some(v) if unit.is_empty() && muster_rules::limits::BEARING.allows(v) => Ok(v),
         Some(_) if unit.is_empty() => Err(err(format!("bearing `{lit}` is out of range"), help)),
         _ => Err(err(format!("malformed bearing `{lit}`"), help)),
     }
@@ -100,9 +100,18 @@ pub(crate) fn degrees(lit: &str) -> Result<f64, LitError> {
     })
 }
 
+/// A whole number of plain digits; one too large for `u32` saturates, so the
+/// range check reports it as out of range (MC004) rather than as malformed.
+fn whole(lit: &str) -> Result<u32, ()> {
+    if lit.is_empty() || !lit.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(());
+    }
+    Ok(lit.parse::<u32>().unwrap_or(u32::MAX))
+}
+
 /// A whole count of figures or models, at least 1.
 pub(crate) fn count(lit: &str) -> Result<u32, LitError> {
-    match lit.parse::<u32>() {
+    match whole(lit) {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(err(
             format!("malformed count `{lit}`"),
@@ -113,7 +122,7 @@ pub(crate) fn count(lit: &str) -> Result<u32, LitError> {
 
 /// A turn number, at least 1.
 pub(crate) fn turn(lit: &str) -> Result<u32, LitError> {
-    match lit.parse::<u32>() {
+    match whole(lit) {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(err(
             format!("malformed turn `{lit}`"),

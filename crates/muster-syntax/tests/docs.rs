@@ -86,3 +86,30 @@ fn reference_lists_every_keyword() {
         "docs/language.md does not mention: {missing:?}"
     );
 }
+
+/// The table of numeric limits between the markers of the "Numeric limits"
+/// section is generated from `muster_rules::limits`; this fails when it drifts.
+#[test]
+fn limits_table_matches_the_constants() {
+    const BEGIN: &str = "<!-- limits:begin";
+    const END: &str = "<!-- limits:end -->";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/language.md");
+    let doc = reference();
+    let start = doc
+        .find(BEGIN)
+        .expect("docs/language.md has no limits:begin marker");
+    let body = start + doc[start..].find('\n').unwrap() + 1;
+    let end = doc
+        .find(END)
+        .expect("docs/language.md has no limits:end marker");
+    let expected = muster_rules::limits::markdown_table();
+    if std::env::var_os("MUSTER_BLESS").is_some() {
+        let updated = format!("{}{expected}{}", &doc[..body], &doc[end..]);
+        std::fs::write(path, updated).unwrap();
+        return;
+    }
+    assert!(
+        doc[body..end] == expected,
+        "the numeric limits table of docs/language.md is out of date; regenerate it with\n\n    MUSTER_BLESS=1 cargo test -p muster-syntax --test docs\n"
+    );
+}

@@ -1,4 +1,5 @@
-//! Every rule, one file each, grouped like the codes: MC0xx syntax, MC1xx names,
+//! Every rule, one file each, grouped like the codes: MC001–MC003 syntax, MC004–MC006
+//! numeric limits, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
 //! scenario, MC7xx actions, MC8xx fog of war.
 
@@ -8,6 +9,7 @@ pub(crate) mod actions;
 pub(crate) mod battlefield;
 pub(crate) mod command;
 pub(crate) mod fog;
+pub(crate) mod limits;
 pub(crate) mod names;
 pub(crate) mod orders;
 pub(crate) mod organisation;
@@ -26,6 +28,9 @@ registry! {
     syntax::mc001_syntax_error,
     syntax::mc002_malformed_literal,
     syntax::mc003_input_refused,
+    limits::mc004_number_out_of_range,
+    limits::mc005_coordinate_far_off_table,
+    limits::mc006_table_out_of_range,
     names::mc101_duplicate_name,
     names::mc102_undefined_reference,
     names::mc103_order_of_battle_not_a_tree,

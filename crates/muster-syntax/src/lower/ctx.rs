@@ -7,6 +7,7 @@ use crate::error::{or_list, to_diagnostic};
 use crate::grammar::{MusterParser, Rule};
 use crate::literal::LitError;
 use crate::span::{Ident, Span, Spanned};
+use muster_rules::limits::Limit;
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -217,6 +218,50 @@ impl<'d> Ctx<'d> {
     pub fn slit<T>(&mut self, p: &P, f: fn(&str) -> Result<T, LitError>) -> Option<Spanned<T>> {
         let span = self.span(p);
         self.lit(p, f).map(|v| Spanned::new(v, span))
+    }
+
+    /// A spanned literal held to `limit`: outside it, the limit's code (MC004,
+    /// MC006) with the allowed range, and no value, so no later stage works on it.
+    // never inlined: lowering recurses through unit headers, and a report's
+    // formatting would grow every frame of that recursion
+    #[inline(never)]
+    pub fn ranged<T: Copy + Into<f64>>(
+        &mut self,
+        p: &P,
+        f: fn(&str) -> Result<T, LitError>,
+        limit: &Limit,
+    ) -> Option<Spanned<T>> {
+        let v = self.slit(p, f)?;
+        self.within(v, p.as_str(), limit)
+    }
+
+    /// `v` when `limit` allows it; otherwise reports it (written as `text`).
+    #[inline(never)]
+    pub fn within<T: Copy + Into<f64>>(
+        &mut self,
+        v: Spanned<T>,
+        text: &str,
+        limit: &Limit,
+    ) -> Option<Spanned<T>> {
+        if limit.allows(v.value.into()) {
+            return Some(v);
+        }
+        let mut d = Diagnostic::error(
+            limit.code,
+            format!(
+                "{} `{}` is out of range: allowed {}",
+                limit.what,
+                text.trim(),
+                limit.range_text()
+            ),
+        )
+        .with_label(self.file, v.span, "out of range")
+        .with_help(limit.why);
+        if let Some(para) = limit.paragraph {
+            d = d.with_paragraph(para);
+        }
+        self.diags.push(d);
+        None
     }
 
     /// A `(x,y)` point in metres: two coordinates, closed (MC002 otherwise).

@@ -8,14 +8,15 @@ use crate::ast::{Calibre, Element};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::Ident;
+use muster_rules::limits;
 
 /// A calibre literal.
 pub(crate) fn calibre(c: &mut Ctx, p: &P) -> Option<Calibre> {
-    let span = c.span(p);
-    c.lit(p, literal::calibre).map(|millimetres| Calibre {
-        millimetres,
+    let mm = c.ranged(p, literal::calibre, &limits::CALIBRE)?;
+    Some(Calibre {
+        millimetres: mm.value,
         written: p.as_str().to_string(),
-        span,
+        span: mm.span,
     })
 }
 

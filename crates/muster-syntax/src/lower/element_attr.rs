@@ -8,6 +8,7 @@ use crate::ast::{ElementAttr, ElementKind, Weapon};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Span, Spanned};
+use muster_rules::limits;
 use muster_rules::vocab::{Drive, FootType, Mount, Posture, RadioRange, WeaponKind};
 
 /// Bare words that are attributes without a leading keyword.
@@ -68,11 +69,12 @@ pub(crate) fn keyword_attr(
     let w = k.as_str();
     let attr = match w {
         "figures" | "models" => match take(items, i, NUM) {
-            Some(n) => c.slit(&n, literal::count).map(if w == "figures" {
-                ElementAttr::Figures
-            } else {
-                ElementAttr::Models
-            }),
+            Some(n) if w == "figures" => c
+                .ranged(&n, literal::count, &limits::FIGURES)
+                .map(ElementAttr::Figures),
+            Some(n) => c
+                .ranged(&n, literal::count, &limits::MODELS)
+                .map(ElementAttr::Models),
             None => {
                 missing(c, ks, w, "a count", &format!("{w} 2"));
                 None
@@ -193,7 +195,7 @@ fn hmg_zone(c: &mut Ctx, items: &[P], i: &mut usize, ks: Span) -> Option<Element
     }
     let bearing = c.slit(&vals[0], literal::bearing);
     let spread = c.slit(&vals[1], literal::degrees);
-    let range = c.slit(&vals[2], literal::distance);
+    let range = c.ranged(&vals[2], literal::distance, &limits::WEAPON_RANGE);
     Some(ElementAttr::HmgZone {
         bearing: bearing?,
         spread: spread?,

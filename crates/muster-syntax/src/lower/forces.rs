@@ -7,6 +7,7 @@ use crate::ast::{Forces, Placement, Template, Text, Unit, UnitBody};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
+use muster_rules::limits;
 use muster_rules::vocab::Echelon;
 
 /// `forces side { units }`
@@ -89,8 +90,13 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                 h.dated_span = Some(span);
                 if let Some(y) = kids(k).nth(1) {
                     let ys = c.span(&y);
+                    let text = y.as_str();
                     if let Some((a, b)) = c.lit(&y, literal::years) {
-                        h.dated = Some((Spanned::new(a, ys), Spanned::new(b, ys)));
+                        let a = c.within(Spanned::new(a, ys), text, &limits::YEAR);
+                        let b = a
+                            .as_ref()
+                            .and_then(|_| c.within(Spanned::new(b, ys), text, &limits::YEAR));
+                        h.dated = a.zip(b);
                     }
                 }
             }

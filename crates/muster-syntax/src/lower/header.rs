@@ -6,6 +6,7 @@ use crate::ast::{ClockTime, Date, Player, Scenario, SeverityOverride, Side, Use}
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::Spanned;
+use muster_rules::limits;
 use muster_rules::vocab::{Light, SeverityLevel, Weather};
 
 /// `use "path"`
@@ -65,29 +66,42 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
     match rule {
         Rule::start_stmt => {
             let da = c.span(&a);
-            s.start_date = c.lit(&a, literal::date).map(|(year, month, day)| Date {
-                year,
-                month,
-                day,
-                span: da,
-            });
+            let text = a.as_str();
+            s.start_date = c
+                .lit(&a, literal::date)
+                .filter(|(year, _, _)| {
+                    c.within(Spanned::new(*year, da), text, &limits::YEAR)
+                        .is_some()
+                })
+                .map(|(year, month, day)| Date {
+                    year,
+                    month,
+                    day,
+                    span: da,
+                });
             if let Some(t) = args.next() {
                 s.start_time = clock(c, &t);
             }
         }
-        Rule::turns_stmt => s.turns = c.slit(&a, literal::turn),
-        Rule::turn_length_stmt => s.turn_length = c.slit(&a, literal::duration),
+        Rule::turns_stmt => s.turns = c.ranged(&a, literal::turn, &limits::TURNS),
+        Rule::turn_length_stmt => {
+            s.turn_length = c.ranged(&a, literal::duration, &limits::TURN_LENGTH)
+        }
         Rule::first_bound_stmt => s.first_bound = Some(c.ident(&a)),
         Rule::weather_stmt => s.weather = c.vocab(&a, Weather::ALL, Weather::keyword, "a weather"),
         Rule::light_stmt => s.light = c.vocab(&a, Light::ALL, Light::keyword, "a light"),
         Rule::table_stmt => {
-            let w = c.slit(&a, literal::distance);
-            let d = args.nth(1).and_then(|d| c.slit(&d, literal::distance));
+            let w = c.ranged(&a, literal::distance, &limits::TABLE_SIDE);
+            let d = args
+                .nth(1)
+                .and_then(|d| c.ranged(&d, literal::distance, &limits::TABLE_SIDE));
             if let (Some(w), Some(d)) = (w, d) {
                 s.table = Some((w, d));
             }
         }
-        Rule::ground_scale_stmt => s.ground_scale = c.slit(&a, literal::distance),
+        Rule::ground_scale_stmt => {
+            s.ground_scale = c.ranged(&a, literal::distance, &limits::GROUND_SCALE)
+        }
         Rule::ends_stmt => s.end_conditions.push(c.text(a)),
         Rule::notes_stmt => s.notes.push(c.text(a)),
         _ => {}

@@ -8,6 +8,7 @@ use crate::ast::{
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
+use muster_rules::limits;
 use muster_rules::vocab::{Edge, Height, LineKind, Strength, TerrainKind};
 
 /// `map { features }`
@@ -174,8 +175,12 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
         Rule::rect => {
             let mut it = kids.into_iter();
             let corner = it.next().and_then(|k| c.point(k));
-            let width = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
-            let depth = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
+            let width = it
+                .nth(1)
+                .and_then(|k| c.ranged(&k, literal::distance, &limits::AREA_SIZE));
+            let depth = it
+                .nth(1)
+                .and_then(|k| c.ranged(&k, literal::distance, &limits::AREA_SIZE));
             Some(Shape::Rect {
                 corner: corner?,
                 width: width?,
@@ -186,7 +191,9 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
         Rule::circle => {
             let mut it = kids.into_iter();
             let centre = it.next().and_then(|k| c.point(k));
-            let radius = it.nth(1).and_then(|k| c.slit(&k, literal::distance));
+            let radius = it
+                .nth(1)
+                .and_then(|k| c.ranged(&k, literal::distance, &limits::AREA_SIZE));
             Some(Shape::Circle {
                 centre: centre?,
                 radius: radius?,
@@ -221,7 +228,9 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
         match k.as_rule() {
             Rule::string => f.name = Some(c.text(k)),
             Rule::kw_width => after_width = true,
-            Rule::num if after_width => f.width = c.slit(&k, literal::distance),
+            Rule::num if after_width => {
+                f.width = c.ranged(&k, literal::distance, &limits::LINE_WIDTH)
+            }
             Rule::point => f.points.extend(c.point(k)),
             Rule::known_to => f.known_to = known_to(c, k),
             _ => {}
@@ -273,7 +282,11 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
             }
             Rule::over => over = kids(k).nth(1).map(|i| c.ident(&i)),
             Rule::carries => carries = kids(k).nth(1).map(|i| c.ident(&i)),
-            Rule::length => length = kids(k).nth(1).and_then(|l| c.slit(&l, literal::distance)),
+            Rule::length => {
+                length = kids(k)
+                    .nth(1)
+                    .and_then(|l| c.ranged(&l, literal::distance, &limits::CROSSING_LENGTH))
+            }
             Rule::known_to => known_to = self::known_to(c, k),
             _ => {}
         }

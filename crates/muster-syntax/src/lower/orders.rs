@@ -7,6 +7,7 @@ use crate::ast::{Objective, Order, Orders, Signal, SignalTrigger, Timing};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Span, Spanned};
+use muster_rules::limits;
 use muster_rules::vocab::{Intensity, SignalKind, Stance};
 
 /// `orders side { orders }`
@@ -24,7 +25,7 @@ pub(crate) fn orders(c: &mut Ctx, p: P) -> Orders {
 /// The turn number of `by turn N` and friends.
 pub(crate) fn turn_of(c: &mut Ctx, p: P) -> Option<Spanned<u32>> {
     let l = kids(p).find(|k| k.as_rule() == Rule::num)?;
-    c.slit(&l, literal::turn)
+    c.ranged(&l, literal::turn, &limits::TURN_NUMBER)
 }
 
 /// One `order` of the grammar, split where a later order starts with a misspelt
@@ -230,7 +231,7 @@ fn order_word(c: &mut Ctx, toks: &[P], i: &mut usize, k: &P, ks: Span, o: &mut O
             };
             match n {
                 Some(n) => {
-                    if let Some(t) = c.slit(&n, literal::turn) {
+                    if let Some(t) = c.ranged(&n, literal::turn, &limits::TURN_NUMBER) {
                         o.timing.push(match w {
                             "by" => Timing::By(t),
                             "after" => Timing::After(t),

@@ -57,7 +57,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 TerrainKind::DenseWoods | TerrainKind::Buildings => 50.0,
                 _ => continue,
             };
-            let depth = geom::distance_to_edge(&a.outline, p);
+            let depth = muster_model::geometry::distance_to_area_edge(a, p);
             if depth <= limit {
                 continue;
             }

@@ -50,8 +50,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         else {
             continue;
         };
-        let dug_in_edge =
-            e.has_posture(Posture::DugIn) && geom::distance_to_edge(&wood.outline, p) <= 50.0;
+        let dug_in_edge = e.has_posture(Posture::DugIn)
+            && muster_model::geometry::distance_to_area_edge(wood, p) <= 50.0;
         if dug_in_edge {
             continue;
         }

@@ -1,6 +1,7 @@
 //! MC305 telephone-line-hindered: a telephone where terrain, weather or the enemy cut it.
 
 use crate::prelude::*;
+use muster_model::geometry;
 
 pub(crate) const RULE: Rule = Rule {
     code: "MC305",
@@ -75,15 +76,15 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let (Some(a), Some(b)) = (end_pos(cx, &line.from), end_pos(cx, &line.to)) else {
             continue;
         };
-        let steps = (a.distance(b) / 25.0).ceil().max(1.0) as usize;
-        let crossed = (1..steps).find_map(|k| {
-            let t = k as f64 / steps as f64;
-            let p = Pos {
-                x: a.x + (b.x - a.x) * t,
-                y: a.y + (b.y - a.y) * t,
-            };
-            geom::areas_at(cx.model, p).find(|ar| difficult(ar.kind))
-        });
+        // exact: the first difficult area the line enters, wherever and however briefly
+        let crossed = cx
+            .model
+            .areas
+            .iter()
+            .filter(|ar| difficult(ar.kind))
+            .filter_map(|ar| geometry::segment_crosses_area(ar, a, b).map(|t| (ar, t)))
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(ar, _)| ar);
         if let Some(area) = crossed {
             out.push(
                 RULE.report(
