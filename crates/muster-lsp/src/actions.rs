@@ -14,6 +14,32 @@ fn suggestion(help: &str) -> Option<&str> {
     rest.split('`').next()
 }
 
+/// Codes that report a name that is not defined: the nearest defined name is
+/// offered when the diagnostic has no suggestion of its own.
+const UNDEFINED: &[&str] = &[
+    "MC102", "MC403", "MC404", "MC605", "MC704", "MC801", "MC803",
+];
+
+/// The defined name of the pack closest to `written`, if one is close.
+fn nearest(ws: &Workspace, path: &Path, written: &str) -> Option<String> {
+    if written.is_empty() || written.contains(char::is_whitespace) {
+        return None;
+    }
+    let files = crate::navigate::pack_files(ws, path);
+    files
+        .iter()
+        .flat_map(|f| f.index.all_defs())
+        .map(|d| {
+            (
+                strsim::damerau_levenshtein(&d.name, written),
+                d.name.clone(),
+            )
+        })
+        .filter(|(dist, name)| *dist > 0 && *dist <= 2.max(name.len() / 4))
+        .min()
+        .map(|(_, name)| name)
+}
+
 /// The actions for the diagnostics overlapping `range` in the file at `path`.
 pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
     let Some(doc) = ws.doc(path) else {
@@ -46,8 +72,20 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
         if l.span.end < from || l.span.start > to {
             continue;
         }
-        if let Some(s) = d.help.as_deref().and_then(suggestion) {
-            let edit = TextEdit::new(doc.index.range(&doc.text, l.span), s.to_string());
+        let written = doc.text.get(l.span.start..l.span.end).unwrap_or("");
+        let guess = d
+            .help
+            .as_deref()
+            .and_then(suggestion)
+            .map(str::to_string)
+            .or_else(|| {
+                UNDEFINED
+                    .contains(&d.code)
+                    .then(|| nearest(ws, path, written))
+                    .flatten()
+            });
+        if let Some(s) = guess {
+            let edit = TextEdit::new(doc.index.range(&doc.text, l.span), s.clone());
             out.push(action(
                 format!("replace with `{s}`"),
                 &uri,

@@ -208,3 +208,19 @@ fn split_path(text: &str, span: Span, is_def: bool, out: &mut Vec<Mention>) {
         at += part.len() + 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn mentions_in_orders_and_paths() {
+        let text = "map {\n  place hill at (1,1)\n}\norders red {\n  p attack full hill\n  q.r defend hill\n}\n";
+        let tree = muster_syntax::cst::parse(text).unwrap();
+        let index = FileIndex::new(text, &tree);
+        let hills: Vec<_> = index.mentions.iter().filter(|m| m.name == "hill").collect();
+        assert_eq!(hills.len(), 3, "{:?}", index.mentions);
+        assert!(index.mentions.iter().any(|m| m.name == "r"));
+    }
+}

@@ -45,10 +45,14 @@ pub fn capabilities() -> ServerCapabilities {
 /// Runs the server on a connection until the client shuts it down.
 pub fn serve(conn: &Connection, disk: Box<dyn Disk>) -> Result<(), Error> {
     let caps = serde_json::to_value(capabilities())?;
-    conn.initialize(serde_json::json!({
-        "capabilities": caps,
-        "serverInfo": { "name": "muster", "version": env!("CARGO_PKG_VERSION") },
-    }))?;
+    let (id, _params) = conn.initialize_start()?;
+    conn.initialize_finish(
+        id,
+        serde_json::json!({
+            "capabilities": caps,
+            "serverInfo": { "name": "muster", "version": env!("CARGO_PKG_VERSION") },
+        }),
+    )?;
     let mut ws = Workspace::new(disk);
     for msg in &conn.receiver {
         match msg {

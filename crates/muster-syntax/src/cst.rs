@@ -191,6 +191,8 @@ fn token_kind(rule: Rule, name: &str) -> Option<TokenKind> {
         | Rule::echelon
         | Rule::stance => TokenKind::Keyword,
         _ if name.starts_with("kw_") => TokenKind::Keyword,
+        // `order_word` and `intel_word` are groups around a path or a word.
+        Rule::order_word | Rule::intel_word => return None,
         _ if name.ends_with("_word") || name == "signal_kind" => TokenKind::Word,
         _ => return None,
     })
