@@ -59,7 +59,7 @@ forces red {
 }
 
 orders blue {
-  first attack crossroads
+  first attack full crossroads
 }
 
 orders red {
@@ -80,8 +80,11 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-      - uses: dtolnay/rust-toolchain@stable
-      - run: cargo install --locked --git https://github.com/muster-rs/muster muster
+      # Put `muster` on the PATH the way your team installs it (a release binary,
+      # or `cargo install --path` from a checkout of the toolchain).
+      - run: cargo install --locked --git "$MUSTER_REPOSITORY" muster
+        env:
+          MUSTER_REPOSITORY: ${{ vars.MUSTER_REPOSITORY }}
       - run: muster check --format github --deny-warnings
       - run: muster fmt --check .
 "#;
