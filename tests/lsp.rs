@@ -292,6 +292,22 @@ fn an_editor_session() {
     assert_eq!(edits.as_array().unwrap().len(), 1);
     assert_eq!(edits[0]["newText"], SCENARIO);
 
+    // Folding: the six blocks; semantic tokens: `use` first, a keyword.
+    let folds = c.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(folds.as_array().unwrap().len(), 6, "{folds}");
+    let tokens = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(
+        data[..5],
+        [json!(0), json!(0), json!(3), json!(0), json!(0)]
+    );
+
     // The library's outline and the pack-aware check: opening the library and
     // breaking it re-checks the open scenario that uses it.
     c.notify(

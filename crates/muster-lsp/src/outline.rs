@@ -46,18 +46,14 @@ pub fn folding(text: &str, index: &LineIndex, tree: &Cst) -> Vec<FoldingRange> {
         blocks(text, index, item, &mut out);
     }
     for c in &tree.comments {
-        let (a, b) = (
-            index.position(text, c.span.start).line,
-            index.position(text, c.span.end).line,
+        fold(
+            text,
+            index,
+            c.span.start,
+            c.span.end,
+            FoldingRangeKind::Comment,
+            &mut out,
         );
-        if b > a {
-            out.push(FoldingRange {
-                start_line: a,
-                end_line: b,
-                kind: Some(FoldingRangeKind::Comment),
-                ..Default::default()
-            });
-        }
     }
     out.sort_by_key(|f| (f.start_line, f.end_line));
     out
@@ -73,22 +69,41 @@ fn blocks(text: &str, index: &LineIndex, node: &Node, out: &mut Vec<FoldingRange
         .iter()
         .rfind(|c| c.token == Some(TokenKind::Close));
     if let (Some(o), Some(c)) = (open, close) {
-        let (a, b) = (
-            index.position(text, o.span.start).line,
-            index.position(text, c.span.start).line,
+        fold(
+            text,
+            index,
+            o.span.start,
+            c.span.start,
+            FoldingRangeKind::Region,
+            out,
         );
-        if b > a {
-            out.push(FoldingRange {
-                start_line: a,
-                end_line: b,
-                kind: Some(FoldingRangeKind::Region),
-                ..Default::default()
-            });
-        }
     }
     for c in &node.children {
         if c.token.is_none() {
             blocks(text, index, c, out);
         }
+    }
+}
+
+/// A folding range from the line of `from` to the line of `to`, if they differ.
+fn fold(
+    text: &str,
+    index: &LineIndex,
+    from: usize,
+    to: usize,
+    kind: FoldingRangeKind,
+    out: &mut Vec<FoldingRange>,
+) {
+    let (a, b) = (
+        index.position(text, from).line,
+        index.position(text, to).line,
+    );
+    if b > a {
+        out.push(FoldingRange {
+            start_line: a,
+            end_line: b,
+            kind: Some(kind),
+            ..Default::default()
+        });
     }
 }
