@@ -45,6 +45,49 @@ pub enum Command {
     Watch(crate::watch::WatchArgs),
     /// Print a shell completion script
     Completions(CompletionsArgs),
+    /// Rewrite .muster files in the canonical layout (or check that they are in it)
+    #[command(after_help = FMT_EXAMPLES)]
+    Fmt(FmtArgs),
+    /// Run the language server on standard input and output (for editors)
+    Lsp(LspArgs),
+    /// Create a new scenario pack: muster.toml, a scenario that checks clean, lib/, CI
+    New(NewArgs),
+}
+
+const FMT_EXAMPLES: &str = "\
+Examples:
+  muster fmt                          rewrite every .muster file under the current folder
+  muster fmt --check scenarios        list files not in the canonical layout (exit 1)
+  muster fmt --diff pegasus.muster    show the changes without writing them
+  muster fmt - < in.muster > out.muster
+
+Files with syntax errors are left unchanged and reported (exit 1).";
+
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Files or folders (searched recursively for *.muster); `-` reads standard input
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Write nothing; list the files that would change and exit 1 if any would
+    #[arg(long)]
+    pub check: bool,
+    /// Write nothing; print a unified diff of the changes and exit 1 if any
+    #[arg(long)]
+    pub diff: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the only transport; accepted for editors that pass it)
+    #[arg(long)]
+    pub stdio: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The folder to create; its last part names the pack
+    #[arg(value_name = "NAME")]
+    pub name: PathBuf,
 }
 
 const CHECK_EXAMPLES: &str = "\

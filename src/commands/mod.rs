@@ -4,6 +4,9 @@ pub(crate) mod build;
 mod check;
 mod completions;
 mod explain;
+mod fmt;
+mod lsp;
+mod new;
 mod schema;
 
 use crate::cli::{Cli, Command};
@@ -40,6 +43,9 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Schema(args) => schema::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Watch(args) => crate::watch::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
+        Command::Lsp(_) => lsp::run(),
+        Command::New(args) => new::run(&args),
     }
 }
 

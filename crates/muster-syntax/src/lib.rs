@@ -5,6 +5,7 @@
 //! build and the diagnostics for the rest.
 
 pub mod ast;
+pub mod cst;
 pub mod diagnostic;
 pub mod span;
 

@@ -15,6 +15,7 @@ mod nets;
 mod orders;
 
 pub(crate) use ctx::{nearest, Ctx, P};
+pub(crate) use orders::order_splits;
 
 use crate::ast::Item;
 use crate::diagnostic::{Diagnostic, FileId};

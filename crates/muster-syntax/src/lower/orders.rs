@@ -35,15 +35,28 @@ fn orders_of(c: &mut Ctx, p: P) -> Vec<Order> {
     let toks: Vec<P> = kids(p).collect();
     let mut out = Vec::new();
     let mut start = 0;
+    for j in order_splits(&toks) {
+        out.extend(order(c, &toks[start..j]));
+        start = j;
+    }
+    out.extend(order(c, &toks[start..]));
+    out
+}
+
+/// Where one grammar `order` holds the start of another: the indices of the
+/// tokens that begin a further order. The concrete tree splits there too, so the
+/// formatter keeps each such order on a line of its own.
+pub(crate) fn order_splits(toks: &[P]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut start = 0;
     for j in 2..toks.len() {
         if j > start + 1
-            && (starts_misspelt_order(&toks, j) || starts_order_without_stance(&toks, start, j))
+            && (starts_misspelt_order(toks, j) || starts_order_without_stance(toks, start, j))
         {
-            out.extend(order(c, &toks[start..j]));
+            out.push(j);
             start = j;
         }
     }
-    out.extend(order(c, &toks[start..]));
     out
 }
 

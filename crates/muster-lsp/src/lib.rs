@@ -1,0 +1,28 @@
+//! The muster language server: diagnostics as you type (pack-aware), hover,
+//! definition, references and rename across files, completion, outline,
+//! folding, code actions, formatting and semantic tokens.
+//!
+//! It runs on `lsp-server` and `lsp-types`, the crates rust-analyzer is built
+//! on: a synchronous loop over a channel, no async runtime (see ARCHITECTURE.md).
+//!
+//! Architecture Invariant: the crate does no I/O of its own. Files that are not
+//! open, pack roots and `muster.toml` come through [`Disk`]; the messages come
+//! through an `lsp_server::Connection` the caller opens (stdio in `muster lsp`,
+//! memory in tests and the benchmark).
+
+mod actions;
+mod complete;
+mod convert;
+mod hover;
+mod index;
+mod line_index;
+mod navigate;
+mod outline;
+mod server;
+mod state;
+mod tokens;
+mod words;
+
+pub use server::{capabilities, notification, publish, request, serve, Error};
+pub use state::{Disk, Workspace};
+pub use words::{lists, KEYWORDS};

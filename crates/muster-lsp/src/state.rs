@@ -1,0 +1,270 @@
+//! What the server knows between requests: the open documents with their parses,
+//! and the last check of every open scenario, per pack.
+//!
+//! A keystroke replaces one document, re-reads its concrete tree and re-checks the
+//! open scenarios it can affect: itself, or for a library every open scenario
+//! whose last check read it. Files that are not open come through the pack's
+//! [`World`], so the crate itself never touches the disk.
+
+use crate::line_index::LineIndex;
+use muster_check::Outcome;
+use muster_model::{PackConfig, World, WorldError};
+use muster_syntax::cst::Cst;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The outside world the server needs: pack roots, files and configurations.
+pub trait Disk {
+    /// The pack root of a file: the nearest folder above it holding `muster.toml`,
+    /// else the file's own folder.
+    fn pack_root(&self, file: &Path) -> PathBuf;
+    /// The files of a pack (for what is not open).
+    fn world(&self, root: &Path) -> Box<dyn World>;
+    /// The pack's `muster.toml`, if it has one.
+    fn config(&self, root: &Path) -> Option<String>;
+}
+
+/// One open document.
+#[derive(Debug)]
+pub struct Doc {
+    pub text: String,
+    pub version: i32,
+    pub index: LineIndex,
+    /// `None` while the text has a syntax problem.
+    pub tree: Option<Cst>,
+    pub root: PathBuf,
+    /// Pack-relative path with `/`.
+    pub rel: String,
+}
+
+impl Doc {
+    pub fn is_library(&self) -> bool {
+        is_library(&self.rel)
+    }
+}
+
+/// Whether a pack-relative path lies in a `lib` folder (libraries are checked
+/// through the scenarios that `use` them).
+pub fn is_library(rel: &str) -> bool {
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    parts.pop();
+    parts.contains(&"lib")
+}
+
+/// Everything open, and the last outcome of every open scenario.
+pub struct Workspace {
+    disk: Box<dyn Disk>,
+    pub docs: BTreeMap<PathBuf, Doc>,
+    pub outcomes: BTreeMap<PathBuf, Outcome>,
+    /// Files that were last sent diagnostics, so a fixed file is cleared.
+    published: BTreeSet<PathBuf>,
+}
+
+/// The pack's files as the checker sees them: open documents first, then disk.
+struct Overlay<'a> {
+    root: &'a Path,
+    docs: &'a BTreeMap<PathBuf, Doc>,
+    disk: &'a dyn World,
+}
+
+impl World for Overlay<'_> {
+    fn read(&self, path: &str) -> Result<String, WorldError> {
+        match self.docs.get(&self.root.join(path)) {
+            Some(doc) => Ok(doc.text.clone()),
+            None => self.disk.read(path),
+        }
+    }
+}
+
+/// The diagnostics to send for one file, as (file, muster diagnostics with the
+/// file's text).
+pub type Publish = Vec<(PathBuf, Vec<muster_syntax::Diagnostic>, String)>;
+
+impl Workspace {
+    pub fn new(disk: Box<dyn Disk>) -> Self {
+        Workspace {
+            disk,
+            docs: BTreeMap::new(),
+            outcomes: BTreeMap::new(),
+            published: BTreeSet::new(),
+        }
+    }
+
+    /// Opens or replaces a document and re-checks what it affects.
+    pub fn set(&mut self, path: PathBuf, text: String, version: i32) -> Publish {
+        let root = self.disk.pack_root(&path);
+        let rel = rel_path(&root, &path);
+        let doc = Doc {
+            index: LineIndex::new(&text),
+            tree: muster_syntax::cst::parse(&text),
+            text,
+            version,
+            root,
+            rel,
+        };
+        self.docs.insert(path.clone(), doc);
+        self.recheck(&path)
+    }
+
+    /// Closes a document; its scenario's outcome is dropped.
+    pub fn close(&mut self, path: &Path) -> Publish {
+        self.docs.remove(path);
+        self.outcomes.remove(path);
+        let mut out = self.recheck(path);
+        if !out.iter().any(|(p, _, _)| p == path) {
+            out.push((path.to_path_buf(), Vec::new(), String::new()));
+        }
+        out
+    }
+
+    /// The open scenarios a change to `path` can affect.
+    fn affected(&self, path: &Path) -> Vec<PathBuf> {
+        let Some(doc) = self.docs.get(path) else {
+            return self
+                .outcomes
+                .iter()
+                .filter(|(_, o)| reads(o, &self.disk.pack_root(path), path))
+                .map(|(p, _)| p.clone())
+                .collect();
+        };
+        let mut out: Vec<PathBuf> = if doc.is_library() {
+            Vec::new()
+        } else {
+            vec![path.to_path_buf()]
+        };
+        for (p, o) in &self.outcomes {
+            if p != path && reads(o, &doc.root, path) {
+                out.push(p.clone());
+            }
+        }
+        out
+    }
+
+    /// Re-checks the scenarios `path` affects and returns what to publish.
+    pub fn recheck(&mut self, path: &Path) -> Publish {
+        for scenario in self.affected(path) {
+            if let Some(outcome) = self.check(&scenario) {
+                self.outcomes.insert(scenario, outcome);
+            }
+        }
+        self.publish()
+    }
+
+    /// Runs the whole check of one open scenario.
+    pub fn check(&self, path: &Path) -> Option<Outcome> {
+        let doc = self.docs.get(path)?;
+        let disk = self.disk.world(&doc.root);
+        let world = Overlay {
+            root: &doc.root,
+            docs: &self.docs,
+            disk: disk.as_ref(),
+        };
+        let pack = self
+            .disk
+            .config(&doc.root)
+            .and_then(|t| PackConfig::from_toml(&t).ok())
+            .unwrap_or_default();
+        Some(muster_check::run(&world, &doc.rel, &pack))
+    }
+
+    /// The diagnostics of every file that has or had any, gathered from the open
+    /// scenarios' outcomes; an open library no open scenario uses gets its parse
+    /// diagnostics.
+    fn publish(&mut self) -> Publish {
+        let mut by_file: BTreeMap<PathBuf, (Vec<muster_syntax::Diagnostic>, String)> =
+            BTreeMap::new();
+        for (scenario, outcome) in &self.outcomes {
+            let Some(doc) = self.docs.get(scenario) else {
+                continue;
+            };
+            for f in &outcome.model.files {
+                by_file
+                    .entry(doc.root.join(&f.path))
+                    .or_insert_with(|| (Vec::new(), f.text.clone()));
+            }
+            for d in &outcome.diagnostics {
+                let Some(label) = d.primary() else { continue };
+                let Some(f) = outcome.model.files.iter().find(|f| f.id == label.file) else {
+                    continue;
+                };
+                let entry = by_file
+                    .entry(doc.root.join(&f.path))
+                    .or_insert_with(|| (Vec::new(), f.text.clone()));
+                if !entry.0.contains(d) {
+                    entry.0.push(d.clone());
+                }
+            }
+        }
+        for (path, doc) in &self.docs {
+            if doc.is_library() && !by_file.contains_key(path) {
+                let parsed = muster_syntax::parse(muster_syntax::FileId(0), &doc.text);
+                by_file.insert(path.clone(), (parsed.diagnostics, doc.text.clone()));
+            }
+        }
+        let mut out: Publish = Vec::new();
+        for old in &self.published {
+            if !by_file.contains_key(old) {
+                out.push((old.clone(), Vec::new(), String::new()));
+            }
+        }
+        self.published = by_file.keys().cloned().collect();
+        for (path, (diags, text)) in by_file {
+            // An open document's own text is what its positions refer to.
+            let text = self.docs.get(&path).map_or(text, |d| d.text.clone());
+            out.push((path, diags, text));
+        }
+        out
+    }
+
+    /// The open document at `path`.
+    pub fn doc(&self, path: &Path) -> Option<&Doc> {
+        self.docs.get(path)
+    }
+
+    /// The outcome that covers `path`: its own, or an open scenario's that read it.
+    pub fn outcome_for<'a>(&'a self, path: &'a Path) -> Option<(&'a Path, &'a Outcome)> {
+        if let Some(o) = self.outcomes.get(path) {
+            return Some((path, o));
+        }
+        let root = self.docs.get(path).map(|d| d.root.clone())?;
+        self.outcomes
+            .iter()
+            .find(|(_, o)| reads(o, &root, path))
+            .map(|(p, o)| (p.as_path(), o))
+    }
+
+    /// The pack root of any file.
+    pub fn root_of(&self, path: &Path) -> PathBuf {
+        match self.docs.get(path) {
+            Some(d) => d.root.clone(),
+            None => self.disk.pack_root(path),
+        }
+    }
+
+    /// The text of a pack file: open, else from the disk.
+    pub fn text_of(&self, path: &Path) -> Option<String> {
+        if let Some(d) = self.docs.get(path) {
+            return Some(d.text.clone());
+        }
+        let root = self.disk.pack_root(path);
+        self.disk.world(&root).read(&rel_path(&root, path)).ok()
+    }
+}
+
+/// Whether an outcome read the file at `path`.
+fn reads(outcome: &Outcome, root: &Path, path: &Path) -> bool {
+    outcome
+        .model
+        .files
+        .iter()
+        .any(|f| root.join(&f.path) == path)
+}
+
+/// A path relative to the pack root, with `/`.
+pub fn rel_path(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
