@@ -48,18 +48,35 @@ pub struct Report {
 }
 
 impl Session {
-    /// Finds the packs the paths name and opens the output folder.
-    pub fn open(paths: &[PathBuf], out: Option<&Path>, notes: bool) -> Result<Session, CliError> {
+    /// Finds the packs the paths name and opens the output folder: `out`, else
+    /// the first pack's `out` from `muster.toml` (as `muster build`), else none
+    /// (check only; `serve` then has nothing to serve).
+    pub fn open(
+        paths: &[PathBuf],
+        out: Option<&Path>,
+        notes: bool,
+        serve: bool,
+    ) -> Result<Session, CliError> {
         let discovery = Discovery::find(paths)?;
         let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
-        let out = match out {
-            Some(dir) => {
-                let opened =
-                    OutDir::open(&OutRequest::Given(dir.to_path_buf()), &sources)?.without_sync();
+        let configured = discovery.packs.first().and_then(|pack| {
+            pack.config.out.as_ref().map(|out| OutRequest::Configured {
+                pack_root: pack.root.clone(),
+                out: out.clone(),
+            })
+        });
+        let request = match out {
+            Some(dir) => Some(OutRequest::Given(dir.to_path_buf())),
+            None => configured,
+        };
+        let out = match request {
+            Some(request) => {
+                let opened = OutDir::open(&request, &sources)?.without_sync();
                 let _lock = opened.lock()?;
                 opened.remove_stale_temporaries();
                 Some(opened)
             }
+            None if serve => return Err(CliError::NoOut),
             None => None,
         };
         let mut session = Session {

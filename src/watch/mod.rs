@@ -56,11 +56,12 @@ pub struct WatchArgs {
     /// Scenario files or folders; each one's pack root is watched recursively
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
-    /// Rebuild JSON and briefings into this folder after each check
+    /// Rebuild JSON and briefings into this folder after each check (default:
+    /// `out` from muster.toml, if set)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Serve the output folder on 127.0.0.1, reloading open pages after each rebuild
-    #[arg(long, requires = "out")]
+    #[arg(long)]
     pub serve: bool,
     /// Port for --serve (0 picks a free one)
     #[arg(long, default_value_t = 8047, requires = "serve")]
@@ -81,7 +82,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
         true => Some(serve::bind(args.port).map_err(CliError::Serve)?),
         false => None,
     };
-    let mut session = Session::open(&args.paths, args.out.as_deref(), args.notes)?;
+    let mut session = Session::open(&args.paths, args.out.as_deref(), args.notes, args.serve)?;
     let shared = Arc::new(serve::Shared::default());
     // Lines kept at the top of every redrawn screen.
     let mut header = Vec::new();
