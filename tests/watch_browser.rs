@@ -4,36 +4,20 @@
 //! reloads itself with no Content-Security-Policy violation in the browser's log.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use serde_json::{json, Value};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::channel;
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long to wait for each step; the wait is not the assertion.
 const PATIENCE: Duration = Duration::from_secs(30);
 const CHROMIUM: &str = "chromium";
-
-fn have_chromium() -> bool {
-    let found = Command::new(CHROMIUM)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "chromium is needed for the live reload test under CI"
-        );
-        eprintln!("skipped: chromium is not installed");
-    }
-    found
-}
 
 /// A child process killed on drop.
 struct Killed(Child);
@@ -46,18 +30,17 @@ impl Drop for Killed {
 }
 
 /// The first line of `reader` (a child's output) containing `needle`.
-fn line_with(reader: impl Read + Send + 'static, needle: &'static str) -> String {
-    let (tx, rx) = channel();
-    thread::spawn(move || {
-        for line in BufReader::new(reader).lines() {
-            let Ok(line) = line else { break };
-            if line.contains(needle) {
-                let _ = tx.send(line);
-            }
+fn line_with(reader: impl Read + Send + 'static, needle: &str) -> String {
+    let lines = common::lines_of(reader);
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.contains(needle) => return line,
+            Ok(_) => {}
+            Err(_) => panic!("no line with `{needle}`"),
         }
-    });
-    rx.recv_timeout(PATIENCE)
-        .unwrap_or_else(|_| panic!("no line with `{needle}`"))
+    }
 }
 
 /// `GET path` over HTTP/1.1 (Chromium ignores HTTP/1.0); the body, by its length.
@@ -219,7 +202,7 @@ fn fixture(path: &str) -> String {
 
 #[test]
 fn a_served_briefing_reloads_in_chromium_after_a_change_without_csp_violations() {
-    if !have_chromium() {
+    if !common::tool_present(CHROMIUM, "--version") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -238,15 +221,7 @@ fn a_served_briefing_reloads_in_chromium_after_a_change_without_csp_violations()
         .unwrap();
     let stdout = watch.stdout.take().unwrap();
     let _watch = Killed(watch);
-    let (tx, rx) = channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = common::lines_of(stdout);
     let serving = rx.recv_timeout(PATIENCE).unwrap();
     let base = serving.split_whitespace().nth(1).unwrap().to_string();
     assert!(base.starts_with("http://127.0.0.1:"), "{serving}");

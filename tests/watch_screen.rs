@@ -3,9 +3,11 @@
 //! many notes, and the screen ends with one status line that never wraps.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -13,23 +15,6 @@ const COLS: usize = 100;
 const ROWS: usize = 30;
 /// How long to wait for a screen; the wait is not the assertion.
 const PATIENCE: Duration = Duration::from_secs(20);
-
-fn have_tmux() -> bool {
-    let found = Command::new("tmux")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "tmux is needed for the watch screen test under CI"
-        );
-        eprintln!("skipped: tmux is not installed");
-    }
-    found
-}
 
 fn copy_tree(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
@@ -114,7 +99,7 @@ fn count(line: &str, word: &str) -> usize {
 
 #[test]
 fn the_first_error_is_on_screen_after_a_breaking_save_in_a_noisy_pack() {
-    if !have_tmux() {
+    if !common::tool_present("tmux", "-V") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
