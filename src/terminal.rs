@@ -23,8 +23,35 @@ pub fn width() -> usize {
         std::env::var("COLUMNS")
             .ok()
             .and_then(|c| c.parse().ok())
+            .or_else(|| size().map(|(cols, _)| cols))
             .unwrap_or(100)
     } else {
         100
     }
+}
+
+/// The size of the terminal on stdout as (columns, rows); `None` when stdout is
+/// not a terminal (piped output is appended, never redrawn).
+pub fn size() -> Option<(usize, usize)> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    let asked = asked_size();
+    let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    let cols = env("COLUMNS").or(asked.map(|(c, _)| c)).unwrap_or(80);
+    let rows = env("LINES").or(asked.map(|(_, r)| r)).unwrap_or(24);
+    Some((cols.max(1), rows.max(1)))
+}
+
+#[cfg(unix)]
+fn asked_size() -> Option<(usize, usize)> {
+    // SAFETY: TIOCGWINSZ only writes the `winsize` we own.
+    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut ws) } == 0;
+    (ok && ws.ws_col > 0 && ws.ws_row > 0).then(|| (usize::from(ws.ws_col), usize::from(ws.ws_row)))
+}
+
+#[cfg(not(unix))]
+fn asked_size() -> Option<(usize, usize)> {
+    None
 }

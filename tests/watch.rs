@@ -677,3 +677,17 @@ fn item_4_watch_writes_nothing_while_muster_toml_is_broken() {
         .collect();
     assert!(written.is_empty(), "outputs were written: {written:?}");
 }
+
+#[test]
+fn plain_watch_builds_into_the_out_of_muster_toml() {
+    let dir = pack();
+    fs::write(dir.path().join("muster.toml"), "out = \"site\"\n").unwrap();
+    let w = Watch::start(dir.path(), &[]);
+    let first = w.seen.iter().find(|l| is_status(l)).unwrap();
+    assert!(first.contains(", 3 built"), "{first}");
+    assert!(
+        dir.path().join("site/alpha").is_dir(),
+        "{:?}",
+        snapshot(dir.path())
+    );
+}

@@ -11,6 +11,12 @@ use std::fmt;
 
 /// Renders every diagnostic of every result, one report after another.
 pub fn render(results: &[Checked]) -> String {
+    render_each(results, |_| true).concat()
+}
+
+/// One rendered report (ending in a blank line) per diagnostic of the given
+/// severities, in order: the watch screen sorts and bounds them.
+pub fn render_each(results: &[Checked], keep: impl Fn(Severity) -> bool) -> Vec<String> {
     let colour = terminal::stdout_colour();
     let theme = if colour {
         GraphicalTheme::unicode()
@@ -18,18 +24,20 @@ pub fn render(results: &[Checked]) -> String {
         GraphicalTheme::none()
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(terminal::width());
-    let mut out = String::new();
+    let mut all = Vec::new();
     for checked in results {
-        for diagnostic in &checked.diagnostics {
+        for diagnostic in checked.diagnostics.iter().filter(|d| keep(d.severity)) {
+            let mut out = String::new();
             let report = Report::new(diagnostic, &checked.sources, &checked.display);
             if handler.render_report(&mut out, &report).is_err() {
                 out.push_str(&report.message);
                 out.push('\n');
             }
             out.push('\n');
+            all.push(out);
         }
     }
-    out
+    all
 }
 
 /// One diagnostic shaped for miette: labels in the primary label's file are drawn

@@ -4,6 +4,7 @@
 
 use super::filter::{canonical_lenient, Change, Filter};
 use super::plan::{Graph, Key, Known};
+use super::screen::Rendered;
 use super::status::Cycle;
 use crate::commands::build::{compile_templates, read_template_overrides, write_outputs};
 use crate::error::CliError;
@@ -34,29 +35,48 @@ pub struct Session {
     /// Compiled templates by the template texts they came from (`None`: built-in),
     /// so a rebuild does not recompile them unless a template file changed.
     templates: Vec<(TemplateTexts, Result<Templates, String>)>,
+    /// Whether notes are printed (`--notes`); they are always counted.
+    notes: bool,
 }
 
 /// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
 pub struct Report {
     pub cycle: Cycle,
-    pub diagnostics: String,
+    pub rendered: Rendered,
     /// Whether any output was written (the served pages reload).
     pub wrote: bool,
 }
 
 impl Session {
-    /// Finds the packs the paths name and opens the output folder.
-    pub fn open(paths: &[PathBuf], out: Option<&Path>) -> Result<Session, CliError> {
+    /// Finds the packs the paths name and opens the output folder: `out`, else
+    /// the first pack's `out` from `muster.toml` (as `muster build`), else none
+    /// (check only; `serve` then has nothing to serve).
+    pub fn open(
+        paths: &[PathBuf],
+        out: Option<&Path>,
+        notes: bool,
+        serve: bool,
+    ) -> Result<Session, CliError> {
         let discovery = Discovery::find(paths)?;
         let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
-        let out = match out {
-            Some(dir) => {
-                let opened =
-                    OutDir::open(&OutRequest::Given(dir.to_path_buf()), &sources)?.without_sync();
+        let configured = discovery.packs.first().and_then(|pack| {
+            pack.config.out.as_ref().map(|out| OutRequest::Configured {
+                pack_root: pack.root.clone(),
+                out: out.clone(),
+            })
+        });
+        let request = match out {
+            Some(dir) => Some(OutRequest::Given(dir.to_path_buf())),
+            None => configured,
+        };
+        let out = match request {
+            Some(request) => {
+                let opened = OutDir::open(&request, &sources)?.without_sync();
                 let _lock = opened.lock()?;
                 opened.remove_stale_temporaries();
                 Some(opened)
             }
+            None if serve => return Err(CliError::NoOut),
             None => None,
         };
         let mut session = Session {
@@ -65,6 +85,7 @@ impl Session {
             graph: Graph::default(),
             filters: Vec::new(),
             templates: Vec::new(),
+            notes,
         };
         session.refresh_filters(&discovery);
         Ok(session)
@@ -143,6 +164,7 @@ impl Session {
         let mut cycle = Cycle {
             trigger,
             built: self.out.as_ref().map(|_| 0),
+            notes_hidden: !self.notes,
             ..Cycle::default()
         };
         let mut discovery = match Discovery::find(&self.paths) {
@@ -151,7 +173,7 @@ impl Session {
                 cycle.trouble = Some(e.to_string());
                 return Report {
                     cycle,
-                    diagnostics: String::new(),
+                    rendered: Rendered::default(),
                     wrote: false,
                 };
             }
@@ -187,10 +209,21 @@ impl Session {
         }
         cycle.errors = results.iter().map(|c| c.count(Severity::Error)).sum();
         cycle.warnings = results.iter().map(|c| c.count(Severity::Warning)).sum();
+        cycle.notes = results.iter().map(|c| c.count(Severity::Note)).sum();
         let wrote = self.build(&discovery, &results, &mut cycle);
+        let of = |severity: Severity| human::render_each(&results, |s| s == severity);
+        let rendered = Rendered {
+            errors: of(Severity::Error),
+            warnings: of(Severity::Warning),
+            notes: if self.notes {
+                of(Severity::Note)
+            } else {
+                Vec::new()
+            },
+        };
         Report {
             cycle,
-            diagnostics: human::render(&results),
+            rendered,
             wrote,
         }
     }

@@ -11,6 +11,7 @@ mod events;
 mod filter;
 mod page;
 mod plan;
+mod screen;
 mod serve;
 mod status;
 mod tree;
@@ -19,6 +20,7 @@ pub(crate) use filter::canonical_lenient;
 
 use crate::commands::Status;
 use crate::error::CliError;
+use crate::terminal;
 use cycle::{Report, Session};
 use events::{Events, Message, Timing};
 use filter::Change;
@@ -42,9 +44,11 @@ Examples:
   muster watch scenarios/ --out site/ --serve --port 8047
                                         preview in a browser that reloads itself
 
-One status line per save: what changed, scenarios checked, errors, warnings, time;
-then the diagnostics of the scenarios checked. A scenario with errors keeps its last
-good outputs. Ctrl-C stops (exit status 0).";
+Per save: the diagnostics of the scenarios checked (errors first, then warnings;
+notes only with --notes), then one status line: what changed, scenarios checked,
+errors, warnings, notes, time. On a terminal each save redraws the screen, cut to
+fit so the first error stays in view. A scenario with errors keeps its last good
+outputs. Ctrl-C stops (exit status 0).";
 
 /// Options of `muster watch`.
 #[derive(Debug, clap::Args)]
@@ -52,11 +56,12 @@ pub struct WatchArgs {
     /// Scenario files or folders; each one's pack root is watched recursively
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
-    /// Rebuild JSON and briefings into this folder after each check
+    /// Rebuild JSON and briefings into this folder after each check (default:
+    /// `out` from muster.toml, if set)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Serve the output folder on 127.0.0.1, reloading open pages after each rebuild
-    #[arg(long, requires = "out")]
+    #[arg(long)]
     pub serve: bool,
     /// Port for --serve (0 picks a free one)
     #[arg(long, default_value_t = 8047, requires = "serve")]
@@ -64,6 +69,9 @@ pub struct WatchArgs {
     /// Quiet time in milliseconds that ends a burst of saves
     #[arg(long, value_name = "MS", default_value_t = 100)]
     pub debounce: u64,
+    /// Print notes too (they are always counted on the status line)
+    #[arg(long)]
+    pub notes: bool,
 }
 
 /// Runs until Ctrl-C (exit 0) or until the watch cannot go on (exit 2).
@@ -74,12 +82,16 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
         true => Some(serve::bind(args.port).map_err(CliError::Serve)?),
         false => None,
     };
-    let mut session = Session::open(&args.paths, args.out.as_deref())?;
+    let mut session = Session::open(&args.paths, args.out.as_deref(), args.notes, args.serve)?;
     let shared = Arc::new(serve::Shared::default());
+    // Lines kept at the top of every redrawn screen.
+    let mut header = Vec::new();
     if let (Some(bound), Some(root)) = (bound, session.out_root()) {
         let url = serve::start(bound, root.clone(), Arc::clone(&shared));
-        say(&format!("serving {url} (Ctrl-C to stop)"));
+        header.push(format!("serving {url} (Ctrl-C to stop)"));
+        say(&header.join("\n"));
     }
+    let emit = |report: &Report, started: Instant| emit(&header, report, started, &shared);
     let mut events = Events::start(&timing).map_err(|reason| CliError::Io {
         path: PathBuf::from("."),
         reason,
@@ -91,7 +103,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
     let shown: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
     let started = Instant::now();
     let report = session.cycle(format!("watching {}", shown.join(", ")), None);
-    emit(&report, started, &shared);
+    emit(&report, started);
     loop {
         // Roots an event names themselves (deleted, moved, recreated at once).
         let mut touched = Vec::new();
@@ -113,7 +125,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
             Roots::CameBack(root) => {
                 let started = Instant::now();
                 let report = session.cycle(format!("{root} is back"), None);
-                emit(&report, started, &shared);
+                emit(&report, started);
                 continue;
             }
             Roots::Present => {}
@@ -134,7 +146,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
             }
             let started = Instant::now();
             let report = session.cycle(format!("{} was replaced", names.join(", ")), None);
-            emit(&report, started, &shared);
+            emit(&report, started);
             continue;
         }
         if changes.is_empty() {
@@ -146,7 +158,7 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
         let started = Instant::now();
         let names: Vec<String> = changes.iter().map(|(_, c)| c.shown().to_string()).collect();
         let report = session.cycle(status::changed(&names), Some(&changes));
-        emit(&report, started, &shared);
+        emit(&report, started);
     }
 }
 
@@ -224,7 +236,7 @@ fn await_vanished_roots(session: &Session, events: &mut Events, tree: &mut Tree)
     }
 }
 
-fn emit(report: &Report, started: Instant, shared: &serve::Shared) {
+fn emit(header: &[String], report: &Report, started: Instant, shared: &serve::Shared) {
     let line = format!(
         "{} {}",
         status::clock(),
@@ -236,9 +248,9 @@ fn emit(report: &Report, started: Instant, shared: &serve::Shared) {
     } else {
         shared.set_status(&line);
     }
+    let text = screen::compose(header, &report.rendered, &line, terminal::size());
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.write_all(report.diagnostics.as_bytes());
+    let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
 }
 
@@ -249,6 +261,10 @@ fn say(line: &str) {
 }
 
 fn stop() -> Status {
+    // On a terminal the status line has no newline of its own.
+    if terminal::size().is_some() {
+        say("");
+    }
     say("stopped watching");
     Status::Clean
 }

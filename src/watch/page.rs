@@ -20,13 +20,56 @@ pub fn reload_script(version: u64, nonce: &str) -> String {
     )
 }
 
-/// `html` with the reload script placed before its last `</body>` (or appended).
+/// `html` with the reload script placed before its last `</body>` (or appended),
+/// and the page's own CSP (a `<meta>` that forbids every script) opened for that
+/// one script: a browser enforces both policies, so the header's nonce alone
+/// would not run it.
 pub fn inject(html: &str, version: u64, nonce: &str) -> String {
+    let html = admit_in_meta_csp(html, nonce);
     let script = reload_script(version, nonce);
     match html.to_ascii_lowercase().rfind("</body>") {
         Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
         None => format!("{html}{script}"),
     }
+}
+
+/// The served copy of a page whose `<meta http-equiv="Content-Security-Policy">`
+/// lets the reload script run (by `nonce`) and poll (`connect-src 'self'`);
+/// every other directive stays as written.
+fn admit_in_meta_csp(html: &str, nonce: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let Some(meta) = lower.find("http-equiv=\"content-security-policy\"") else {
+        return html.to_string();
+    };
+    let tag_end = lower[meta..].find('>').map_or(lower.len(), |e| meta + e);
+    let tag_start = lower[..meta].rfind('<').unwrap_or(meta);
+    let Some(content) = lower[tag_start..tag_end]
+        .find("content=\"")
+        .map(|c| tag_start + c + "content=\"".len())
+    else {
+        return html.to_string();
+    };
+    let Some(close) = html[content..tag_end].find('"').map(|c| content + c) else {
+        return html.to_string();
+    };
+    let mut directives: Vec<String> = html[content..close]
+        .split(';')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .filter(|d| {
+            let name = d.split_whitespace().next().unwrap_or("");
+            !name.eq_ignore_ascii_case("script-src") && !name.eq_ignore_ascii_case("connect-src")
+        })
+        .map(str::to_string)
+        .collect();
+    directives.push(format!("script-src 'nonce-{nonce}'"));
+    directives.push("connect-src 'self'".to_string());
+    format!(
+        "{}{}{}",
+        &html[..content],
+        directives.join("; "),
+        &html[close..]
+    )
 }
 
 /// Text safe inside HTML.
@@ -115,6 +158,21 @@ mod tests {
         assert!(script < page.find("</BODY>").unwrap());
         assert!(page.contains("var v=\"3\""));
         assert!(inject("plain", 1, "n").starts_with("plain<script nonce=\"n\">"));
+    }
+
+    #[test]
+    fn the_pages_own_csp_admits_only_the_reload_script() {
+        let page =
+            "<head><meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+                    script-src 'none'; img-src data:\"></head><body></body>";
+        let served = inject(page, 1, "n1");
+        assert!(
+            served.contains(
+                "content=\"default-src 'none'; img-src data:; script-src 'nonce-n1'; \
+                 connect-src 'self'\">"
+            ),
+            "{served}"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The one line `muster watch` prints per cycle:
-//! `[12:03:04] pegasus-bridge.muster changed: 1 scenario checked, 0 errors, 2 warnings (14 ms)`.
+//! `[12:03:04] pegasus-bridge.muster changed: 1 scenario checked, 0 errors, 2 warnings, 0 notes (14 ms)`.
 
 use std::time::Duration;
 
@@ -14,6 +14,9 @@ pub struct Cycle {
     pub checked: usize,
     pub errors: usize,
     pub warnings: usize,
+    pub notes: usize,
+    /// Notes are counted but not printed (no `--notes`).
+    pub notes_hidden: bool,
     /// Scenarios whose outputs were written; `None` when not building.
     pub built: Option<usize>,
     /// Scenarios held back by errors (their last good outputs stay).
@@ -50,6 +53,13 @@ impl Cycle {
             plural(self.errors, "error", "errors"),
             plural(self.warnings, "warning", "warnings"),
         ];
+        match (self.notes, self.notes_hidden) {
+            (0, _) | (_, false) => parts.push(plural(self.notes, "note", "notes")),
+            (n, true) => parts.push(format!(
+                "{} (--notes shows them)",
+                plural(n, "note", "notes")
+            )),
+        }
         if let Some(built) = self.built {
             parts.push(format!("{built} built"));
             if self.held > 0 {
@@ -122,7 +132,7 @@ mod tests {
         };
         assert_eq!(
             one.line(Duration::from_millis(14)),
-            "pegasus-bridge.muster changed: 1 scenario checked, 0 errors, 2 warnings (14 ms)"
+            "pegasus-bridge.muster changed: 1 scenario checked, 0 errors, 2 warnings, 0 notes (14 ms)"
         );
         let names: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).into();
         let many = Cycle {
@@ -131,11 +141,14 @@ mod tests {
             errors: 1,
             built: Some(2),
             held: 1,
+            notes: 7,
+            notes_hidden: true,
             ..Cycle::default()
         };
         assert_eq!(
             many.line(Duration::from_millis(5)),
-            "a, b, c and 2 more changed: 3 scenarios checked, 1 error, 0 warnings, 2 built, \
+            "a, b, c and 2 more changed: 3 scenarios checked, 1 error, 0 warnings, \
+             7 notes (--notes shows them), 2 built, \
              1 kept from the last good build (5 ms)"
         );
         assert_eq!(changed(&["a".into(), "b".into()]), "a and b changed");

@@ -166,3 +166,37 @@ pub fn errors(validator: &jsonschema::Validator, instance: &serde_json::Value) -
         .map(|e| format!("{e} at {}", e.instance_path))
         .collect()
 }
+
+/// Whether `program` runs (`program arg` succeeds). A missing tool fails the
+/// test under `CI=true` and skips it, with a printed note, elsewhere.
+pub fn tool_present(program: &str, arg: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg(arg)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "`{program}` is needed for this test under CI"
+        );
+        eprintln!("skipped: `{program}` is not installed");
+    }
+    found
+}
+
+/// The lines a child writes to `reader`, read on a thread of their own.
+pub fn lines_of(reader: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(reader).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
