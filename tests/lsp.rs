@@ -324,7 +324,7 @@ fn an_editor_session() {
     c.notes.clear();
     c.notify(
         "textDocument/didChange",
-        json!({"textDocument": {"uri": lib_uri, "version": 2}, "contentChanges": [{"text": LIB.replace("figures 6", "figures 60")}]}),
+        json!({"textDocument": {"uri": lib_uri, "version": 2}, "contentChanges": [{"text": LIB.replace("figures 6", "figures 9")}]}),
     );
     let lib_diags = c.diagnostics(&lib_uri);
     let scenario_diags = c.diagnostics(&uri);

@@ -122,7 +122,7 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
                 .map(|c| format!("{c} (file-wide)")),
         )
         .collect();
-    let mut missing: Vec<_> = want_lines
+    let missing: Vec<_> = want_lines
         .iter()
         .filter(|x| !got_lines.contains(*x))
         .map(|(c, l)| format!("{c} on line {l}"))

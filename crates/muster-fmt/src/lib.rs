@@ -33,6 +33,16 @@ pub enum FormatError {
 /// Formats one file's text.
 pub fn format(text: &str) -> Result<String, FormatError> {
     let tree = cst::parse(text).ok_or(FormatError::Syntax)?;
+    // The grammar's recovery rules let some broken statements parse as junk that
+    // lowering then reports (MC001); their layout is not known, so refuse them.
+    let parsed = muster_syntax::parse(muster_syntax::FileId(0), text);
+    if parsed
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "MC001" || d.code == "MC003")
+    {
+        return Err(FormatError::Syntax);
+    }
     let placed = layout::place(text, &tree);
     let out = print::print(text, &tree, &placed, WIDTH);
     verify(text, &tree, &out)?;

@@ -67,15 +67,29 @@ fn config(root: &Path, file: &str) -> PackConfig {
         .unwrap_or_default()
 }
 
-/// Underlined text compared without layout: runs of whitespace are one space,
-/// and none is kept inside a point's parentheses.
+/// Underlined text compared without layout: whitespace outside quoted texts is
+/// dropped (the formatter itself compares every token, so this only forgives
+/// spacing, e.g. the space it puts between `blue"Blue"`'s two tokens), and runs
+/// of whitespace inside a quoted text are one space.
 fn normal(text: &str) -> String {
-    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    joined
-        .replace("( ", "(")
-        .replace(" )", ")")
-        .replace(" ,", ",")
-        .replace(", ", ",")
+    let mut out = String::new();
+    let mut quoted = false;
+    let mut gap = false;
+    for ch in text.chars() {
+        if ch == '"' {
+            quoted = !quoted;
+        }
+        if ch.is_whitespace() {
+            gap = quoted;
+            continue;
+        }
+        if gap {
+            out.push(' ');
+            gap = false;
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// The multiset of (file, code, underlined text) of every label of every finding.
@@ -246,4 +260,54 @@ proptest! {
         b.insert(name.clone(), once);
         prop_assert_eq!(findings(&a, &p.root), findings(&b, &p.root));
     }
+}
+
+/// The committed fuzz corpus of the checker (`fuzz/corpus/check`): inputs the
+/// fuzzer kept because they reach new code, so odd layouts the pack never uses.
+/// Each one that parses keeps its meaning and comments and formats stably.
+#[test]
+fn the_fuzz_corpus_keeps_its_meaning() {
+    let dir = repo().join("fuzz/corpus/check");
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    assert!(entries.len() > 100, "the corpus at {dir:?} is missing");
+    let (mut formatted_files, mut refused) = (0, 0);
+    let mut changed = Vec::new();
+    for path in entries {
+        let Ok(text) = String::from_utf8(std::fs::read(&path).unwrap()) else {
+            continue;
+        };
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let p = Pack {
+            root: dir.clone(),
+            files: BTreeMap::from([("s.muster".to_string(), text)]),
+        };
+        let (out, r) = std::panic::catch_unwind(|| formatted(&p.files))
+            .unwrap_or_else(|_| panic!("fuzz/corpus/check/{name}: the formatter failed"));
+        refused += r;
+        if r == 0 {
+            formatted_files += 1;
+        }
+        stable_and_commented(&p, &out);
+        let (before, after) = (findings(&p.files, &p.root), findings(&out, &p.root));
+        if before != after {
+            let gone: Vec<_> = before.iter().filter(|x| !after.contains_key(x.0)).collect();
+            let new: Vec<_> = after.iter().filter(|x| !before.contains_key(x.0)).collect();
+            changed.push(format!("{name}: lost {gone:?}, gained {new:?}"));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "the check result changed for {} corpus files:\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
+    eprintln!("fuzz corpus: {formatted_files} formatted, {refused} refused");
+    assert!(
+        formatted_files > 50,
+        "only {formatted_files} corpus files parse"
+    );
 }
