@@ -70,8 +70,30 @@ pub fn compose(
         out.push('\n');
     }
     // No newline after the last row: it would scroll the first one away.
-    out.push_str(&cut(status, cols));
+    out.push_str(&fit_status(status, cols));
     out
+}
+
+/// The status line within `cols`: the hint about hidden notes goes first, then the
+/// names of the changed files (the screen above shows what they broke), so the
+/// counts and the time stay in view; only then is the line cut.
+fn fit_status(status: &str, cols: usize) -> String {
+    if visible_len(status) <= cols {
+        return status.to_string();
+    }
+    let short = status.replacen(super::status::NOTES_HINT, "", 1);
+    if visible_len(&short) <= cols {
+        return short;
+    }
+    let shorter = match (short.find("] "), short.find(" changed: ")) {
+        (Some(open), Some(changed)) if open < changed => format!(
+            "{}{}",
+            &short[..open + 2],
+            &short[changed + " changed: ".len()..]
+        ),
+        _ => short,
+    };
+    cut(&shorter, cols)
 }
 
 /// `text` cut to `cols` visible characters, so it never wraps.
@@ -148,6 +170,24 @@ mod tests {
         let last = screen.lines().last().unwrap_or_default();
         assert_eq!(last.chars().count(), 80);
         assert!(last.ends_with('…'));
+    }
+
+    #[test]
+    fn a_narrow_terminal_drops_the_notes_hint_before_the_time() {
+        let status = "[12:00:00] pegasus-bridge.muster changed: 11 scenarios checked, 0 errors, \
+                      2 warnings, 32 notes (--notes shows them) (44 ms)";
+        let out = fit_status(status, 110);
+        assert_eq!(
+            out,
+            "[12:00:00] pegasus-bridge.muster changed: 11 scenarios checked, 0 errors, \
+             2 warnings, 32 notes (44 ms)"
+        );
+        let narrow = fit_status(status, 100);
+        assert_eq!(
+            narrow,
+            "[12:00:00] 11 scenarios checked, 0 errors, 2 warnings, 32 notes (44 ms)"
+        );
+        assert_eq!(fit_status(status, 200), status);
     }
 
     #[test]

@@ -45,6 +45,10 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Said after the count of notes that are not printed; the first thing a narrow
+/// terminal drops from the status line, before the counts and the time.
+pub const NOTES_HINT: &str = " (--notes shows them)";
+
 impl Cycle {
     /// The status line without its clock prefix.
     pub fn line(&self, took: Duration) -> String {
@@ -55,10 +59,7 @@ impl Cycle {
         ];
         match (self.notes, self.notes_hidden) {
             (0, _) | (_, false) => parts.push(plural(self.notes, "note", "notes")),
-            (n, true) => parts.push(format!(
-                "{} (--notes shows them)",
-                plural(n, "note", "notes")
-            )),
+            (n, true) => parts.push(format!("{}{NOTES_HINT}", plural(n, "note", "notes"))),
         }
         if let Some(built) = self.built {
             parts.push(format!("{built} built"));
