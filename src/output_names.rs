@@ -4,30 +4,13 @@
 //! nothing is disambiguated silently (docs/cli.md says why).
 
 use crate::pack::{Discovery, Target};
+// muster-render's own naming, so the check cannot drift from where files go.
+use muster_render::folder_of;
 use muster_syntax::Diagnostic;
 use std::collections::BTreeMap;
 
 /// The code of two scenarios building into one output folder.
 pub const COLLISION: &str = "MC115";
-
-/// The output folder of a scenario, as muster-render names it: the file stem with
-/// everything but ASCII letters, digits, `-` and `_` made `_`.
-pub fn folder_of(relative: &str) -> String {
-    let name = relative.rsplit('/').next().unwrap_or(relative);
-    let stem = name.strip_suffix(".muster").unwrap_or(name);
-    let safe: String = stem
-        .chars()
-        .map(|c| match c {
-            'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' => c,
-            _ => '_',
-        })
-        .collect();
-    if safe.chars().all(|c| c == '_') {
-        "unnamed".into()
-    } else {
-        safe
-    }
-}
 
 /// An MC115 for every scenario of the discovery whose output folder another one
 /// also builds into, keyed by (pack, pack-relative path).

@@ -10,7 +10,6 @@ use crate::commands::build::{compile_templates, read_template_overrides, write_o
 use crate::error::CliError;
 use crate::out_root::{OutRequest, OutRoot};
 use crate::output::human;
-use crate::output_names;
 use crate::pack::{Discovery, CONFIG_FILE};
 use crate::pipeline::{self, Checked};
 use crate::write::OutDir;
@@ -270,7 +269,7 @@ impl Session {
             .filter(|c| {
                 out.root()
                     .path()
-                    .join(output_names::folder_of(&c.relative))
+                    .join(muster_render::folder_of(&c.relative))
                     .is_dir()
             })
             .count();

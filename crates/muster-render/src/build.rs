@@ -23,7 +23,7 @@ pub fn build(
     analysis: &Analysis,
     templates: &Templates,
 ) -> Result<Vec<OutputFile>, RenderError> {
-    let stem = stem(
+    let stem = folder_of(
         model
             .files
             .first()
@@ -81,8 +81,10 @@ pub fn to_json(j: &ScenarioJson) -> Result<String, RenderError> {
     Ok(s)
 }
 
-/// The scenario's file stem: `scenarios/pegasus-bridge.muster` -> `pegasus-bridge`.
-fn stem(path: &str) -> String {
+/// The output folder a scenario builds into, its file-safe stem:
+/// `scenarios/pegasus-bridge.muster` -> `pegasus-bridge`. The CLI asks this same
+/// function which scenarios would collide in one folder (MC115).
+pub fn folder_of(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);
     file_safe(name.strip_suffix(".muster").unwrap_or(name))
 }

@@ -15,6 +15,6 @@ mod map_symbols;
 pub mod page;
 mod templates;
 
-pub use build::{build, to_json, OutputFile};
+pub use build::{build, folder_of, to_json, OutputFile};
 pub use error::RenderError;
 pub use templates::{Paper, Templates};
