@@ -55,29 +55,7 @@ fn describe(spaces: &[Space]) -> String {
     }
 }
 
-/// The closest of `candidates` to `name`, if close enough to be a likely typo.
-pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    let limit = (name.chars().count() / 3).max(1);
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = strsim::damerau_levenshtein(name, c);
-        if d == 0 || d > limit {
-            continue;
-        }
-        if best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c.to_string())
-}
-
-/// The "did you mean" help line, when there is a close name.
-pub(crate) fn did_you_mean<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<String> {
-    suggest(name, candidates).map(|s| format!("did you mean `{s}`?"))
-}
+pub use muster_syntax::wording::{did_you_mean, suggest};
 
 impl Ctx {
     /// Where a target was defined.
