@@ -182,7 +182,7 @@ fn abbreviates(short: &str, long: &str) -> bool {
 const MAX_COMPARED: usize = 64;
 
 /// The closest of `candidates` to `name`, if close enough to be a slip: within
-/// a third of its length in edits (at least one, at least two for names of six
+/// a third of its length in edits (at least one, at least two for names of four
 /// letters or more), or an abbreviation of it either way. Ties go to the
 /// alphabetically first, so the answer never depends on the order given.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
@@ -190,7 +190,7 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         return None;
     }
     let len = name.chars().count();
-    let limit = (len / 3).max(if len >= 6 { 2 } else { 1 });
+    let limit = (len / 3).max(if len >= 4 { 2 } else { 1 });
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         if c == name || c.len() > MAX_COMPARED {

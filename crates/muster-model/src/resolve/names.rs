@@ -156,9 +156,14 @@ impl Ctx {
         let cands = self.candidates(spaces, side);
         let mut d = Diagnostic::error("MC102", format!("undefined {} `{id}`", describe(spaces)))
             .with_label(r.name.loc.file, r.name.loc.span, "not defined");
-        if let Some(h) = did_you_mean(&id, cands.iter().map(String::as_str)) {
-            d = d.with_help(h);
-        }
+        d = d.with_help(
+            did_you_mean(&id, cands.iter().map(String::as_str)).unwrap_or_else(|| {
+                format!(
+                    "define {} `{id}`, or name one that is defined",
+                    describe(spaces)
+                )
+            }),
+        );
         self.push(d);
     }
 
@@ -256,14 +261,16 @@ impl ElementMiss {
         } else {
             "not defined"
         };
-        let mut d = Diagnostic::error("MC102", self.message).with_label(
+        let d = Diagnostic::error("MC102", self.message).with_label(
             name.loc.file,
             name.loc.span,
             label,
         );
-        if !self.help.is_empty() {
-            d = d.with_help(self.help);
-        }
-        d
+        let help = if self.help.is_empty() {
+            format!("define `{}`, or name one that is defined", name.id)
+        } else {
+            self.help
+        };
+        d.with_help(help)
     }
 }
