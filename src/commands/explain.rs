@@ -33,20 +33,13 @@ fn find(asked: &str) -> Option<&'static registry::Rule> {
     })
 }
 
-/// The nearest code or name, when one is close enough to be a typo.
+/// The nearest code or name, when one is close enough to be a typo (the one
+/// suggestion search every "did you mean" uses).
 fn suggest(asked: &str) -> Option<String> {
     let upper = asked.to_ascii_uppercase();
-    registry::rules()
-        .iter()
-        .flat_map(|r| {
-            [
-                (strsim::damerau_levenshtein(&upper, r.code), r.code),
-                (strsim::damerau_levenshtein(asked, r.name), r.name),
-            ]
-        })
-        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 4))
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate.to_string())
+    muster_syntax::wording::suggest(&upper, registry::rules().iter().map(|r| r.code)).or_else(
+        || muster_syntax::wording::suggest(asked, registry::rules().iter().map(|r| r.name)),
+    )
 }
 
 /// One line per rule: code, default severity, name, summary.

@@ -19,6 +19,7 @@ mod context;
 mod docs;
 mod facts;
 mod geom;
+mod instances;
 mod overrides;
 mod prelude;
 mod query;

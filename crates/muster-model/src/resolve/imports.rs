@@ -6,6 +6,7 @@
 //! imported twice (a diamond) is loaded once. Items are returned imported-first,
 //! so a duplicate is reported at the later, importing definition.
 
+use super::names::did_you_mean;
 use super::FileItems;
 use crate::model::SourceFile;
 use crate::paths::{self, PathProblem};
@@ -85,7 +86,14 @@ impl Loader<'_> {
         let text = match self.world.read(&path) {
             Ok(t) => t,
             Err(e) => {
-                let (code, msg, help) = read_problem(&e, &path);
+                let (code, msg, mut help) = read_problem(&e, &path);
+                if matches!(e, WorldError::NotFound) {
+                    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+                    let near = self.world.muster_files_in(dir);
+                    if let Some(h) = did_you_mean(&path, near.iter().map(String::as_str)) {
+                        help = format!("{h} {help}");
+                    }
+                }
                 self.report(site, code, msg, help);
                 return;
             }
