@@ -250,7 +250,10 @@ impl<'d> Ctx<'d> {
             self.error(
                 "MC002",
                 span,
-                format!("point `{}` is not closed", text.trim_end()),
+                format!(
+                    "point {} is not closed",
+                    crate::wording::quoted(text.trim_end())
+                ),
                 "expected `)`",
                 Some(help.into()),
             );
@@ -261,7 +264,7 @@ impl<'d> Ctx<'d> {
             self.error(
                 "MC002",
                 span,
-                format!("malformed point `{text}`"),
+                format!("malformed point {}", crate::wording::quoted(text)),
                 "not two coordinates",
                 Some(help.into()),
             );
