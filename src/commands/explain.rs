@@ -15,7 +15,7 @@ pub fn run(args: &ExplainArgs) -> Result<Status, CliError> {
         code: asked.to_string(),
         suggestion: suggest(asked),
     })?;
-    let text = explain(rule.code).unwrap_or_default();
+    let text = explain(rule.code.as_str()).unwrap_or_default();
     print_out(&text)?;
     if !text.ends_with('\n') {
         print_out("\n")?;
@@ -29,7 +29,7 @@ fn find(asked: &str) -> Option<&'static registry::Rule> {
     registry::lookup(&upper).or_else(|| {
         registry::rules()
             .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(asked))
+            .find(|r| r.name().eq_ignore_ascii_case(asked))
     })
 }
 
@@ -40,8 +40,11 @@ fn suggest(asked: &str) -> Option<String> {
         .iter()
         .flat_map(|r| {
             [
-                (strsim::damerau_levenshtein(&upper, r.code), r.code),
-                (strsim::damerau_levenshtein(asked, r.name), r.name),
+                (
+                    strsim::damerau_levenshtein(&upper, r.code.as_str()),
+                    r.code.as_str(),
+                ),
+                (strsim::damerau_levenshtein(asked, r.name()), r.name()),
             ]
         })
         .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 4))
@@ -52,14 +55,14 @@ fn suggest(asked: &str) -> Option<String> {
 /// One line per rule: code, default severity, name, summary.
 fn list() -> String {
     let rules = registry::rules();
-    let width = rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    let width = rules.iter().map(|r| r.name().len()).max().unwrap_or(0);
     let mut out = String::new();
     for r in rules {
         out.push_str(&format!(
             "{}  {:<7}  {:<width$}  {}\n",
             r.code,
-            r.severity.as_str(),
-            r.name,
+            r.severity().as_str(),
+            r.name(),
             r.summary
         ));
     }

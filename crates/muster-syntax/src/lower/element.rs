@@ -1,4 +1,5 @@
 //! Lowering of one `element` or `hq`: its type, then attributes in any order.
+use crate::Code;
 
 use super::ctx::kids;
 use super::element_attr::{bare_word, keyword_attr};
@@ -53,21 +54,21 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
                 }
             }
             Rule::lit => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 format!("unexpected `{}`", k.as_str()),
                 "not understood here",
                 Some("a calibre follows its weapon, such as `mortar 2in` or `gun 75mm`; counts follow `figures` or `models`".into()),
             ),
             Rule::point => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 "unexpected point".into(),
                 "not understood here",
                 Some("a position is written `at (x,y)`".into()),
             ),
             Rule::string => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 "unexpected quoted text".into(),
                 "not understood here",
