@@ -4,10 +4,7 @@ use super::{placed, pos_loc};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC505",
-    name: "vehicle-in-forbidden-structure",
-    severity: Severity::Error,
-    paragraph: Some("§59, §120"),
+    code: Code::MC505,
     summary: "a vehicle or gun inside a structure it cannot enter",
     explanation: "Only foot elements enter strong structures; vehicles and guns stand there \
 only on a road (§120). Of the rest (§59), jeeps, scout cars, armoured cars and open-topped \
