@@ -128,7 +128,7 @@ fn describe(k: &m::Kind) -> String {
 }
 
 /// The usual figure count of a foot type (§18), when the author gave none.
-fn usual_figures(ty: FootType) -> u32 {
+pub(crate) fn usual_figures(ty: FootType) -> u32 {
     match ty {
         FootType::Coherent => 6,
         FootType::Integrated => 5,
