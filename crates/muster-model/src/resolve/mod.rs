@@ -39,6 +39,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     let mut cx = Ctx::new(loaded.files);
     cx.diags = loaded.diagnostics;
     cx.model.overrides = pack.overrides.clone();
+    cx.model.collection = pack.collection.clone();
     let items = loaded.items;
 
     header::declare(&mut cx, &items);
@@ -92,6 +93,7 @@ impl Ctx {
         Ctx {
             model: Model {
                 files,
+                collection: None,
                 header: None,
                 overrides: Vec::new(),
                 sides: Vec::new(),

@@ -2,14 +2,14 @@
 //! the table (§2–§4), per side and in total. It is computed from a view's own
 //! JSON, so a side's list counts only that side and the ground it knows.
 
-use muster_rules::vocab::FootType;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::elements::usual_figures;
 use super::forces::{Element, ElementKind, Unit};
 use super::round::whole;
 use super::ScenarioJson;
+use muster_rules::foot::{frontage_mm, usual_figures};
+use muster_rules::vocab::Posture;
 
 /// Everything to bring to the table.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema, Default)]
@@ -128,23 +128,16 @@ fn add_unit(t: &mut Troops, u: &Unit) {
     }
 }
 
-/// Full-size bases are 50 mm wide, support, specialist and command bases 25 mm (§4).
-fn frontage(ty: FootType) -> u32 {
-    match ty {
-        FootType::LightSupport
-        | FootType::HeavySupport
-        | FootType::Specialist
-        | FootType::Command => 25,
-        _ => 50,
-    }
-}
-
 fn add_element(t: &mut Troops, e: &Element) {
+    // Off-table fire support needs nothing on the table.
+    if e.postures.iter().any(|p| p.0 == Posture::OffTable) {
+        return;
+    }
     let models = e.models.unwrap_or(1);
     match &e.kind {
         Some(ElementKind::Foot { ty, .. }) => {
             let figures = e.figures.unwrap_or_else(|| usual_figures(ty.0));
-            add_figures(t, &e.description, frontage(ty.0), 1, figures);
+            add_figures(t, &e.description, frontage_mm(ty.0), 1, figures);
         }
         Some(ElementKind::Vehicle { .. }) => {
             add_models(t, "vehicle", &e.description, 1, models);
