@@ -145,7 +145,7 @@ pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {
         .filter(|x| *x <= w)
         .map(|x| GridLabel {
             x,
-            y: -1.0 * e,
+            y: -e,
             text: format!("{x:.0}"),
         })
         .collect();

@@ -184,6 +184,12 @@ map {
   place lane "Lane end" at (2300,100)
 }
 arrival b turn 3 at lane
+orders red {
+  a attack full atk
+}
+orders blue {
+  tanks attack full a
+}
 "#;
 
 #[test]
@@ -360,4 +366,22 @@ fn every_unit_of_the_pack_has_the_icon_its_history_gives() {
         .collect();
     assert!(diff.is_empty(), "{}", diff.join("\n"));
     assert_eq!(got.lines().count(), expected.lines().count());
+}
+
+#[test]
+fn a_sides_map_draws_no_arrow_toward_an_enemy_it_does_not_know() {
+    let (model, analysis) = load_text(FIXTURE);
+    let full = json::scenario(&model, &analysis);
+    // The umpire sees both attacks.
+    let umpire = map_view(&full, None, &[]);
+    assert_eq!(umpire.orders.len(), 2);
+    assert_eq!(umpire.orders.iter().filter(|o| o.hostile).count(), 1);
+    // Red has no intel on the Pak battery: its own attack order stays in its
+    // briefing text, but no arrow on its map points at where the guns are.
+    let red = json::for_side(&full, "red");
+    let red_map = map_view(&red, Some("red"), &[]);
+    assert!(red_map.orders.is_empty(), "{:?}", red_map.orders);
+    // Blue attacks A Company, which it does not know either.
+    let blue = json::for_side(&full, "blue");
+    assert!(map_view(&blue, Some("blue"), &[]).orders.is_empty());
 }

@@ -129,8 +129,9 @@ fn add_unit(t: &mut Troops, u: &Unit) {
 }
 
 fn add_element(t: &mut Troops, e: &Element) {
-    // Off-table fire support needs nothing on the table.
-    if e.postures.iter().any(|p| p.0 == Posture::OffTable) {
+    // Off-table fire support needs nothing on the table; aircraft fly onto it.
+    let aircraft = matches!(e.kind, Some(ElementKind::Aircraft { .. }));
+    if !aircraft && e.postures.iter().any(|p| p.0 == Posture::OffTable) {
         return;
     }
     let models = e.models.unwrap_or(1);

@@ -7,10 +7,10 @@ pub(crate) mod mc903_not_enough_terrain;
 
 use crate::prelude::*;
 
-/// Whether an element stands on the table at some point (off-table fire
-/// support needs no model).
+/// Whether an element stands on the table at some point: off-table fire
+/// support needs no model, but aircraft fly onto the table to attack.
 pub(crate) fn on_table(e: &Element) -> bool {
-    !e.has_posture(Posture::OffTable)
+    matches!(e.kind, Some(Kind::Aircraft { .. })) || !e.has_posture(Posture::OffTable)
 }
 
 /// `full` for a 50 mm base, `reduced` for a 25 mm one (§4, §16–§18).
