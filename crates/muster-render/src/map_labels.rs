@@ -8,6 +8,9 @@ use crate::labels::{Placer, Rect, Spot};
 use crate::map::{LabelBox, MapView};
 use crate::map_font::text_width;
 
+/// The longest leader line from a unit's centre to its symbol, in em.
+pub const MAX_LEADER_EM: f64 = 7.0;
+
 /// Text sizes in em, as the template sets them.
 pub const PLACE_EM: f64 = 0.85;
 pub const AREA_EM: f64 = 0.75;
@@ -258,22 +261,26 @@ fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
     for u in v.units.iter_mut() {
         let name = unit_name(&u.label, u.later);
         let r0 = unit_box(0.0, 0.0, &name, &u.echelon, u.highlight, e);
-        let mut offsets = vec![(0.0, 0.0)];
-        for ring in 1..4 {
-            let r = ring as f64;
-            for (dx, dy) in [
-                (0.0, -1.0),
-                (1.0, 0.0),
-                (-1.0, 0.0),
-                (0.0, 1.0),
-                (1.0, -1.0),
-                (-1.0, -1.0),
-                (1.0, 1.0),
-                (-1.0, 1.0),
-            ] {
-                offsets.push((dx * r * (r0.w + 0.3 * e), dy * r * (r0.h + 0.3 * e)));
+        // Spots on a half-box lattice round the centre, nearest first, within
+        // a short leader's reach: a symbol that fits nowhere near goes to the key.
+        let (sx, sy) = ((r0.w + 0.3 * e) / 2.0, (r0.h + 0.3 * e) / 2.0);
+        let reach = MAX_LEADER_EM * e;
+        let mut offsets: Vec<(f64, f64)> = Vec::new();
+        for j in -6i32..=6 {
+            for i in -6i32..=6 {
+                let (dx, dy) = (f64::from(i) * sx, f64::from(j) * sy);
+                if dx.hypot(dy) <= reach {
+                    offsets.push((dx, dy));
+                }
             }
         }
+        // Nearest first; above before below, then right before left, on ties.
+        offsets.sort_by(|a, b| {
+            let d = |o: &(f64, f64)| (o.0.hypot(o.1) * 1000.0).round();
+            d(a).total_cmp(&d(b))
+                .then(a.1.total_cmp(&b.1))
+                .then(b.0.total_cmp(&a.0))
+        });
         let here: Vec<&&[(f64, f64)]> = impassable
             .iter()
             .filter(|poly| inside(u.x, u.y, poly))

@@ -88,6 +88,14 @@ fn check_map(name: &str, m: &MapView) {
             );
         }
     }
+    for l in &m.leaders {
+        // A leader is short: at most 7 em (about 26 mm printed).
+        let len = (l[2] - l[0]).hypot(l[3] - l[1]);
+        assert!(
+            len <= 7.0 * m.em + eps,
+            "{name}: a leader line {len} m long"
+        );
+    }
     for (i, a) in m.leaders.iter().enumerate() {
         for b in &m.leaders[i + 1..] {
             assert!(!cross(a, b), "{name}: leader lines cross");
