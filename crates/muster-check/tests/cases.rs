@@ -96,6 +96,15 @@ fn run_case(world: &MemoryWorld, path: &str, text: &str) -> Option<String> {
         },
         Err(_) => (PackConfig::default(), Vec::new()),
     };
+    // A case may come with the club collection it is checked against.
+    let mut pack = pack;
+    let collection = cases_dir().join(path.replace(".muster", ".collection.toml"));
+    if let Ok(t) = std::fs::read_to_string(&collection) {
+        match muster_model::Collection::from_toml(&t) {
+            Ok(c) => pack.collection = Some(c),
+            Err(d) => pack_diags.extend(d),
+        }
+    }
     let outcome = run(world, path, &pack);
     pack_diags.extend(outcome.diagnostics.iter().cloned());
     let (want_lines, want_anywhere) = expectations(text);

@@ -21,12 +21,27 @@ fn marked(snippet: &str, code: &str) -> BTreeSet<usize> {
         .collect()
 }
 
+/// The club collection the MC9xx examples are written against; other rules run
+/// without one.
+const EXAMPLE_COLLECTION: &str = "[bases]\nfull = 2\nreduced = 0\n[figures]\nfoot = 100\n\
+[models]\ntank = 2\ncommand-tank = 1\n[terrain]\nhedge = 30\n";
+
+fn pack_for(code: &str) -> PackConfig {
+    PackConfig {
+        collection: code
+            .starts_with("MC9")
+            .then(|| muster_model::Collection::from_toml(EXAMPLE_COLLECTION).ok())
+            .flatten(),
+        ..PackConfig::default()
+    }
+}
+
 /// Lines (1-based, in the snippet) where `run` reports `code`.
 fn produced(snippet: &str, code: &str, dump: bool) -> BTreeSet<usize> {
     let source = example_source(snippet);
     let offset = example_offset(snippet);
     let world = MemoryWorld::new().with("example.muster", source.clone());
-    let outcome = run(&world, "example.muster", &PackConfig::default());
+    let outcome = run(&world, "example.muster", &pack_for(code));
     if dump {
         for d in &outcome.diagnostics {
             let line = d

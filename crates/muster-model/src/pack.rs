@@ -20,6 +20,8 @@ pub struct PackConfig {
     pub templates: Option<String>,
     /// Output folder for `muster build`, pack-relative.
     pub out: Option<String>,
+    /// What the club owns, from `collection.toml` beside `muster.toml`.
+    pub collection: Option<crate::collection::Collection>,
 }
 
 /// The code for every `muster.toml` problem.

@@ -1,13 +1,14 @@
 //! Every rule, one file each, grouped like the codes: MC001–MC003 syntax, MC004–MC006
 //! numeric limits, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
-//! scenario, MC7xx actions, MC8xx fog of war.
+//! scenario, MC7xx actions, MC8xx fog of war, MC9xx the pack's collection.
 
 use crate::registry::{CheckFn, Rule};
 use muster_syntax::Code;
 
 pub(crate) mod actions;
 pub(crate) mod battlefield;
+pub(crate) mod collection;
 pub(crate) mod command;
 pub(crate) mod fog;
 pub(crate) mod limits;
@@ -104,6 +105,9 @@ registry! {
     fog::mc804_enemy_reference_without_intel,
     fog::mc805_secret_in_shared_text,
     fog::mc806_unknown_map_item_referenced,
+    collection::mc901_not_enough_figures,
+    collection::mc902_not_enough_models,
+    collection::mc903_not_enough_terrain,
 }
 
 /// The check of a code, when this crate implements it.

@@ -40,6 +40,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     let mut cx = Ctx::new(loaded.files);
     cx.diags = loaded.diagnostics;
     cx.model.overrides = pack.overrides.clone();
+    cx.model.collection = pack.collection.clone();
     let items = loaded.items;
 
     nations::check(&mut cx, &items);
@@ -94,6 +95,7 @@ impl Ctx {
         Ctx {
             model: Model {
                 files,
+                collection: None,
                 header: None,
                 overrides: Vec::new(),
                 sides: Vec::new(),
