@@ -218,8 +218,10 @@ impl Planter<'_> {
             }
             Item::Victory(Victory {
                 side,
+                level: _,
                 prose,
                 conditions,
+                group: _,
                 span: _,
             }) => {
                 self.refer(side);
@@ -498,9 +500,20 @@ impl Planter<'_> {
             nation: _,
             notes,
             umpire_notes,
+            historical_strength,
             body,
             span: _,
         } = u;
+        if let Some(HistoricalStrength {
+            men: _,
+            vehicles: _,
+            guns: _,
+            source,
+            span: _,
+        }) = historical_strength
+        {
+            self.text(source, owners.clone(), "historical strength source");
+        }
         self.def(id, owners.clone(), "unit id");
         self.opt_text(name, owners.clone(), "unit display name");
         if let Some(t) = template {

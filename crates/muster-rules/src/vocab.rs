@@ -347,3 +347,28 @@ keywords! {
         History = "history": "What happened on the day",
     }
 }
+
+keywords! {
+    /// How a victory's conditions combine: every one, or one is enough.
+    GroupMode {
+        All = "all": "every condition must be met",
+        Any = "any": "one condition is enough",
+    }
+}
+
+keywords! {
+    /// A graded victory result; a points value is written `points N` instead.
+    Grade {
+        Decisive = "decisive": "a decisive victory",
+        Marginal = "marginal": "a marginal victory",
+    }
+}
+
+keywords! {
+    /// What a stated historical strength counts.
+    StrengthKind {
+        Men = "men": "men",
+        Vehicles = "vehicles": "vehicles",
+        Guns = "guns": "guns and heavy weapons",
+    }
+}

@@ -358,6 +358,8 @@ pub struct Unit {
     pub notes: Vec<Text>,
     /// `umpire "…"` in the unit's header line: for the umpire only.
     pub umpire_notes: Vec<Text>,
+    /// `historical-strength …`: the real unit's strength and its source.
+    pub historical_strength: Option<HistoricalStrength>,
     pub body: UnitBody,
     pub span: Span,
 }
@@ -617,8 +619,50 @@ pub struct Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Victory {
     pub side: Ident,
+    /// `decisive`, `marginal` or `points N` after the side; `None` for a plain victory.
+    pub level: Option<Spanned<VictoryLevel>>,
     pub prose: Text,
+    /// Every condition, in source order, however it is grouped.
     pub conditions: Vec<VictoryCondition>,
+    /// How the conditions combine; bare conditions make one `all` group.
+    pub group: VictoryGroup,
+    pub span: Span,
+}
+
+/// A victory's level: a graded result or a points value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VictoryLevel {
+    Grade(Grade),
+    Points(u32),
+}
+
+/// `all { … }` or `any { … }`: its members index [`Victory::conditions`], so
+/// every check that walks the flat list sees grouped conditions too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VictoryGroup {
+    pub mode: GroupMode,
+    pub members: Vec<GroupMember>,
+    /// The group's keyword and block; the victory's span for bare conditions.
+    pub span: Span,
+    /// Written as `all`/`any`, rather than implied by bare conditions.
+    pub written: bool,
+}
+
+/// One member of a victory group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum GroupMember {
+    /// An index into [`Victory::conditions`].
+    Condition(usize),
+    Group(VictoryGroup),
+}
+
+/// `historical-strength men 181 vehicles 0 guns 0 "Ambrose, Pegasus Bridge"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoricalStrength {
+    pub men: Option<Spanned<u32>>,
+    pub vehicles: Option<Spanned<u32>>,
+    pub guns: Option<Spanned<u32>>,
+    pub source: Text,
     pub span: Span,
 }
 

@@ -181,10 +181,28 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
         .collect();
     cx.model.victories.push(Victory {
         side,
+        level: v.level.as_ref().map(|l| (l.value, loc(file, l.span))),
         prose: prose(file, &v.prose),
         conditions,
+        group: group(file, &v.group),
         loc: loc(file, v.span),
     });
+}
+
+fn group(file: FileId, g: &ast::VictoryGroup) -> ConditionGroup {
+    ConditionGroup {
+        mode: g.mode,
+        members: g
+            .members
+            .iter()
+            .map(|m| match m {
+                ast::GroupMember::Condition(i) => GroupMember::Condition(*i),
+                ast::GroupMember::Group(g) => GroupMember::Group(group(file, g)),
+            })
+            .collect(),
+        written: g.written,
+        loc: loc(file, g.span),
+    }
 }
 
 fn intel(cx: &mut Ctx, file: FileId, i: &ast::Intel) {

@@ -66,6 +66,9 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     }
     for u in &m.units {
         u.notes.iter().for_each(|p| prose(p, Reader::Side(u.side)));
+        if let Some(h) = &u.historical_strength {
+            prose(&h.source, Reader::Side(u.side));
+        }
     }
     for e in &m.elements {
         e.notes.iter().for_each(|p| prose(p, Reader::Side(e.side)));
