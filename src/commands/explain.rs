@@ -15,7 +15,7 @@ pub fn run(args: &ExplainArgs) -> Result<Status, CliError> {
         code: asked.to_string(),
         suggestion: suggest(asked),
     })?;
-    let text = explain(rule.code).unwrap_or_default();
+    let text = explain(rule.code.as_str()).unwrap_or_default();
     print_out(&text)?;
     if !text.ends_with('\n') {
         print_out("\n")?;
@@ -29,7 +29,7 @@ fn find(asked: &str) -> Option<&'static registry::Rule> {
     registry::lookup(&upper).or_else(|| {
         registry::rules()
             .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(asked))
+            .find(|r| r.name().eq_ignore_ascii_case(asked))
     })
 }
 
@@ -37,22 +37,23 @@ fn find(asked: &str) -> Option<&'static registry::Rule> {
 /// suggestion search every "did you mean" uses).
 fn suggest(asked: &str) -> Option<String> {
     let upper = asked.to_ascii_uppercase();
-    muster_syntax::wording::suggest(&upper, registry::rules().iter().map(|r| r.code)).or_else(
-        || muster_syntax::wording::suggest(asked, registry::rules().iter().map(|r| r.name)),
-    )
+    muster_syntax::wording::suggest(&upper, registry::rules().iter().map(|r| r.code.as_str()))
+        .or_else(|| {
+            muster_syntax::wording::suggest(asked, registry::rules().iter().map(|r| r.name()))
+        })
 }
 
 /// One line per rule: code, default severity, name, summary.
 fn list() -> String {
     let rules = registry::rules();
-    let width = rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    let width = rules.iter().map(|r| r.name().len()).max().unwrap_or(0);
     let mut out = String::new();
     for r in rules {
         out.push_str(&format!(
             "{}  {:<7}  {:<width$}  {}\n",
             r.code,
-            r.severity.as_str(),
-            r.name,
+            r.severity().as_str(),
+            r.name(),
             r.summary
         ));
     }

@@ -155,7 +155,7 @@ fn file_report(c: &Checked) -> FileReport {
         .iter()
         .map(|d| JsonDiagnostic {
             code: d.code.to_string(),
-            name: rule_name(d.code).map(str::to_string),
+            name: Some(rule_name(d.code).to_string()),
             severity: match d.severity {
                 muster_syntax::Severity::Error => JsonSeverity::Error,
                 muster_syntax::Severity::Warning => JsonSeverity::Warning,

@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::registry::Related;
 use muster_model::model::{Loc, TemplateInfo};
 use muster_syntax::wording::and_list;
-use muster_syntax::{Diagnostic, FileId, Span};
+use muster_syntax::{Code, Diagnostic, FileId, Span};
 
 /// The template whose text holds `at`, when more than one unit is built from it.
 fn shared_template<'a>(cx: &Context<'a>, file: FileId, at: Span) -> Option<&'a TemplateInfo> {
@@ -21,7 +21,7 @@ fn shared_template<'a>(cx: &Context<'a>, file: FileId, at: Span) -> Option<&'a T
 /// Splits findings into those folded (one per template line, naming the units
 /// built from it) and the rest, untouched.
 pub(crate) fn fold(cx: &Context, found: Vec<Diagnostic>) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let mut groups: Vec<((&'static str, FileId, Span), Vec<Diagnostic>)> = Vec::new();
+    let mut groups: Vec<((Code, FileId, Span), Vec<Diagnostic>)> = Vec::new();
     let mut rest = Vec::new();
     for d in found {
         let key = d.primary().map(|l| (d.code, l.file, l.span));

@@ -14,12 +14,6 @@ fn suggestion(help: &str) -> Option<&str> {
     rest.split('`').next()
 }
 
-/// Codes that report a name that is not defined: the nearest defined name is
-/// offered when the diagnostic has no suggestion of its own.
-const UNDEFINED: &[&str] = &[
-    "MC102", "MC403", "MC404", "MC605", "MC704", "MC801", "MC803",
-];
-
 /// The defined name of the pack closest to `written`, if one is close.
 fn nearest(ws: &Workspace, path: &Path, written: &str) -> Option<String> {
     if written.is_empty() || written.contains(char::is_whitespace) {
@@ -73,8 +67,9 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
             .and_then(suggestion)
             .map(str::to_string)
             .or_else(|| {
-                UNDEFINED
-                    .contains(&d.code)
+                // codes that report a name that is not defined: offer the nearest
+                d.code
+                    .reports_undefined_name()
                     .then(|| nearest(ws, path, written))
                     .flatten()
             });
@@ -90,7 +85,7 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
         }
         if !allowed.contains(&d.code) {
             allowed.push(d.code);
-            if let Some(a) = allow(ws, scenario, d.code) {
+            if let Some(a) = allow(ws, scenario, d.code.as_str()) {
                 out.push(a);
             }
         }

@@ -3,6 +3,7 @@
 //!
 //! It skips strings and comments and never recurses, so deep or huge input is
 //! refused here (MC003) before the recursive parser can overflow the stack.
+use crate::Code;
 
 use crate::ast::Comment;
 use crate::diagnostic::{Diagnostic, FileId};
@@ -76,7 +77,7 @@ pub(crate) fn scan(
     if text.len() > MAX_FILE_BYTES {
         diags.push(
             Diagnostic::error(
-                "MC003",
+                Code::MC003,
                 format!(
                     "file is {} bytes, over the limit of {} bytes (4 MiB)",
                     text.len(),
@@ -132,9 +133,12 @@ pub(crate) fn scan(
                 } else {
                     let end = trim_cr(bytes, start, i);
                     diags.push(
-                        Diagnostic::error("MC001", "unterminated text: expected a closing `\"`")
-                            .with_label(file, Span::new(start, end), "this text is never closed")
-                            .with_help("a quoted text ends with `\"` on the same line"),
+                        Diagnostic::error(
+                            Code::MC001,
+                            "unterminated text: expected a closing `\"`",
+                        )
+                        .with_label(file, Span::new(start, end), "this text is never closed")
+                        .with_help("a quoted text ends with `\"` on the same line"),
                     );
                 }
             }
@@ -163,13 +167,16 @@ pub(crate) fn scan(
                     });
                 } else {
                     diags.push(
-                        Diagnostic::error("MC001", "unterminated comment: expected a closing `*/`")
-                            .with_label(
-                                file,
-                                Span::new(start, start + 2),
-                                "this comment is never closed",
-                            )
-                            .with_help("end the comment with `*/`"),
+                        Diagnostic::error(
+                            Code::MC001,
+                            "unterminated comment: expected a closing `*/`",
+                        )
+                        .with_label(
+                            file,
+                            Span::new(start, start + 2),
+                            "this comment is never closed",
+                        )
+                        .with_help("end the comment with `*/`"),
                     );
                     comments.push(Comment {
                         text: text[start..].to_string(),
@@ -194,7 +201,7 @@ pub(crate) fn scan(
                 if opens.len() + parens > MAX_NESTING {
                     diags.push(
                         Diagnostic::error(
-                            "MC003",
+                            Code::MC003,
                             format!("nesting is deeper than the limit of {MAX_NESTING} levels"),
                         )
                         .with_label(file, Span::new(i, i + 1), format!("level {} starts here", MAX_NESTING + 1))
@@ -220,7 +227,7 @@ pub(crate) fn scan(
                 }
                 if popped.is_none() {
                     diags.push(
-                        Diagnostic::error("MC001", "unmatched `}`")
+                        Diagnostic::error(Code::MC001, "unmatched `}`")
                             .with_label(file, Span::new(i, i + 1), "nothing to close here")
                             .with_help("remove this `}` or add the `{` it was meant to close"),
                     );
@@ -331,7 +338,7 @@ fn close_unclosed(
                 .rfind('{')
                 .map_or(open, |k| open + 1 + k);
             diags.push(
-                Diagnostic::error("MC001", "unclosed block: this `{` is never closed")
+                Diagnostic::error(Code::MC001, "unclosed block: this `{` is never closed")
                     .with_label(file, Span::new(open, open + 1), "this `{` is never closed")
                     .with_label(
                         file,
@@ -351,7 +358,7 @@ fn close_unclosed(
     }
     if let Some(&first) = opens.first() {
         diags.push(
-            Diagnostic::error("MC001", "unclosed block: expected a closing `}`")
+            Diagnostic::error(Code::MC001, "unclosed block: expected a closing `}`")
                 .with_label(
                     file,
                     Span::new(first, first + 1),

@@ -282,3 +282,9 @@ mod tests {
         );
     }
 }
+
+/// The author's own text between backticks; a backtick inside it becomes `'` so the
+/// quote cannot end early and make the rest of the message read as code.
+pub fn quoted(text: &str) -> String {
+    format!("`{}`", text.replace('`', "'"))
+}

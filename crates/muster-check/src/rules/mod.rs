@@ -4,6 +4,7 @@
 //! scenario, MC7xx actions, MC8xx fog of war.
 
 use crate::registry::{CheckFn, Rule};
+use muster_syntax::Code;
 
 pub(crate) mod actions;
 pub(crate) mod battlefield;
@@ -20,7 +21,7 @@ pub(crate) mod syntax;
 macro_rules! registry {
     ($($group:ident :: $module:ident),+ $(,)?) => {
         pub(crate) static RULES: &[Rule] = &[$($group::$module::RULE),+];
-        static CHECKS: &[(&str, Option<CheckFn>)] = &[$(($group::$module::RULE.code, $group::$module::CHECK)),+];
+        static CHECKS: &[(Code, Option<CheckFn>)] = &[$(($group::$module::RULE.code, $group::$module::CHECK)),+];
     };
 }
 
@@ -106,7 +107,7 @@ registry! {
 }
 
 /// The check of a code, when this crate implements it.
-pub(crate) fn check_of(code: &str) -> Option<CheckFn> {
+pub(crate) fn check_of(code: Code) -> Option<CheckFn> {
     CHECKS
         .iter()
         .find(|(c, _)| *c == code)

@@ -10,7 +10,7 @@ use super::names::Space;
 use super::orders::{objective, side_of};
 use super::{loc, name, prose, unresolved, Ctx, FileItems};
 use crate::model::*;
-use muster_syntax::{ast, FileId};
+use muster_syntax::{ast, Code, FileId};
 
 fn when(file: FileId, w: &ast::When) -> When {
     match w {
@@ -117,7 +117,7 @@ fn ambiguous_across_sides(cx: &mut Ctx, r: &Ref, enemy_element: ElementId, own: 
     }
     let theirs = &cx.model.elements[enemy_element.0].qualified;
     let d = muster_syntax::Diagnostic::error(
-        "MC111",
+        Code::MC111,
         format!("`{}` names an element of both sides", r.name.id),
     )
     .with_label(

@@ -59,7 +59,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
 
     let mut diagnostics = cx.diags;
     // source order (stable): file, position, code
-    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.sort_by_key(Diagnostic::sort_key);
     Resolved {
         model: cx.model,
         diagnostics,

@@ -4,6 +4,7 @@
 //! namespace); units (all sides together, since orders name them bare); signals;
 //! templates; players; elements within a unit. Elements are found by `unit.element`
 //! or by their short name when it is unique within the side (or the current unit).
+use muster_syntax::Code;
 
 use super::Ctx;
 use crate::model::*;
@@ -75,10 +76,13 @@ impl Ctx {
 
     /// Reports MC101 for `name` already defined at `first`.
     pub fn duplicate(&mut self, what: &str, name: &Name, first: Loc) {
-        let d = Diagnostic::error("MC101", format!("{what} `{}` is defined twice", name.id))
-            .with_label(name.loc.file, name.loc.span, "defined again here")
-            .with_label(first.file, first.span, "first defined here")
-            .with_help(format!("rename one of them or remove the second {what}"));
+        let d = Diagnostic::error(
+            Code::MC101,
+            format!("{what} `{}` is defined twice", name.id),
+        )
+        .with_label(name.loc.file, name.loc.span, "defined again here")
+        .with_label(first.file, first.span, "first defined here")
+        .with_help(format!("rename one of them or remove the second {what}"));
         self.push(d);
     }
 
@@ -154,8 +158,11 @@ impl Ctx {
             }
         }
         let cands = self.candidates(spaces, side);
-        let mut d = Diagnostic::error("MC102", format!("undefined {} `{id}`", describe(spaces)))
-            .with_label(r.name.loc.file, r.name.loc.span, "not defined");
+        let mut d = Diagnostic::error(
+            Code::MC102,
+            format!("undefined {} `{id}`", describe(spaces)),
+        )
+        .with_label(r.name.loc.file, r.name.loc.span, "not defined");
         d = d.with_help(
             did_you_mean(&id, cands.iter().map(String::as_str)).unwrap_or_else(|| {
                 format!(
@@ -261,7 +268,7 @@ impl ElementMiss {
         } else {
             "not defined"
         };
-        let d = Diagnostic::error("MC102", self.message).with_label(
+        let d = Diagnostic::error(Code::MC102, self.message).with_label(
             name.loc.file,
             name.loc.span,
             label,

@@ -4,7 +4,7 @@
 
 use super::{Ctx, FileItems};
 use muster_rules::nations::{is_nation, NATIONS};
-use muster_syntax::{ast, Diagnostic, FileId, Ident};
+use muster_syntax::{ast, Code, Diagnostic, FileId, Ident};
 
 /// Reports every unknown nation of every side, template and unit header.
 pub(crate) fn check(cx: &mut Ctx, items: &[FileItems]) {
@@ -44,7 +44,7 @@ fn unknown(cx: &mut Ctx, file: FileId, n: &Ident) {
         None => list,
     };
     cx.push(
-        Diagnostic::error("MC110", format!("unknown nation `{}`", n.name))
+        Diagnostic::error(Code::MC110, format!("unknown nation `{}`", n.name))
             .with_label(file, n.span, "not a nation muster knows")
             .with_help(help),
     );

@@ -1,5 +1,6 @@
 //! The lowering context: spans, identifiers, texts, literals, vocabulary words,
 //! and the re-parse of skipped statements for a precise error.
+use crate::Code;
 
 use crate::ast::{Point, Text};
 use crate::diagnostic::{Diagnostic, FileId};
@@ -106,7 +107,7 @@ impl<'d> Ctx<'d> {
     /// Reports an error with one label.
     pub fn error(
         &mut self,
-        code: &'static str,
+        code: Code,
         span: Span,
         message: String,
         label: &str,
@@ -129,7 +130,7 @@ impl<'d> Ctx<'d> {
         });
         if crate::reserved::is_reserved(&name) {
             self.error(
-                "MC001",
+                Code::MC001,
                 span,
                 format!("`{name}` is a reserved word and cannot be used as a name"),
                 "reserved word",
@@ -148,7 +149,7 @@ impl<'d> Ctx<'d> {
                 "names use lowercase ASCII letters, digits, `-` and `_`; put other text in a quoted display name".to_string()
             };
             self.error(
-                "MC001",
+                Code::MC001,
                 span,
                 format!("`{name}` is not a valid name"),
                 "invalid name",
@@ -185,7 +186,7 @@ impl<'d> Ctx<'d> {
             Ok(v) => Some(v),
             Err(LitError { message, help }) => {
                 let span = self.span(p);
-                self.error("MC002", span, message, "malformed literal", Some(help));
+                self.error(Code::MC002, span, message, "malformed literal", Some(help));
                 None
             }
         }
@@ -248,9 +249,12 @@ impl<'d> Ctx<'d> {
         let help = "a point is two coordinates in metres, `(x,y)`, such as `(1200,800)`";
         let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
             self.error(
-                "MC002",
+                Code::MC002,
                 span,
-                format!("point `{}` is not closed", text.trim_end()),
+                format!(
+                    "point {} is not closed",
+                    crate::wording::quoted(text.trim_end())
+                ),
                 "expected `)`",
                 Some(help.into()),
             );
@@ -259,9 +263,9 @@ impl<'d> Ctx<'d> {
         let parts: Vec<&str> = inner.split(',').collect();
         let [x, y] = parts.as_slice() else {
             self.error(
-                "MC002",
+                Code::MC002,
                 span,
-                format!("malformed point `{text}`"),
+                format!("malformed point {}", crate::wording::quoted(text)),
                 "not two coordinates",
                 Some(help.into()),
             );
@@ -282,7 +286,7 @@ impl<'d> Ctx<'d> {
             |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part.trim()) {
                 Ok(v) => Some(v),
                 Err(LitError { message, help }) => {
-                    c.error("MC002", s, message, "malformed literal", Some(help));
+                    c.error(Code::MC002, s, message, "malformed literal", Some(help));
                     None
                 }
             };
@@ -311,7 +315,7 @@ impl<'d> Ctx<'d> {
             None => format!("one of: {}", words.join(", ")),
         };
         self.error(
-            "MC001",
+            Code::MC001,
             span,
             format!(
                 "expected {what} such as {}, found `{word}`",

@@ -1,4 +1,5 @@
 //! Lowering of one `element` or `hq`: its type, then attributes in any order.
+use crate::Code;
 
 use super::ctx::kids;
 use super::element_attr::{bare_word, keyword_attr};
@@ -55,7 +56,7 @@ fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, k: &P, ks: Span) 
     };
     let line_end = c.src[local..].find('\n').map_or(c.src.len(), |n| local + n) + c.base;
     c.error(
-        "MC001",
+        Code::MC001,
         ks,
         format!(
             "`{w}` starts a line, but it is no statement and no attribute of the element above"
@@ -101,21 +102,21 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
                 }
             }
             Rule::lit => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 format!("unexpected `{}`", k.as_str()),
                 "not understood here",
                 Some("a calibre follows its weapon, such as `mortar 2in` or `gun 75mm`; counts follow `figures` or `models`".into()),
             ),
             Rule::point => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 "unexpected point".into(),
                 "not understood here",
                 Some("a position is written `at (x,y)`".into()),
             ),
             Rule::string => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 "unexpected quoted text".into(),
                 "not understood here",

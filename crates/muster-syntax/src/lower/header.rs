@@ -1,4 +1,5 @@
 //! Lowering of `use`, the `scenario` header and `side` items.
+use crate::Code;
 
 use super::ctx::kids;
 use super::{Ctx, P};
@@ -129,11 +130,9 @@ fn override_stmt(c: &mut Ctx, p: P) -> Option<SeverityOverride> {
     let code_pair = it.next()?;
     let code_span = c.span(&code_pair);
     let code = code_pair.as_str().to_string();
-    let valid =
-        code.len() == 5 && code.starts_with("MC") && code[2..].bytes().all(|b| b.is_ascii_digit());
-    if !valid {
+    if !Code::is_code_shaped(&code) {
         c.error(
-            "MC002",
+            Code::MC002,
             code_span,
             format!("malformed rule code `{code}`"),
             "not a rule code",

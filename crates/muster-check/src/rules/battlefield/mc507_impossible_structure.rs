@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC507",
-    name: "impossible-structure",
-    severity: Severity::Error,
-    paragraph: Some("§121"),
+    code: Code::MC507,
     summary:
         "a structure of strength and height that does not exist (very strong and normal or tall)",
     explanation: "The Table of Structure Types (§117–§121) combines strength with height, \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC110",
-    name: "unknown-nation",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC110,
     summary: "a side, template or unit names a nation muster does not know",
     explanation: "Some rules depend on the nation of the troops: only German infantry may \
 field assault (MP44) elements (§18). A misspelt nation (`germna`) would silently switch \

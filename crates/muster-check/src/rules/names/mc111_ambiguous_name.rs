@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC111",
-    name: "ambiguous-name",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC111,
     summary: "a victory condition names an element both sides have, without its unit",
     explanation: "A `destroys` condition may name an element by its short name. When \
 both sides have an element of that name (each side has its `guns`), muster could only \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC409",
-    name: "two-orders-for-one-unit",
-    severity: Severity::Error,
-    paragraph: Some("§81–§83"),
+    code: Code::MC409,
     summary: "one unit has two orders",
     explanation: "Each unit is given one order (§81), and a separate order only where \
 it does something other than its parent (§83). Two orders for the same unit leave the \

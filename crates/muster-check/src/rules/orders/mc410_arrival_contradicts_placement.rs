@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC410",
-    name: "arrival-contradicts-placement",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC410,
     summary: "an arriving unit is placed more than 300 m from its entry point",
     explanation: "An `arrival` brings a unit on at a named place or table edge. When the \
 unit's elements are also given positions, those positions show where it stands as it \

@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC202",
-    name: "commander-in-support-element",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC202,
     summary: "the commander carried by a support or specialist foot element",
     explanation: "The Foot Elements Table (§18) lets the full-frontage small-arms types \
 (coherent, integrated, assault, bare) carry the command function alongside their combat \

@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC204",
-    name: "mp44-without-german-nation",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC204,
     summary: "an assault (MP44) element on a side with no German nation",
     explanation: "The assault (MP44) element type of §18 is German only: it portrays \
 infantry armed with the MP44 assault rifle. Another army's SMG-armed assault troops are \

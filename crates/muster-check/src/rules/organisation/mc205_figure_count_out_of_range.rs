@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::{count, with_article};
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC205",
-    name: "figure-count-out-of-range",
-    severity: Severity::Warning,
-    paragraph: Some("§18, §19"),
+    code: Code::MC205,
     summary: "a figure count outside the Foot Elements Table's range for the element type",
     explanation: "The Foot Elements Table (§18) fixes how many figures each foot type has: \
 six for coherent, five for integrated, four for assault and bare, three or four for \

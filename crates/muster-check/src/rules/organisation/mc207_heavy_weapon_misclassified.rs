@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC207",
-    name: "heavy-weapon-misclassified",
-    severity: Severity::Error,
-    paragraph: Some("§12"),
+    code: Code::MC207,
     summary: "a heavy mortar or a gun declared as an infantry support element instead of artillery",
     explanation: "§12 separates infantry support weapons from artillery: mortars over 82 mm, \
 field guns, howitzers and anti-tank guns are artillery elements with their own rules for \

@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::count;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC209",
-    name: "flight-not-two-models",
-    severity: Severity::Warning,
-    paragraph: Some("§20"),
+    code: Code::MC209,
     summary: "an aircraft flight that is not two models",
     explanation: "§20 represents a flight of aircraft by two models, each standing for three \
 to five machines. Another count changes the flight's firepower and how many hits it can \

@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC212",
-    name: "template-echelon-differs",
-    severity: Severity::Warning,
-    paragraph: Some("§9"),
+    code: Code::MC212,
     summary: "a unit is built `from` a template written for another echelon",
     explanation: "Units are organised in echelons (§9): a battalion holds companies, a \
 company platoons, and the command rules read the echelon. A template describes one \

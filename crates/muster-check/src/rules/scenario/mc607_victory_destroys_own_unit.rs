@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC607",
-    name: "victory-destroys-own-unit",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC607,
     summary: "a `destroys` victory condition names a unit or element of the same side",
     explanation: "A victory condition says what a side must achieve against the enemy. \
 `destroys` naming one of the side's own units or elements asks it to destroy its own \
