@@ -281,3 +281,39 @@ fn a_library_slip_used_by_three_units_is_one_diagnostic() {
     assert_eq!(stdout.matches("[MC205]").count(), 1, "{stdout}");
     assert!(stdout.contains("`p1`, `p2` and `p3`"), "{stdout}");
 }
+
+/// Lines of source one snippet quotes, at most, on the whole shipped pack: a
+/// label far from the primary one gets its own short snippet, and a label over a
+/// whole block is cut to its first lines (an MC506 once quoted 28 lines).
+#[test]
+fn snippets_stay_short_on_the_shipped_pack() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_, stdout, _) = run(common::muster()
+        .current_dir(root)
+        .args(["check", "scenarios"]));
+    let mut longest = 0;
+    let mut run_of = 0;
+    for line in stdout.lines() {
+        let t = line.trim_start();
+        let quoted = t
+            .split_once(" | ")
+            .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            || t.split_once(" |")
+                .is_some_and(|(n, rest)| rest.is_empty() && n.parse::<u32>().is_ok());
+        if quoted {
+            run_of += 1;
+            longest = longest.max(run_of);
+        } else if !(t.starts_with(':')
+            || t.starts_with(',')
+            || t.starts_with('`')
+            || t.starts_with('|'))
+        {
+            run_of = 0;
+        }
+    }
+    assert!(
+        stdout.contains("error[") || stdout.contains("note["),
+        "{stdout}"
+    );
+    assert!(longest <= 10, "a snippet quotes {longest} lines");
+}

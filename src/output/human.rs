@@ -6,7 +6,7 @@ use crate::output::rule_name;
 use crate::pipeline::{Checked, Source};
 use crate::terminal;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
-use muster_syntax::{Diagnostic, Severity};
+use muster_syntax::{Diagnostic, FileId, Severity};
 use std::fmt;
 
 /// Renders every diagnostic of every result, one report after another.
@@ -63,10 +63,35 @@ impl Report {
         let mut related: Vec<Report> = Vec::new();
         // the file of each related report, so labels in one file share a snippet
         let mut related_files = Vec::new();
+        let primary_line = d.primary().and_then(|l| {
+            sources
+                .get(l.file.0 as usize)
+                .map(|s| line_at(&s.text, l.span.start))
+        });
         for (i, label) in d.labels.iter().enumerate() {
             let text = (!label.message.is_empty()).then(|| label.message.clone());
-            let span = clamp(label.span, sources.get(label.file.0 as usize));
-            if Some(label.file) == primary_file {
+            let source = sources.get(label.file.0 as usize);
+            let span = clamp(first_lines(label.span, source), source);
+            // a label far from the primary one gets a short snippet of its own,
+            // rather than stretching the primary snippet over every line between
+            let far = i > 0
+                && Some(label.file) == primary_file
+                && primary_line.zip(source).is_some_and(|(p, s)| {
+                    line_at(&s.text, label.span.start).abs_diff(p) > NEAR_LINES
+                });
+            if far {
+                related.push(Report {
+                    code: "related".into(),
+                    severity: miette::Severity::Advice,
+                    message: label.message.clone(),
+                    help: None,
+                    source: named(source),
+                    labels: vec![LabeledSpan::new_primary_with_span(None, span)],
+                    related: Vec::new(),
+                });
+                // not a file group: a later label in this file stays on the primary snippet
+                related_files.push(FileId(u32::MAX));
+            } else if Some(label.file) == primary_file {
                 labels.push(if i == 0 {
                     LabeledSpan::new_primary_with_span(text, span)
                 } else {
@@ -144,6 +169,38 @@ impl Report {
             related,
         }
     }
+}
+
+/// Lines between the primary label and another before the other gets its own snippet.
+const NEAR_LINES: usize = 6;
+
+/// Lines a label may cover before it is cut to its first lines (a label on a
+/// whole unit block would quote all of it).
+const MAX_LABEL_LINES: usize = 3;
+
+/// The 0-based line of byte `at`.
+fn line_at(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+}
+
+/// The span cut to its first [`MAX_LABEL_LINES`] lines.
+fn first_lines(span: muster_syntax::Span, source: Option<&Source>) -> muster_syntax::Span {
+    let Some(text) = source.map(|s| s.text.as_str()) else {
+        return span;
+    };
+    let start = span.start.min(text.len());
+    let end = span.end.clamp(start, text.len());
+    let cut = text.as_bytes()[start..end]
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(MAX_LABEL_LINES - 1)
+        .map_or(end, |(i, _)| start + i);
+    muster_syntax::Span::new(start, cut)
 }
 
 /// Longest source line drawn under a report, in bytes.
