@@ -33,23 +33,14 @@ fn find(asked: &str) -> Option<&'static registry::Rule> {
     })
 }
 
-/// The nearest code or name, when one is close enough to be a typo.
+/// The nearest code or name, when one is close enough to be a typo (the one
+/// suggestion search every "did you mean" uses).
 fn suggest(asked: &str) -> Option<String> {
     let upper = asked.to_ascii_uppercase();
-    registry::rules()
-        .iter()
-        .flat_map(|r| {
-            [
-                (
-                    strsim::damerau_levenshtein(&upper, r.code.as_str()),
-                    r.code.as_str(),
-                ),
-                (strsim::damerau_levenshtein(asked, r.name()), r.name()),
-            ]
+    muster_syntax::wording::suggest(&upper, registry::rules().iter().map(|r| r.code.as_str()))
+        .or_else(|| {
+            muster_syntax::wording::suggest(asked, registry::rules().iter().map(|r| r.name()))
         })
-        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 4))
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate.to_string())
 }
 
 /// One line per rule: code, default severity, name, summary.

@@ -178,7 +178,10 @@ fn file_report(c: &Checked) -> FileReport {
                     }
                 })
                 .collect(),
-            help: d.help.clone(),
+            // never null: a finding without its own help still says where to read more
+            help: Some(d.help.clone().unwrap_or_else(|| {
+                format!("`muster explain {}` says what the rule wants", d.code)
+            })),
             paragraph: d.paragraph.map(str::to_string),
         })
         .collect();

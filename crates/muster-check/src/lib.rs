@@ -18,6 +18,7 @@
 mod context;
 mod docs;
 mod facts;
+mod instances;
 mod overrides;
 mod prelude;
 mod query;

@@ -18,10 +18,12 @@ pub struct Outcome {
 /// Runs every rule check on a resolved model (no house rules applied).
 pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
     let cx = Context::new(model, analysis);
-    crate::rules::checks()
+    let found: Vec<Diagnostic> = crate::rules::checks()
         .flat_map(|check| check(&cx))
-        .map(|d| point_at_instance(&cx, d))
-        .collect()
+        .collect();
+    let (mut folded, single) = crate::instances::fold(&cx, found);
+    folded.extend(single.into_iter().map(|d| point_at_instance(&cx, d)));
+    folded
 }
 
 /// A finding on an element written in a library template points first at the
@@ -117,6 +119,68 @@ fn stance_position(
     Some((file, after + (rest.len() - rest.trim_start().len())))
 }
 
+/// Findings that only echo a syntax error: an "unused" place whose name is the
+/// invalid one MC001 already reports (`place Café`), and a header "missing"
+/// `turns` (MC602) whose value failed to parse.
+fn without_syntax_echoes(diagnostics: &mut Vec<Diagnostic>) {
+    let syntax: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, Code::MC001 | Code::MC002))
+        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
+        .collect();
+    let overlaps = |l: &muster_syntax::Label| {
+        syntax.iter().any(|(f, s)| {
+            *f == l.file
+                && s.start < l.span.end.max(l.span.start + 1)
+                && l.span.start < s.end.max(s.start + 1)
+        })
+    };
+    let turns_malformed = diagnostics
+        .iter()
+        .any(|d| d.code == Code::MC002 && d.message.starts_with("malformed number of turns"));
+    diagnostics.retain(|d| match (d.code, d.primary()) {
+        (Code::MC105, Some(l)) => !overlaps(l),
+        (Code::MC602, _) => !turns_malformed,
+        _ => true,
+    });
+}
+
+/// A dropped MC102's "did you mean" moves to the precise finding that replaces
+/// it, so every name that fails to resolve keeps its suggestion.
+fn carry_suggestions(
+    diagnostics: &mut [Diagnostic],
+    precise: &[(Code, muster_syntax::FileId, muster_syntax::Span)],
+) {
+    let suggestions: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.code == Code::MC102)
+        .filter_map(|d| {
+            let l = d.primary()?;
+            let h = d.help.as_ref().filter(|h| h.starts_with("did you mean"))?;
+            precise
+                .contains(&(Code::MC102, l.file, l.span))
+                .then(|| ((l.file, l.span), h.clone()))
+        })
+        .collect();
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.code.supersedes().contains(&Code::MC102))
+    {
+        let Some(at) = d.primary().map(|l| (l.file, l.span)) else {
+            continue;
+        };
+        if let Some((_, h)) = suggestions.iter().find(|(s, _)| *s == at) {
+            if !d
+                .help
+                .as_deref()
+                .is_some_and(|x| x.contains("did you mean"))
+            {
+                d.help = Some(h.clone());
+            }
+        }
+    }
+}
+
 /// Drops MC102s a more precise code covers and duplicates, applies the house rules
 /// of the model, sorts by file and position.
 pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -129,6 +193,7 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
         .flat_map(|d| d.code.supersedes().iter().map(move |s| (*s, d)))
         .filter_map(|(s, d)| d.primary().map(|l| (s, l.file, l.span)))
         .collect();
+    carry_suggestions(&mut diagnostics, &precise);
     diagnostics.retain(|d| {
         !d.primary()
             .is_some_and(|l| precise.contains(&(d.code, l.file, l.span)))
@@ -145,6 +210,7 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
                 .and_then(|l| stance_position(model, l.file, l.span.end))
                 .is_some_and(|at| misspelt_stances.contains(&at))
     });
+    without_syntax_echoes(&mut diagnostics);
     let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
     diagnostics.sort_by(|a, b| {
         a.sort_key()

@@ -159,6 +159,8 @@ catalogue! {
     MC105 "unused-definition"              Warning _                         Checks    overridable [];
     MC106 "invalid-sides"                  Error   "§21"                     Scenario  overridable [];
     MC109 "invalid-pack-configuration"     Error   _                         Pack      overridable [];
+    MC110 "unknown-nation"                 Error   "§18"                     Names     overridable [];
+    MC111 "ambiguous-name"                 Error   _                         Names     overridable [];
     MC115 "output-folder-collision"        Error   _                         Pack      overridable [];
     MC116 "unreadable-path"                Error   _                         Pack      overridable [];
     MC117 "unsafe-output-folder"           Error   _                         Pack      overridable [];
@@ -173,6 +175,7 @@ catalogue! {
     MC209 "flight-not-two-models"          Warning "§20"                     Checks    overridable [];
     MC210 "needless-aircraft-command"      Note    "§11"                     Checks    overridable [];
     MC211 "invalid-carrier"                Error   "§12, §14"                Checks    overridable [];
+    MC212 "template-echelon-differs"       Warning "§9"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];
@@ -190,6 +193,8 @@ catalogue! {
     MC406 "order-repeats-parent"           Warning "§83"                     Checks    overridable [];
     MC407 "unit-without-orders"            Note    "§86"                     Checks    overridable [];
     MC408 "order-due-before-arrival"       Error   "§81"                     Checks    overridable [];
+    MC409 "two-orders-for-one-unit"        Error   "§81–§83"                 Checks    overridable [];
+    MC410 "arrival-contradicts-placement"  Error   _                         Checks    overridable [];
     MC501 "invalid-terrain-shape"          Error   "§98"                     Checks    overridable [];
     MC502 "overlapping-main-terrain"       Warning "§100"                    Checks    overridable [];
     MC503 "vehicle-in-dense-woods"         Error   "§113"                    Checks    overridable [];
@@ -205,6 +210,7 @@ catalogue! {
     MC604 "may-begin-hot"                  Note    "§24"                     Checks    overridable [];
     MC605 "victory-names-undefined"        Error   "§22"                     Checks    overridable [MC102];
     MC606 "invalid-severity-override"      Warning _                         Checks    fixed       [];
+    MC607 "victory-destroys-own-unit"      Error   _                         Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];
     MC702 "overwatch-without-direct-fire"  Error   "§38, §40"                Checks    overridable [];
     MC703 "overwatch-cannot-see-out"       Warning "§109, §111, §113, §121"  Checks    overridable [];

@@ -20,18 +20,12 @@ fn nearest(ws: &Workspace, path: &Path, written: &str) -> Option<String> {
         return None;
     }
     let files = crate::navigate::pack_files(ws, path);
-    files
+    let names: Vec<String> = files
         .iter()
         .flat_map(|f| f.index.all_defs())
-        .map(|d| {
-            (
-                strsim::damerau_levenshtein(&d.name, written),
-                d.name.clone(),
-            )
-        })
-        .filter(|(dist, name)| *dist > 0 && *dist <= 2.max(name.len() / 4))
-        .min()
-        .map(|(_, name)| name)
+        .map(|d| d.name.clone())
+        .collect();
+    muster_syntax::wording::suggest(written, names.iter().map(String::as_str))
 }
 
 /// The actions for the diagnostics overlapping `range` in the file at `path`.

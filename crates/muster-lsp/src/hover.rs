@@ -197,10 +197,18 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
         let _ = write!(s, ", {}", kind(k));
     }
     if let Some((n, _)) = e.figures {
-        let _ = write!(s, "\n\nstrength: {n} figures");
+        let _ = write!(
+            s,
+            "\n\nstrength: {}",
+            muster_syntax::wording::count(n, "figure")
+        );
     }
     if let Some((n, _)) = e.models {
-        let _ = write!(s, "\n\nstrength: {n} models");
+        let _ = write!(
+            s,
+            "\n\nstrength: {}",
+            muster_syntax::wording::count(n, "model")
+        );
     }
     if !e.weapons.is_empty() {
         let w: Vec<&str> = e.weapons.iter().map(|w| w.kind.keyword()).collect();

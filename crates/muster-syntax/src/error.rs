@@ -169,6 +169,17 @@ pub(crate) fn to_diagnostic(
                 ));
                 return d;
             }
+            if positives.contains(&Rule::code) && found.starts_with('"') {
+                // `note "…"` in the scenario header: `note` there re-grades a rule
+                return Diagnostic::error(
+                    Code::MC001,
+                    format!("expected a rule code such as `MC305`, found {found_text}"),
+                )
+                .with_label(file, span, "a text where a rule code belongs")
+                .with_help(
+                    "a note to the players is `notes \"…\"`; `note MC305 \"reason\"` makes a rule a note",
+                );
+            }
             let cands = candidates(positives);
             let words: Vec<&str> = cands.iter().map(String::as_str).collect();
             if let Some(n) = crate::lower::nearest(found, &words).filter(|n| *n != found) {

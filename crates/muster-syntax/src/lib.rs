@@ -8,6 +8,7 @@ pub mod ast;
 pub mod cst;
 pub mod diagnostic;
 pub mod span;
+pub mod wording;
 
 mod error;
 mod grammar;

@@ -7,6 +7,7 @@
 //! so a duplicate is reported at the later, importing definition.
 use muster_syntax::Code;
 
+use super::names::did_you_mean;
 use super::FileItems;
 use crate::model::SourceFile;
 use crate::paths::{self, PathProblem};
@@ -86,7 +87,14 @@ impl Loader<'_> {
         let text = match self.world.read(&path) {
             Ok(t) => t,
             Err(e) => {
-                let (code, msg, help) = read_problem(&e, &path);
+                let (code, msg, mut help) = read_problem(&e, &path);
+                if matches!(e, WorldError::NotFound) {
+                    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+                    let near = self.world.muster_files_in(dir);
+                    if let Some(h) = did_you_mean(&path, near.iter().map(String::as_str)) {
+                        help = format!("{h} {help}");
+                    }
+                }
                 self.report(site, code, msg, help);
                 return;
             }

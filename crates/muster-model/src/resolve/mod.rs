@@ -11,6 +11,7 @@ mod header;
 mod imports;
 mod map;
 mod names;
+mod nations;
 mod orders;
 mod placement;
 mod signals;
@@ -41,6 +42,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     cx.model.overrides = pack.overrides.clone();
     let items = loaded.items;
 
+    nations::check(&mut cx, &items);
     header::declare(&mut cx, &items);
     map::declare(&mut cx, &items);
     templates::declare(&mut cx, &items);

@@ -70,34 +70,11 @@ pub(crate) fn kids<'i>(p: P<'i>) -> impl Iterator<Item = P<'i>> {
         .filter(|k| !matches!(k.as_rule(), Rule::lbrace | Rule::rbrace))
 }
 
-/// Edit distance, for "did you mean" hints.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(row[j + 1])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-/// The closest word of `words` to `word`, if close enough to be a typo.
+/// The closest word of `words` to `word`, if close enough to be a typo
+/// ([`crate::wording::suggest`], the one suggestion search).
 pub(crate) fn nearest<'w>(word: &str, words: &[&'w str]) -> Option<&'w str> {
-    words
-        .iter()
-        .map(|w| (distance(word, w), *w))
-        .filter(|(d, w)| *d <= 2.max(w.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, w)| w)
+    let best = crate::wording::suggest(word, words.iter().copied())?;
+    words.iter().copied().find(|w| *w == best)
 }
 
 impl<'d> Ctx<'d> {
@@ -274,7 +251,10 @@ impl<'d> Ctx<'d> {
             self.error(
                 Code::MC002,
                 span,
-                format!("point `{}` is not closed", text.trim_end()),
+                format!(
+                    "point {} is not closed",
+                    crate::wording::quoted(text.trim_end())
+                ),
                 "expected `)`",
                 Some(help.into()),
             );
@@ -285,7 +265,7 @@ impl<'d> Ctx<'d> {
             self.error(
                 Code::MC002,
                 span,
-                format!("malformed point `{text}`"),
+                format!("malformed point {}", crate::wording::quoted(text)),
                 "not two coordinates",
                 Some(help.into()),
             );

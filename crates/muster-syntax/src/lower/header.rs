@@ -84,7 +84,7 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
                 s.start_time = clock(c, &t);
             }
         }
-        Rule::turns_stmt => s.turns = c.ranged(&a, literal::turn, &limits::TURNS),
+        Rule::turns_stmt => s.turns = c.ranged(&a, literal::turn_count, &limits::TURNS),
         Rule::turn_length_stmt => {
             s.turn_length = c.ranged(&a, literal::duration, &limits::TURN_LENGTH)
         }

@@ -242,8 +242,8 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
             Code::MC002,
             span,
             format!(
-                "a {} needs at least 2 points, found {}",
-                f.kind.value.keyword(),
+                "{} needs at least 2 points, found {}",
+                crate::wording::with_article(f.kind.value.keyword()),
                 f.points.len()
             ),
             "too few points",

@@ -1,6 +1,7 @@
 //! MC507 impossible-structure: a structure strength and height that do not exist.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC507,
@@ -29,7 +30,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             let (s, h) = a.structure?;
             (!muster_rules::structures::exists(s, h)).then(|| {
                 RULE.report(
-                    format!("a {} {} structure does not exist", s.keyword(), h.keyword()),
+                    format!(
+                        "{} structure does not exist",
+                        with_article(&format!("{} {}", s.keyword(), h.keyword()))
+                    ),
                     a.loc,
                     format!("`{}`", a.name.id),
                 )

@@ -1,6 +1,7 @@
 //! MC202 commander-in-support-element: the commander put in an element that cannot carry it.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC202,
@@ -46,7 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         };
         let mut d = RULE
             .report(
-                format!("`{}` is a {} element and cannot carry the commander", e.qualified, ty.keyword()),
+                format!("`{}` is {} and cannot carry the commander", e.qualified, with_article(&format!("{} element", ty.keyword()))),
                 at,
                 "commander placed here",
             )

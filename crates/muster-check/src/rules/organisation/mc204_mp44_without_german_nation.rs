@@ -1,6 +1,7 @@
 //! MC204 mp44-without-german-nation: MP44 assault elements outside the German army.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC204,
@@ -51,7 +52,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let at = e.kind_loc.unwrap_or(e.name.loc);
         out.push(
             RULE.report(
-                format!("`{}` is an {} element but its nation is {}", e.qualified, ty.keyword(), if list.is_empty() { "not stated".to_string() } else { list }),
+                format!("`{}` is {} but its nation is {}", e.qualified, with_article(&format!("{} element", ty.keyword())), if list.is_empty() { "not stated".to_string() } else { list }),
                 at,
                 "German-only element type",
             )

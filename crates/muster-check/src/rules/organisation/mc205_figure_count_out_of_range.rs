@@ -1,6 +1,7 @@
 //! MC205 figure-count-out-of-range: more or fewer figures than the element type has.
 
 use crate::prelude::*;
+use muster_syntax::wording::{count, with_article};
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC205,
@@ -52,12 +53,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         out.push(
             RULE.report(
                 format!(
-                    "`{}` has {n} figures; a {} element has {want}",
+                    "`{}` has {}; {} has {want}",
                     e.qualified,
-                    ty.keyword()
+                    count(n, "figure"),
+                    with_article(&format!("{} element", ty.keyword()))
                 ),
                 loc,
-                format!("{n} figures"),
+                count(n, "figure"),
             )
             .with_help(format!(
                 "use {want} figures, or pick the element type that matches {n}"

@@ -1,6 +1,7 @@
 //! MC206 weapon-unfit-for-element: a weapon the element type does not carry.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC206,
@@ -44,8 +45,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             out.push(
                 RULE.report(
                     format!(
-                        "a {} element cannot carry `{}`",
-                        ty.keyword(),
+                        "{} cannot carry `{}`",
+                        with_article(&format!("{} element", ty.keyword())),
                         w.kind.keyword()
                     ),
                     w.loc,

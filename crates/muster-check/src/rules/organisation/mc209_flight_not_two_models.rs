@@ -1,6 +1,7 @@
 //! MC209 flight-not-two-models: an aircraft element of other than two models.
 
 use crate::prelude::*;
+use muster_syntax::wording::count;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC209,
@@ -39,9 +40,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if n != 2 {
             out.push(
                 RULE.report(
-                    format!("aircraft `{}` has {n} models; a flight is two", e.qualified),
+                    format!(
+                        "aircraft `{}` has {}; a flight is two",
+                        e.qualified,
+                        count(n, "model")
+                    ),
                     loc,
-                    format!("{n} models"),
+                    count(n, "model"),
                 )
                 .with_help("use `models 2`; each model stands for three to five aircraft"),
             );
