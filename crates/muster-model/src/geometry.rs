@@ -338,8 +338,7 @@ pub fn distance_to_circle_edge(centre: Pos, radius: f64, p: Pos) -> f64 {
 }
 
 /// Whether `p` lies strictly inside the area (an edge is outside): circles exactly,
-/// other shapes by their outline. Lines of sight and telephone lines use it; where
-/// an element stands, [`contains_including_edge`] says whether it is in the area.
+/// other shapes by their outline. [`contains`] is the meaning with the edge included.
 pub fn area_contains(area: &Area, p: Pos) -> bool {
     match area.shape {
         ShapeKind::Circle { centre, radius } if !area.outline.is_empty() => {
@@ -431,24 +430,11 @@ pub fn bearing(a: Pos, b: Pos) -> f64 {
 /// (§76, §113, §115, §120) without a width; this slack is the tool's one reading.
 pub const ROAD_VERGE: f64 = 5.0;
 
-/// Whether an element at `p` stands in the area, its edge included: the boundary
-/// marks the terrain's extent (§98), and troops at the edge are in it (§113, §121).
-/// Circles exactly, other shapes by their outline. Checks and analysis both ask this.
-pub fn contains_including_edge(area: &Area, p: Pos) -> bool {
-    match area.shape {
-        ShapeKind::Circle { centre, radius } if !area.outline.is_empty() => {
-            centre.distance(p) <= radius + EPS
-        }
-        _ => contains(&area.outline, p),
-    }
-}
-
-/// The areas an element at `p` stands in ([`contains_including_edge`]).
+/// The areas an element at `p` stands in: strictly inside ([`area_contains`]), so
+/// one on the boundary has not entered the terrain (§59, §113, §120). The one
+/// meaning for checks and the runners' pace alike.
 pub fn areas_at(model: &Model, p: Pos) -> impl Iterator<Item = &Area> {
-    model
-        .areas
-        .iter()
-        .filter(move |a| contains_including_edge(a, p))
+    model.areas.iter().filter(move |a| area_contains(a, p))
 }
 
 /// Whether `p` is on a road or track: within half its width and [`ROAD_VERGE`] of
@@ -550,13 +536,13 @@ mod tests {
     }
 
     #[test]
-    fn an_element_on_an_edge_stands_in_the_area() {
+    fn an_element_on_an_edge_has_not_entered_the_area() {
         let square = rect_outline(p(0.0, 0.0), 10.0, 10.0);
-        // the one meaning for where an element stands: the edge counts (§113)
+        // contains-including-edge, for shapes drawn on shapes
         assert!(contains(&square, p(0.0, 5.0)));
         assert!(contains(&square, p(5.0, 5.0)));
         assert!(!contains(&square, p(10.5, 5.0)));
-        // lines of sight ask the strict meaning: an edge is outside
+        // where an element stands: one on the edge has not entered (§59)
         assert!(!strictly_inside(&square, p(0.0, 5.0)));
         assert!((distance_to_edge(&square, p(5.0, 2.0)) - 2.0).abs() < 1e-9);
         assert!((outline_area(&square) - 100.0).abs() < 1e-9);
