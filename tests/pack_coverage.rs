@@ -36,6 +36,7 @@ kinds!(item_name, ITEMS, Item {
     Item::Victory(_) => "victory",
     Item::Intel(_) => "intel",
     Item::Umpire(_) => "umpire",
+    Item::Briefing(_) => "briefing",
 });
 
 kinds!(feature_name, FEATURES, Feature {
@@ -149,6 +150,8 @@ const OPTIONAL_PARTS: &[&str] = &[
     "scenario:override-reason",
     "side:several-nations",
     "side:player",
+    "briefing:side",
+    "briefing:umpire",
     "area:structure",
     "line:width",
     "crossing:over",
@@ -243,6 +246,7 @@ fn every_construct() -> BTreeSet<String> {
     all.extend(vocab("light", Light::ALL));
     all.extend(vocab("edge", Edge::ALL));
     all.extend(vocab("severity", SeverityLevel::ALL));
+    all.extend(vocab("briefing-section", BriefingSection::ALL));
     all.into_iter().collect()
 }
 
@@ -326,6 +330,16 @@ impl Seen {
                     .conditions
                     .iter()
                     .for_each(|c| self.add("victory", victory_name(c))),
+                Item::Briefing(b) => {
+                    self.part(if b.side.is_some() {
+                        "briefing:side"
+                    } else {
+                        "briefing:umpire"
+                    });
+                    for t in &b.sections {
+                        self.add("briefing-section", t.section.value);
+                    }
+                }
                 Item::Intel(i) => {
                     for e in &i.entries {
                         self.part(if e.seen_at.is_some() {

@@ -57,6 +57,7 @@ vocab!(
     Precision,
     SeverityLevel,
     Edge,
+    BriefingSection,
 );
 
 /// A keyword of the language, serialised exactly as written in a scenario (`dug-in`).

@@ -9,6 +9,7 @@ pub mod forces;
 mod generator;
 pub mod header;
 pub mod map;
+pub mod narrative;
 pub mod plans;
 mod round;
 pub mod strict;
@@ -26,7 +27,7 @@ use muster_model::model::Model;
 
 /// The version of the JSON format: bumped when a field is added, removed, renamed
 /// or changes meaning, since the schema refuses fields it does not list.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A scenario as JSON: the umpire's full view, or one side's view under fog of war.
 /// Both views share this type (and so one schema); a side's view leaves the enemy
@@ -75,6 +76,8 @@ pub struct ScenarioJson {
     pub latency: Vec<plans::Latency>,
     /// Scenario-wide umpire notes; empty in a side's JSON.
     pub umpire_notes: Vec<String>,
+    /// The briefing narratives; in a side's JSON only that side's.
+    pub briefings: Vec<narrative::Briefing>,
 }
 
 /// Builds the umpire's full JSON view of a resolved scenario.
