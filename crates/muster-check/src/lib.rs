@@ -18,7 +18,6 @@
 mod context;
 mod docs;
 mod facts;
-mod geom;
 mod instances;
 mod overrides;
 mod prelude;

@@ -6,7 +6,9 @@
 use crate::model::{Area, Line, Model, Pos, ShapeKind};
 use geo::coordinate_position::CoordPos;
 use geo::dimensions::Dimensions;
+use geo::{Area as _, BooleanOps};
 use geo::{Contains, Coord, Distance, Euclidean, Intersects, LineString, Point, Polygon, Relate};
+use muster_rules::vocab::LineKind;
 
 /// Why a list of points is not a usable area outline (MC501).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,8 +337,8 @@ pub fn distance_to_circle_edge(centre: Pos, radius: f64, p: Pos) -> f64 {
     (centre.distance(p) - radius).abs()
 }
 
-/// Whether `p` lies strictly inside the area: circles exactly, other shapes by
-/// their outline.
+/// Whether `p` lies strictly inside the area (an edge is outside): circles exactly,
+/// other shapes by their outline. [`contains`] is the meaning with the edge included.
 pub fn area_contains(area: &Area, p: Pos) -> bool {
     match area.shape {
         ShapeKind::Circle { centre, radius } if !area.outline.is_empty() => {
@@ -423,6 +425,103 @@ pub fn bearing(a: Pos, b: Pos) -> f64 {
     }
 }
 
+/// How far beyond half its width a point still stands on a road or track: a model's
+/// base on the verge. The rulebook lets vehicles and runners go "along roads"
+/// (§76, §113, §115, §120) without a width; this slack is the tool's one reading.
+pub const ROAD_VERGE: f64 = 5.0;
+
+/// The areas an element at `p` stands in: strictly inside ([`area_contains`]), so
+/// one on the boundary has not entered the terrain (§59, §113, §120). The one
+/// meaning for checks and the runners' pace alike.
+pub fn areas_at(model: &Model, p: Pos) -> impl Iterator<Item = &Area> {
+    model.areas.iter().filter(move |a| area_contains(a, p))
+}
+
+/// Whether `p` is on a road or track: within half its width and [`ROAD_VERGE`] of
+/// its centre line, or on a crossing (a bridge or ford carries the road over). The
+/// one meaning of "on the road" for checks (§113, §115, §120) and runners (§76).
+pub fn on_road_within(model: &Model, p: Pos) -> bool {
+    model
+        .lines
+        .iter()
+        .filter(|l| matches!(l.kind, LineKind::Road | LineKind::Track))
+        .any(|l| distance_to_polyline(&l.points, p) <= l.width / 2.0 + ROAD_VERGE)
+        || model
+            .crossings
+            .iter()
+            .any(|c| p.distance(c.at) <= c.length / 2.0)
+}
+
+/// Whether `p` lies in the water of a river, nearer its centre line than half its
+/// width (crossings are asked separately).
+pub fn in_river(line: &Line, p: Pos) -> bool {
+    line.kind == LineKind::River && distance_to_polyline(&line.points, p) < line.width / 2.0
+}
+
+/// Whether a point lies on a table of `table` metres (edges included).
+pub fn on_table(table: (f64, f64), p: Pos) -> bool {
+    p.x >= 0.0 && p.y >= 0.0 && p.x <= table.0 && p.y <= table.1
+}
+
+/// The edges of a closed outline, the last point joined back to the first.
+fn edges(outline: &[Pos]) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+    outline
+        .iter()
+        .copied()
+        .zip(outline.iter().copied().cycle().skip(1))
+}
+
+/// The ground an outline encloses, in square metres (shoelace, unsigned).
+pub fn outline_area(outline: &[Pos]) -> f64 {
+    let twice: f64 = edges(outline).map(|(a, b)| a.x * b.y - b.x * a.y).sum();
+    (twice / 2.0).abs()
+}
+
+/// Whether two non-adjacent edges of the outline meet (as written, no points merged).
+pub fn self_intersects(outline: &[Pos]) -> bool {
+    let n = outline.len();
+    if n < 4 {
+        return false;
+    }
+    let edges: Vec<(Pos, Pos)> = edges(outline).collect();
+    edges.iter().enumerate().any(|(i, &(a, b))| {
+        edges
+            .iter()
+            .enumerate()
+            .skip(i + 2)
+            // the last edge meets the first at the first point
+            .filter(|(j, _)| !(i == 0 && *j == n - 1))
+            .any(|(_, &(c, d))| segments_meet(a, b, c, d))
+    })
+}
+
+/// Whether the outline is a usable area: 3+ points, no crossing edges, some size.
+pub fn is_usable_outline(outline: &[Pos]) -> bool {
+    outline.len() >= 3 && outline_area(outline) > 1e-6 && !self_intersects(outline)
+}
+
+/// The bounding box of points: (min x, min y, max x, max y).
+pub fn bbox(points: &[Pos]) -> (f64, f64, f64, f64) {
+    points.iter().fold(
+        (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ),
+        |b, p| (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y)),
+    )
+}
+
+/// The ground two usable outlines share, in square metres.
+pub fn overlap_area(a: &[Pos], b: &[Pos]) -> f64 {
+    let (ba, bb) = (bbox(a), bbox(b));
+    if ba.2 <= bb.0 || bb.2 <= ba.0 || ba.3 <= bb.1 || bb.3 <= ba.1 {
+        return 0.0;
+    }
+    polygon(a).intersection(&polygon(b)).unsigned_area()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -434,6 +533,22 @@ mod tests {
 
     fn close(a: Pos, b: Pos) -> bool {
         a.distance(b) < 1e-6
+    }
+
+    #[test]
+    fn an_element_on_an_edge_has_not_entered_the_area() {
+        let square = rect_outline(p(0.0, 0.0), 10.0, 10.0);
+        // contains-including-edge, for shapes drawn on shapes
+        assert!(contains(&square, p(0.0, 5.0)));
+        assert!(contains(&square, p(5.0, 5.0)));
+        assert!(!contains(&square, p(10.5, 5.0)));
+        // where an element stands: one on the edge has not entered (§59)
+        assert!(!strictly_inside(&square, p(0.0, 5.0)));
+        assert!((distance_to_edge(&square, p(5.0, 2.0)) - 2.0).abs() < 1e-9);
+        assert!((outline_area(&square) - 100.0).abs() < 1e-9);
+        assert!(is_usable_outline(&square));
+        let bow = vec![p(0.0, 0.0), p(10.0, 10.0), p(10.0, 0.0), p(0.0, 10.0)];
+        assert!(self_intersects(&bow) && !is_usable_outline(&bow));
     }
 
     #[test]

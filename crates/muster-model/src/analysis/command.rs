@@ -30,7 +30,7 @@ use muster_rules::command::{self as rules, CommandRange, Equipment};
 use muster_rules::latency;
 use muster_rules::terrain::{movement_grade, MoveGrade};
 use muster_rules::troops::{self, Troop, VehicleSpec};
-use muster_rules::vocab::{FootType, LineKind, Stance};
+use muster_rules::vocab::{FootType, Stance};
 
 /// The rulebook's troop description of a model element kind.
 pub(crate) fn troop(k: &Kind) -> Troop {
@@ -231,15 +231,9 @@ fn chains(m: &Model, hub: Option<ElementId>, members: &[ElementId]) -> Vec<Optio
 
 /// Whether `p` stands in terrain that halves a runner's pace (§76).
 fn slow_ground(m: &Model, p: Pos) -> bool {
-    let on_road = m
-        .lines
-        .iter()
-        .any(|l| matches!(l.kind, LineKind::Road | LineKind::Track) && geometry::on_line(l, p));
-    !on_road
-        && m.areas.iter().any(|a| {
-            movement_grade(a.kind).is_some_and(|g| g != MoveGrade::Clear)
-                && geometry::contains(&a.outline, p)
-        })
+    !geometry::on_road_within(m, p)
+        && geometry::areas_at(m, p)
+            .any(|a| movement_grade(a.kind).is_some_and(|g| g != MoveGrade::Clear))
 }
 
 /// Turns a runner needs from `from` to `to` (§76), in `e`'s unit's situation.

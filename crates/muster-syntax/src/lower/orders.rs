@@ -115,9 +115,16 @@ fn starts_order_without_stance(toks: &[P], start: usize, j: usize) -> bool {
     let Some(unit) = toks.get(j) else {
         return false;
     };
-    let pos = unit.as_span().start_pos();
-    let (_, col) = pos.line_col();
-    let first_on_line = pos.line_of().chars().take(col - 1).all(char::is_whitespace);
+    // only blanks between the line's start and the unit; looking back to the last
+    // newline keeps this linear (pest's `line_col` scans from the file's start)
+    let span = unit.as_span();
+    let before = span.get_input().get(..span.start()).unwrap_or("");
+    let first_on_line = before
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .all(char::is_whitespace);
     // the words after the unit and the stance that already name an objective
     let has_objective = (start + 1..j).any(|i| {
         let t = &toks[i];

@@ -47,7 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         };
         let foot = facts::foot_type(e).is_some();
-        for a in geom::areas_at(cx.model, p) {
+        for a in geometry::areas_at(cx.model, p) {
             let limit = match a.kind {
                 TerrainKind::Brush if foot => 100.0,
                 TerrainKind::OpenWoods => 100.0,

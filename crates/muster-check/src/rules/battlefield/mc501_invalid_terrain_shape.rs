@@ -30,9 +30,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "has {} points; an area needs at least 3",
                 a.outline.len()
             ))
-        } else if matches!(a.shape, ShapeKind::Polygon) && geom::self_intersects(&a.outline) {
+        } else if matches!(a.shape, ShapeKind::Polygon) && geometry::self_intersects(&a.outline) {
             Some("crosses itself".to_string())
-        } else if geom::area(&a.outline) <= 1e-6 {
+        } else if geometry::outline_area(&a.outline) <= 1e-6 {
             Some("encloses no ground".to_string())
         } else {
             beyond_table(table, &a.outline)
@@ -70,7 +70,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 
 /// "reaches beyond the table of …" when a point lies off the table.
 fn beyond_table(table: Option<(f64, f64)>, points: &[Pos]) -> Option<String> {
-    let (w, d) = table.filter(|t| points.iter().any(|p| !geom::on_table(*t, *p)))?;
+    let (w, d) = table.filter(|t| points.iter().any(|p| !geometry::on_table(*t, *p)))?;
     Some(format!(
         "reaches beyond the table of {} by {}",
         metres(w),

@@ -33,12 +33,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter(|a| {
             muster_rules::terrain::is_main(a.kind)
                 && a.kind != TerrainKind::Open
-                && geom::is_valid(&a.outline)
+                && geometry::is_usable_outline(&a.outline)
         })
         .collect();
     for (i, a) in main.iter().enumerate() {
         for b in &main[i + 1..] {
-            let shared = geom::overlap_area(&a.outline, &b.outline);
+            let shared = geometry::overlap_area(&a.outline, &b.outline);
             if shared < 1.0 {
                 continue;
             }

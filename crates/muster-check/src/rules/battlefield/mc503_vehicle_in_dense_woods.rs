@@ -40,10 +40,13 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
-        if !(facts::is_vehicle(e) || facts::is_artillery(e)) || geom::on_road(cx.model, p) {
+        if !(facts::is_vehicle(e) || facts::is_artillery(e))
+            || geometry::on_road_within(cx.model, p)
+        {
             continue;
         }
-        let Some(wood) = geom::areas_at(cx.model, p).find(|a| a.kind == TerrainKind::DenseWoods)
+        let Some(wood) =
+            geometry::areas_at(cx.model, p).find(|a| a.kind == TerrainKind::DenseWoods)
         else {
             continue;
         };

@@ -44,10 +44,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(Kind::Vehicle { drive, .. }) = &e.kind else {
             continue;
         };
-        if *drive == Drive::Tracked || geom::on_road(cx.model, p) {
+        if *drive == Drive::Tracked || geometry::on_road_within(cx.model, p) {
             continue;
         }
-        let Some(rock) = geom::areas_at(cx.model, p)
+        let Some(rock) = geometry::areas_at(cx.model, p)
             .find(|a| matches!(a.kind, TerrainKind::Rocky | TerrainKind::Ruins))
         else {
             continue;

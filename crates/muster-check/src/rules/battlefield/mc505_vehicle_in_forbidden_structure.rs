@@ -59,10 +59,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             Some(Kind::Artillery { .. }) => Some(Strength::Medium),
             _ => continue,
         };
-        if geom::on_road(cx.model, p) {
+        if geometry::on_road_within(cx.model, p) {
             continue;
         }
-        for area in geom::areas_at(cx.model, p).filter(|a| a.kind == TerrainKind::Buildings) {
+        for area in geometry::areas_at(cx.model, p).filter(|a| a.kind == TerrainKind::Buildings) {
             let Some((strength, _)) = area.structure else {
                 continue;
             };

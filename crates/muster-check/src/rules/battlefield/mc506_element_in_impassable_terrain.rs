@@ -50,7 +50,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .iter()
             .any(|c| p.distance(c.at) <= c.length / 2.0);
         let mut hit: Option<(Loc, String)> = None;
-        for a in geom::areas_at(cx.model, p) {
+        for a in geometry::areas_at(cx.model, p) {
             let water = matches!(a.kind, TerrainKind::Water | TerrainKind::Lake);
             if (water && !crossing) || a.kind == TerrainKind::Cliffs {
                 hit = Some((a.name.loc, format!("{} `{}`", a.kind.keyword(), a.name.id)));
@@ -58,7 +58,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
         }
         if hit.is_none() && !crossing {
-            if let Some(l) = cx.model.lines.iter().find(|l| geom::in_river(l, p)) {
+            if let Some(l) = cx.model.lines.iter().find(|l| geometry::in_river(l, p)) {
                 hit = Some((l.name.loc, format!("river `{}`", l.name.id)));
             }
         }

@@ -45,7 +45,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let help = "check the coordinates: metres from the south-west corner, x east, y north";
     let mut out = Vec::new();
     for e in &cx.model.elements {
-        let Some(p) = e.pos.filter(|p| !geom::on_table(t, *p)) else {
+        let Some(p) = e.pos.filter(|p| !geometry::on_table(t, *p)) else {
             continue;
         };
         out.push(
@@ -62,7 +62,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     }
     for pl in &cx.model.places {
         let PlaceAt::Point(p) = pl.at else { continue };
-        if !geom::on_table(t, p) {
+        if !geometry::on_table(t, p) {
             out.push(
                 RULE.report(
                     format!(

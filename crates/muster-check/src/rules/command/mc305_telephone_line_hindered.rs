@@ -56,7 +56,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             Some(format!("the weather is `{}`", cx.weather().keyword()))
         } else if let Some(a) = e
             .pos
-            .and_then(|p| geom::areas_at(cx.model, p).find(|a| difficult(a.kind)))
+            .and_then(|p| geometry::areas_at(cx.model, p).find(|a| difficult(a.kind)))
         {
             Some(format!("it stands in {} `{}`", a.kind.keyword(), a.name.id))
         } else {
