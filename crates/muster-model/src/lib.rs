@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod geometry;
+pub mod ground;
 pub mod model;
 pub mod pack;
 pub mod paths;

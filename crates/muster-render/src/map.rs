@@ -43,6 +43,8 @@ pub struct MapView {
 pub struct AreaMark {
     pub d: String,
     pub kind: String,
+    /// The scenario terrain kind (§98) it is of, shown instead of `kind`.
+    pub terrain: Option<String>,
     pub label: String,
     pub x: f64,
     pub y: f64,
@@ -53,6 +55,8 @@ pub struct AreaMark {
 pub struct LineMark {
     pub d: String,
     pub kind: String,
+    /// The scenario terrain kind (§98) it is of, drawn in a style of its own.
+    pub terrain: Option<String>,
     pub width: f64,
     pub label: String,
     /// Where the label goes (text centre, baseline), chosen clear of other labels.
@@ -149,6 +153,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             AreaMark {
                 d: path(&a.outline, true, h),
                 kind,
+                terrain: a.terrain.clone(),
                 label: marked(
                     a.display.clone().unwrap_or_else(|| a.id.clone()),
                     &a.known_to,
@@ -176,6 +181,7 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
             LineMark {
                 d: path(&l.points, false, h),
                 kind,
+                terrain: l.terrain.clone(),
                 width: l.width_m.clamp(em * 0.3, em * 3.0),
                 label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
                 x: mid.x,

@@ -15,6 +15,7 @@ mod orders;
 mod placement;
 mod signals;
 mod templates;
+mod terrain;
 mod tree;
 
 use crate::model::*;
@@ -42,6 +43,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     let items = loaded.items;
 
     header::declare(&mut cx, &items);
+    terrain::declare(&mut cx, &items);
     map::declare(&mut cx, &items);
     templates::declare(&mut cx, &items);
     signals::declare(&mut cx, &items);
@@ -95,6 +97,7 @@ impl Ctx {
                 header: None,
                 overrides: Vec::new(),
                 sides: Vec::new(),
+                terrains: Vec::new(),
                 areas: Vec::new(),
                 lines: Vec::new(),
                 crossings: Vec::new(),

@@ -70,6 +70,8 @@ impl Forest<'_> {
             .find(|s| s.unit == id)
             .map(|s| StartSituation {
                 hot: s.hot,
+                declared: s.declared.is_some(),
+                reason: s.declared.as_ref().map(|d| d.reason.text.clone()),
                 nearest_enemy: s
                     .nearest_enemy
                     .and_then(|(e, _)| model.elements.get(e.0))
@@ -103,6 +105,7 @@ impl Forest<'_> {
                 .flatten()
                 .map(Point::from),
             start,
+            prepared_since: u.prepared.as_ref().map(|p| date(p.date)),
             strength,
             notes: u.notes.iter().map(|p| p.text.clone()).collect(),
             umpire_notes: u.umpire_notes.iter().map(|p| p.text.clone()).collect(),
@@ -110,4 +113,9 @@ impl Forest<'_> {
             units,
         }
     }
+}
+
+/// A date as `YYYY-MM-DD`.
+pub(crate) fn date((y, m, d): (i32, u8, u8)) -> String {
+    format!("{y:04}-{m:02}-{d:02}")
 }

@@ -3,7 +3,9 @@
 use super::ctx::{kids, side_block};
 use super::element::element;
 use super::{Ctx, P};
-use crate::ast::{Forces, Placement, Template, Text, Unit, UnitBody};
+use crate::ast::{
+    Forces, Placement, Prepared, SeverityOverride, StartDecl, Template, Text, Unit, UnitBody,
+};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
@@ -36,6 +38,9 @@ struct Header {
     umpire_notes: Vec<Text>,
     dated: Option<(Spanned<i32>, Spanned<i32>)>,
     dated_span: Option<Span>,
+    start: Option<StartDecl>,
+    prepared: Option<Prepared>,
+    overrides: Vec<SeverityOverride>,
     /// Settings a template does not take, for its diagnostic.
     unit_only: Vec<(String, Span)>,
     body: Option<UnitBody>,
@@ -98,6 +103,39 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                             .and_then(|_| c.within(Spanned::new(b, ys), text, &limits::YEAR));
                         h.dated = a.zip(b);
                     }
+                }
+            }
+            Rule::start_decl => {
+                h.unit_only.push(("start".into(), span));
+                let mut a = kids(k).skip(1);
+                let word = a.next();
+                let reason = a.next();
+                h.start = super::scope::start(c, span, word.as_ref(), reason);
+            }
+            Rule::prepared => {
+                h.unit_only.push(("prepared".into(), span));
+                let a: Vec<P> = kids(k).skip(1).collect();
+                h.prepared = super::scope::prepared(c, span, a.first(), a.get(1));
+            }
+            Rule::scoped_override => {
+                h.unit_only.push((
+                    k.as_str()
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("allow")
+                        .into(),
+                    span,
+                ));
+                let mut a = kids(k);
+                if let Some(level) = a.next() {
+                    let code = a.next();
+                    let reason = a.next();
+                    h.overrides.extend(super::scope::scoped_override(
+                        c,
+                        &level,
+                        code.as_ref(),
+                        reason,
+                    ));
                 }
             }
             // Units nest a level per call; grow the stack on the heap rather than
@@ -184,6 +222,9 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
         nation: h.nation,
         notes: h.notes,
         umpire_notes: h.umpire_notes,
+        start: h.start,
+        prepared: h.prepared,
+        overrides: h.overrides,
         body: h.body.unwrap_or_default(),
         span,
     })
