@@ -37,6 +37,7 @@ kinds!(item_name, ITEMS, Item {
     Item::Intel(_) => "intel",
     Item::Umpire(_) => "umpire",
     Item::Briefing(_) => "briefing",
+    Item::Terrain(_) => "terrain",
 });
 
 kinds!(feature_name, FEATURES, Feature {
@@ -87,6 +88,9 @@ kinds!(attr_name, ATTRS, ElementAttr {
     ElementAttr::RefuelAt(_) => "refuel-at",
     ElementAttr::Note(_) => "note",
     ElementAttr::UmpireNote(_) => "umpire",
+    ElementAttr::Start(_) => "start",
+    ElementAttr::Prepared(_) => "prepared",
+    ElementAttr::Override(_) => "override",
 });
 
 kinds!(placement_name, PLACEMENTS, Placement {
@@ -154,6 +158,9 @@ const OPTIONAL_PARTS: &[&str] = &[
     "briefing:umpire",
     "area:structure",
     "line:width",
+    "area:defined-terrain",
+    "line:defined-terrain",
+    "terrain:name",
     "crossing:over",
     "crossing:carries",
     "crossing:length",
@@ -169,6 +176,9 @@ const OPTIONAL_PARTS: &[&str] = &[
     "unit:note",
     "unit:umpire",
     "unit:sub-unit",
+    "unit:start",
+    "unit:prepared",
+    "unit:override",
     "element:hq",
     "element:specialism",
     "element:weapon-mount",
@@ -254,7 +264,31 @@ fn every_construct() -> BTreeSet<String> {
     all.extend(vocab("briefing-section", BriefingSection::ALL));
     all.extend(vocab("group", GroupMode::ALL));
     all.extend(vocab("grade", Grade::ALL));
+    all.extend(vocab("mover", Mover::ALL));
+    all.extend(grades());
     all.into_iter().collect()
+}
+
+/// The grades a `terrain` item may give (§95–§97), as `kind:word` strings.
+fn grades() -> Vec<String> {
+    use muster_rules::terrain::{CoverGrade, MoveGrade, ObsGrade};
+    let mut out = Vec::new();
+    out.extend(
+        MoveGrade::ALL
+            .iter()
+            .map(|g| format!("movement:{}", g.keyword())),
+    );
+    out.extend(
+        ObsGrade::ALL
+            .iter()
+            .map(|g| format!("observation:{}", g.keyword())),
+    );
+    out.extend(
+        CoverGrade::ALL
+            .iter()
+            .map(|g| format!("cover:{}", g.keyword())),
+    );
+    out
 }
 
 /// What the pack must show: everything but the historically absent words.
@@ -283,6 +317,21 @@ impl Seen {
             self.add("item", item_name(item));
             match item {
                 Item::Use(_) | Item::Umpire(_) => {}
+                Item::Terrain(t) => {
+                    if t.name.is_some() {
+                        self.part("terrain:name");
+                    }
+                    for m in &t.movement {
+                        self.add("mover", m.mover.value);
+                        self.add("movement", m.grade.value.keyword());
+                    }
+                    if let Some(o) = &t.observation {
+                        self.add("observation", o.value.keyword());
+                    }
+                    if let Some(c) = &t.cover {
+                        self.add("cover", c.value.keyword());
+                    }
+                }
                 Item::Scenario(s) => self.scenario(s),
                 Item::Side(s) => {
                     if s.nations.len() > 1 {
@@ -412,7 +461,10 @@ impl Seen {
         self.add("feature", feature_name(f));
         match f {
             Feature::Area(a) => {
-                self.add("terrain", a.kind.value);
+                match &a.kind {
+                    KindRef::Builtin(k) => self.add("terrain", k.value),
+                    KindRef::Defined(_) => self.part("area:defined-terrain"),
+                }
                 self.add("shape", shape_name(&a.shape));
                 if let Some(s) = &a.structure {
                     self.part("area:structure");
@@ -421,7 +473,10 @@ impl Seen {
                 }
             }
             Feature::Line(l) => {
-                self.add("line", l.kind.value);
+                match &l.kind {
+                    KindRef::Builtin(k) => self.add("line", k.value),
+                    KindRef::Defined(_) => self.part("line:defined-terrain"),
+                }
                 if l.width.is_some() {
                     self.part("line:width");
                 }
@@ -484,6 +539,9 @@ impl Seen {
             (!u.notes.is_empty(), "unit:note"),
             (!u.umpire_notes.is_empty(), "unit:umpire"),
             (!u.body.units.is_empty(), "unit:sub-unit"),
+            (u.start.is_some(), "unit:start"),
+            (u.prepared.is_some(), "unit:prepared"),
+            (!u.overrides.is_empty(), "unit:override"),
         ];
         for (present, part) in parts {
             if present {

@@ -133,7 +133,12 @@ pub fn rules_markdown() -> String {
     s.push_str("Severities: **error** (the scenario cannot be played as written), **warning** (legal but\n");
     s.push_str("probably not meant), **note** (a computed fact worth knowing). A scenario header or the pack's\n");
     s.push_str("`muster.toml` may re-grade a rule as a house rule (`allow MC305 \"reason\"` switches it off;\n");
-    s.push_str("`note`, `warn`, `deny` change its severity); syntax codes (MC0xx) cannot be re-graded.\n\n");
+    s.push_str(
+        "`note`, `warn`, `deny` change its severity); syntax codes (MC0xx) cannot be re-graded.\n",
+    );
+    s.push_str("A unit or element may carry its own (`allow MC209 \"reason\"`) for the findings inside it.\n");
+    s.push_str("The narrowest house rule wins: an element's over its unit's, a unit's over the scenario's,\n");
+    s.push_str("and the scenario's over the pack's (the scenario knows its own case best).\n\n");
     s.push_str(
         "The examples leave out the header they share unless they write their own:\n\n```\n",
     );

@@ -2,23 +2,37 @@
 
 use muster_model::model::Override;
 use muster_rules::vocab::SeverityLevel;
-use muster_syntax::{Code, Diagnostic, Severity};
+use muster_syntax::{Diagnostic, Severity};
 
 /// Applies overrides: `allow` removes a code's diagnostics, `note`/`warn`/`deny`
-/// re-grade them. The scenario's own overrides win over the pack's; codes the
+/// re-grade them. The narrowest house rule wins: one written on an element or
+/// unit (for findings whose primary span lies inside it; the innermost such
+/// scope first), then the scenario's, then the pack's `muster.toml`. Codes the
 /// catalogue marks fixed (syntax, limits, MC606 itself) are never touched.
 pub(crate) fn apply(overrides: &[Override], diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let level_of = |code: Code| {
-        let code = code.as_str();
+    let level_of = |d: &Diagnostic| {
+        let code = d.code.as_str();
+        let at = d.primary().map(|l| (l.file, l.span));
+        let scoped = overrides
+            .iter()
+            .filter(|o| o.code.eq_ignore_ascii_case(code))
+            .filter_map(|o| {
+                let s = o.scope?;
+                let (file, span) = at?;
+                (s.file == file && s.span.start <= span.start && span.end <= s.span.end)
+                    .then_some((s.span.end - s.span.start, o))
+            })
+            .min_by_key(|(len, _)| *len)
+            .map(|(_, o)| o);
         let scenario = overrides
             .iter()
             .rev()
-            .find(|o| o.loc.is_some() && o.code.eq_ignore_ascii_case(code));
+            .find(|o| o.scope.is_none() && o.loc.is_some() && o.code.eq_ignore_ascii_case(code));
         let pack = overrides
             .iter()
             .rev()
             .find(|o| o.loc.is_none() && o.code.eq_ignore_ascii_case(code));
-        scenario.or(pack).map(|o| o.level)
+        scoped.or(scenario).or(pack).map(|o| o.level)
     };
     diagnostics
         .into_iter()
@@ -26,7 +40,7 @@ pub(crate) fn apply(overrides: &[Override], diagnostics: Vec<Diagnostic>) -> Vec
             if !d.code.overridable() {
                 return Some(d);
             }
-            match level_of(d.code) {
+            match level_of(&d) {
                 None => Some(d),
                 Some(SeverityLevel::Allow) => None,
                 Some(SeverityLevel::Note) => {

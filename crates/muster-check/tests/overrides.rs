@@ -79,7 +79,7 @@ fn the_pack_sets_defaults_and_the_scenario_wins() {
 #[test]
 fn syntax_errors_cannot_be_allowed() {
     let rules = "  allow MC001\n";
-    let text = format!("scenario \"Example\" {{\n  turns 12\n  first-bound red\n{rules}}}\nside red \"Red\" nation british\nside blue \"Blue\" nation german\nmap {{ area x woods circle (1,1) radius 5m }}\n");
+    let text = format!("scenario \"Example\" {{\n  turns 12\n  first-bound red\n{rules}}}\nside red \"Red\" nation british\nside blue \"Blue\" nation german\nmap {{ area x dense-woods circel (1,1) radius 5m }}\n");
     let world = MemoryWorld::new().with("s.muster", text);
     let codes: Vec<_> = run(&world, "s.muster", &PackConfig::default())
         .diagnostics

@@ -182,7 +182,7 @@ catalogue! {
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];
     MC304 "telephone-not-static"           Error   "§68"                     Checks    overridable [];
-    MC305 "telephone-line-hindered"        Warning "§68"                     Checks    overridable [];
+    MC305 "telephone-line-hindered"        Warning "§68, §24"                Checks    overridable [];
     MC306 "command-by-runner-only"         Note    "§76, §90"                Checks    overridable [];
     MC307 "signal-unusable"                Error   "§74"                     Checks    overridable [];
     MC308 "smoke-signal-unseen"            Warning "§75"                     Checks    overridable [];
@@ -206,6 +206,8 @@ catalogue! {
     MC507 "impossible-structure"           Error   "§121"                    Checks    overridable [];
     MC508 "outside-table"                  Error   _                         Checks    overridable [];
     MC509 "elements-stacked"               Warning "§4"                      Checks    overridable [];
+    MC510 "terrain-kind-shadows-built-in"  Error   "§98"                     Checks    overridable [];
+    MC511 "exit-not-at-table-edge"         Error   "§22"                     Checks    overridable [];
     MC601 "no-first-bound"                 Error   "§23"                     Checks    overridable [];
     MC602 "no-end-of-game"                 Error   "§22"                     Checks    overridable [];
     MC603 "timing-outside-game"            Error   "§7"                      Checks    overridable [];
@@ -213,6 +215,7 @@ catalogue! {
     MC605 "victory-names-undefined"        Error   "§22"                     Checks    overridable [MC102];
     MC606 "invalid-severity-override"      Warning _                         Checks    fixed       [];
     MC607 "victory-destroys-own-unit"      Error   _                         Checks    overridable [];
+    MC611 "template-out-of-date"           Warning _                         Checks    overridable [];
     MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
     MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];

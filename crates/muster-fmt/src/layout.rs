@@ -166,6 +166,12 @@ fn takes_word(text: &str, t: &Node) -> bool {
         "range",
         "figures",
         "models",
+        "start",
+        "prepared",
+        "since",
+        "allow",
+        "warn",
+        "deny",
     ];
     t.rule == "elem_word" && WORDS.contains(&text.get(t.span.start..t.span.end).unwrap_or(""))
 }

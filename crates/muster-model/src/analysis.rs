@@ -85,6 +85,8 @@ pub struct StartSituation {
     pub hot: bool,
     /// The nearest enemy element and its distance, when one is within 500 m.
     pub nearest_enemy: Option<(ElementId, f64)>,
+    /// The writer's `start hot|cold "…"` that decided `hot`, when there is one.
+    pub declared: Option<crate::model::StartDecl>,
 }
 
 /// Everything derived, indexed like the model.

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod collection;
 pub mod geometry;
+pub mod ground;
 pub mod model;
 pub mod pack;
 pub mod paths;

@@ -48,6 +48,8 @@ ids! {
     SignalId,
     /// Index into [`Model::templates`].
     TemplateId,
+    /// Index into [`Model::terrains`].
+    TerrainId,
 }
 
 /// A loaded source file: its path relative to the pack root, and its text.
@@ -117,6 +119,10 @@ pub struct Override {
     pub reason: Option<String>,
     /// `None` when it came from `muster.toml`.
     pub loc: Option<Loc>,
+    /// The unit or element it is written on (its whole text): it then governs
+    /// only findings whose primary span lies inside; `None` for the scenario's
+    /// and the pack's house rules.
+    pub scope: Option<Loc>,
 }
 
 /// The scenario header with defaults applied where the rulebook gives them.
@@ -162,11 +168,24 @@ pub struct Player {
     pub loc: Loc,
 }
 
+/// A scenario terrain kind (§98): a `terrain` item with the rulebook's grades.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TerrainDef {
+    pub name: Name,
+    pub display: Option<String>,
+    pub grades: muster_rules::terrain::Grades,
+    pub loc: Loc,
+}
+
 /// A terrain area with its outline as an absolute polygon (circles approximated).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Area {
     pub name: Name,
+    /// The built-in terrain type; `open` for an area of a scenario terrain kind,
+    /// whose grades then come from [`Area::terrain`] instead.
     pub kind: TerrainKind,
+    /// The scenario terrain kind (`terrain` item) the area is of, if any.
+    pub terrain: Option<TerrainId>,
     pub structure: Option<(Strength, Height)>,
     pub display: Option<String>,
     /// The outline in table metres, not closed (first point not repeated).
@@ -192,7 +211,11 @@ pub enum ShapeKind {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Line {
     pub name: Name,
+    /// The built-in line kind; `wall` (an obstacle of no effect of its own) for a
+    /// line of a scenario terrain kind, whose grades come from [`Line::terrain`].
     pub kind: LineKind,
+    /// The scenario terrain kind (`terrain` item) the line is of, if any.
+    pub terrain: Option<TerrainId>,
     pub display: Option<String>,
     /// Width in metres (roads default to 10 m, rivers to 20 m, obstacles to 2 m).
     pub width: f64,
@@ -302,6 +325,25 @@ pub struct Unit {
     pub historical_strength: Option<HistoricalStrength>,
     /// Arrives later (has an arrival entry): not on the table at the start.
     pub arrives_later: bool,
+    /// `start hot "…"` / `start cold "…"`: declared situation at the start (§24).
+    pub start: Option<StartDecl>,
+    /// `prepared since DATE`: its positions are prepared (§68).
+    pub prepared: Option<PreparedSince>,
+    pub loc: Loc,
+}
+
+/// A declared start situation (§24) with the writer's reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StartDecl {
+    pub hot: bool,
+    pub reason: Prose,
+    pub loc: Loc,
+}
+
+/// `prepared since DATE`: occupied and wired since `(year, month, day)` (§68).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PreparedSince {
+    pub date: (i32, u8, u8),
     pub loc: Loc,
 }
 
@@ -325,6 +367,35 @@ pub enum Kind {
     Aircraft {
         role: AircraftRole,
     },
+}
+
+impl Kind {
+    /// The rulebook's description of the troop (§12), for its tables.
+    pub fn troop(&self) -> muster_rules::troops::Troop {
+        use muster_rules::troops::{Troop, VehicleSpec};
+        match self {
+            Kind::Foot { ty, specialism } => Troop::Foot {
+                ty: *ty,
+                specialism: *specialism,
+            },
+            Kind::Vehicle {
+                role,
+                drive,
+                armoured,
+                open_topped,
+            } => Troop::Vehicle(VehicleSpec {
+                role: *role,
+                drive: *drive,
+                armoured: *armoured,
+                open_topped: *open_topped,
+            }),
+            Kind::Artillery { weapon, calibre_mm } => Troop::Artillery {
+                weapon: *weapon,
+                calibre_mm: *calibre_mm,
+            },
+            Kind::Aircraft { role } => Troop::Aircraft { role: *role },
+        }
+    }
 }
 
 /// A weapon carried.
@@ -386,6 +457,10 @@ pub struct Element {
     pub refuel_at: Option<Ref>,
     pub notes: Vec<Prose>,
     pub umpire_notes: Vec<Prose>,
+    /// `start hot "…"` / `start cold "…"` on the element itself (§24).
+    pub start: Option<StartDecl>,
+    /// `prepared since DATE` on the element itself (§68).
+    pub prepared: Option<PreparedSince>,
     pub loc: Loc,
 }
 
@@ -592,6 +667,8 @@ pub struct Model {
     pub header: Option<Header>,
     pub overrides: Vec<Override>,
     pub sides: Vec<Side>,
+    /// Scenario terrain kinds (§98), from the scenario and its libraries.
+    pub terrains: Vec<TerrainDef>,
     pub areas: Vec<Area>,
     pub lines: Vec<Line>,
     pub crossings: Vec<Crossing>,

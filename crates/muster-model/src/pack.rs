@@ -105,6 +105,7 @@ fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagno
                 level,
                 reason: None,
                 loc: None,
+                scope: None,
             }),
             None => diags.push(problem(
                 format!("`{code}` in `[severity]` has an unknown level `{level}`"),

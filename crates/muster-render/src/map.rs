@@ -121,6 +121,8 @@ pub struct Echelon {
 pub struct AreaMark {
     pub d: String,
     pub kind: String,
+    /// The scenario terrain kind (§98) it is of, shown instead of `kind`.
+    pub terrain: Option<String>,
     pub label: String,
     pub x: f64,
     pub y: f64,
@@ -136,6 +138,8 @@ pub struct AreaMark {
 pub struct LineMark {
     pub d: String,
     pub kind: String,
+    /// The scenario terrain kind (§98) it is of, drawn in a style of its own.
+    pub terrain: Option<String>,
     pub width: f64,
     pub label: String,
     /// Where the label goes (text centre, baseline), chosen clear of other labels.
@@ -247,6 +251,7 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
             AreaMark {
                 d: path(&a.outline, true, h),
                 kind,
+                terrain: a.terrain.clone(),
                 label: marked(
                     a.display.clone().unwrap_or_else(|| a.id.clone()),
                     &a.known_to,
@@ -274,6 +279,7 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
             LineMark {
                 d: path(&l.points, false, h),
                 kind,
+                terrain: l.terrain.clone(),
                 width: l.width_m.clamp(em * 0.3, em * 3.0),
                 label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
                 x: mid.x,

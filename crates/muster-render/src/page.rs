@@ -115,6 +115,12 @@ pub struct OobRow {
     pub command: String,
     pub separated: bool,
     pub hot: Option<bool>,
+    /// The writer's reason when the start situation was declared (§24).
+    pub start_reason: Option<String>,
+    /// Whether the declared start is hot (for an element's own declaration).
+    pub start_hot: Option<bool>,
+    /// `YYYY-MM-DD` since which the position is prepared (§68).
+    pub prepared_since: Option<String>,
     pub notes: Vec<String>,
     pub umpire_notes: Vec<String>,
     /// The player's unit or one under it.
@@ -313,6 +319,9 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
         command: String::new(),
         separated: false,
         hot: u.start.as_ref().map(|s| s.hot),
+        start_reason: u.start.as_ref().and_then(|s| s.reason.clone()),
+        start_hot: u.start.as_ref().filter(|s| s.declared).map(|s| s.hot),
+        prepared_since: u.prepared_since.clone(),
         notes: u.notes.clone(),
         umpire_notes: u.umpire_notes.clone(),
         highlight,
@@ -396,6 +405,9 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         command: command_words(&e.command),
         separated: matches!(e.command, Command::Separated { .. }),
         hot: None,
+        start_reason: e.start.as_ref().map(|s| s.reason.clone()),
+        start_hot: e.start.as_ref().map(|s| s.hot),
+        prepared_since: e.prepared_since.clone(),
         notes: e.notes.clone(),
         umpire_notes: e.umpire_notes.clone(),
         highlight,

@@ -173,6 +173,19 @@ impl Planter<'_> {
                 }
             }
             Item::Template(t) => self.template(t),
+            Item::Terrain(TerrainDef {
+                id,
+                name,
+                // grades are vocabulary the checks read
+                movement: _,
+                observation: _,
+                cover: _,
+                span: _,
+            }) => {
+                // A terrain kind is common knowledge, like the rulebook's own types.
+                self.def(id, one(EVERYONE), "terrain id");
+                self.opt_text(name, one(EVERYONE), "terrain name");
+            }
             Item::Forces(Forces {
                 side,
                 units,
@@ -367,7 +380,7 @@ impl Planter<'_> {
         match f {
             Feature::Area(Area {
                 id,
-                kind: _,
+                kind,
                 structure,
                 name,
                 shape,
@@ -393,19 +406,25 @@ impl Planter<'_> {
                         span: _,
                     } => {}
                 }
+                if let KindRef::Defined(k) = kind {
+                    self.refer(k);
+                }
                 let o = self.known(known_to);
                 self.def(id, o.clone(), "area id");
                 self.opt_text(name, o, "area name");
             }
             Feature::Line(LineFeature {
                 id,
-                kind: _,
+                kind,
                 name,
                 width: _,
                 points: _,
                 known_to,
                 span: _,
             }) => {
+                if let KindRef::Defined(k) = kind {
+                    self.refer(k);
+                }
                 let o = self.known(known_to);
                 self.def(id, o.clone(), "line id");
                 self.opt_text(name, o, "line name");
@@ -501,6 +520,9 @@ impl Planter<'_> {
             notes,
             umpire_notes,
             historical_strength,
+            start,
+            prepared,
+            overrides,
             body,
             span: _,
         } = u;
@@ -513,6 +535,24 @@ impl Planter<'_> {
         }) = historical_strength
         {
             self.text(source, owners.clone(), "historical strength source");
+        }
+        if let Some(StartDecl {
+            hot: _,
+            reason,
+            span: _,
+        }) = start
+        {
+            self.text(reason, owners.clone(), "unit start reason");
+        }
+        if let Some(Prepared { since: _, span: _ }) = prepared {}
+        for SeverityOverride {
+            level: _,
+            code: Spanned { value: _, span: _ },
+            reason,
+            span: _,
+        } in overrides
+        {
+            self.opt_text(reason, one(UMPIRE), "unit override reason");
         }
         self.def(id, owners.clone(), "unit id");
         self.opt_text(name, owners.clone(), "unit display name");
@@ -613,6 +653,18 @@ impl Planter<'_> {
                 }
                 ElementAttr::Note(t) => self.text(t, owners.clone(), "element note"),
                 ElementAttr::UmpireNote(t) => self.text(t, one(UMPIRE), "element umpire note"),
+                ElementAttr::Start(StartDecl {
+                    hot: _,
+                    reason,
+                    span: _,
+                }) => self.text(reason, owners.clone(), "element start reason"),
+                ElementAttr::Prepared(Prepared { since: _, span: _ }) => {}
+                ElementAttr::Override(SeverityOverride {
+                    level: _,
+                    code: Spanned { value: _, span: _ },
+                    reason,
+                    span: _,
+                }) => self.opt_text(reason, one(UMPIRE), "element override reason"),
             }
         }
     }

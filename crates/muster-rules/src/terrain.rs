@@ -5,6 +5,7 @@
 //! the main type beneath them; effects are cumulative (§100).
 
 use crate::troops::{is_foot, Troop};
+pub use crate::vocab::Mover;
 use crate::vocab::{Drive, Strength, TerrainKind};
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +36,140 @@ pub enum CoverGrade {
     Light,
     Good,
     Fortified,
+}
+
+impl MoveGrade {
+    /// Every grade, easiest first.
+    pub const ALL: &'static [MoveGrade] = &[
+        MoveGrade::Clear,
+        MoveGrade::Rough,
+        MoveGrade::Difficult,
+        MoveGrade::Impassable,
+    ];
+
+    /// The grade as a `terrain` item writes it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            MoveGrade::Clear => "clear",
+            MoveGrade::Rough => "rough",
+            MoveGrade::Difficult => "difficult",
+            MoveGrade::Impassable => "impassable",
+        }
+    }
+}
+
+impl ObsGrade {
+    /// Every grade, most open first.
+    pub const ALL: &'static [ObsGrade] = &[
+        ObsGrade::Open,
+        ObsGrade::PartiallyObscuring,
+        ObsGrade::Obscuring,
+    ];
+
+    /// The grade as a `terrain` item writes it (`partial` for partially obscuring).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            ObsGrade::Open => "open",
+            ObsGrade::PartiallyObscuring => "partial",
+            ObsGrade::Obscuring => "obscuring",
+        }
+    }
+}
+
+impl CoverGrade {
+    /// Every grade, least first.
+    pub const ALL: &'static [CoverGrade] = &[
+        CoverGrade::None,
+        CoverGrade::Light,
+        CoverGrade::Good,
+        CoverGrade::Fortified,
+    ];
+
+    /// The grade as a `terrain` item writes it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            CoverGrade::None => "none",
+            CoverGrade::Light => "light",
+            CoverGrade::Good => "good",
+            CoverGrade::Fortified => "fortified",
+        }
+    }
+}
+
+/// The mover a troop is for a scenario terrain kind's movement grades (§95):
+/// foot (and cavalry) as foot, vehicles by their drive, guns as wheeled (they are
+/// towed or man-handled on wheels); aircraft are not movers on the ground.
+pub fn mover_of(troop: &Troop) -> Option<Mover> {
+    match troop {
+        Troop::Foot { .. } => Some(Mover::Foot),
+        Troop::Vehicle(v) => Some(match v.drive {
+            Drive::Wheeled => Mover::Wheeled,
+            Drive::HalfTracked => Mover::HalfTracked,
+            Drive::Tracked => Mover::Tracked,
+        }),
+        Troop::Artillery { .. } => Some(Mover::Wheeled),
+        Troop::Aircraft { .. } => None,
+    }
+}
+
+/// The grades of a scenario terrain kind (§98): movement per mover (foot,
+/// wheeled, half-tracked, tracked), observation and cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Grades {
+    pub foot: MoveGrade,
+    pub wheeled: MoveGrade,
+    pub half_tracked: MoveGrade,
+    pub tracked: MoveGrade,
+    pub observation: ObsGrade,
+    pub cover: CoverGrade,
+}
+
+impl Default for Grades {
+    /// What a definition leaves out: clear going, open to view, no cover.
+    fn default() -> Self {
+        Grades {
+            foot: MoveGrade::Clear,
+            wheeled: MoveGrade::Clear,
+            half_tracked: MoveGrade::Clear,
+            tracked: MoveGrade::Clear,
+            observation: ObsGrade::Open,
+            cover: CoverGrade::None,
+        }
+    }
+}
+
+impl Grades {
+    /// Sets a mover's grade; `vehicles` sets all three vehicle movers.
+    pub fn set(&mut self, mover: Mover, grade: MoveGrade) {
+        match mover {
+            Mover::Foot => self.foot = grade,
+            Mover::Wheeled => self.wheeled = grade,
+            Mover::HalfTracked => self.half_tracked = grade,
+            Mover::Tracked => self.tracked = grade,
+            Mover::Vehicles => {
+                self.wheeled = grade;
+                self.half_tracked = grade;
+                self.tracked = grade;
+            }
+        }
+    }
+
+    /// The grade for one mover; `vehicles` reads the worst of the three.
+    pub fn movement(&self, mover: Mover) -> MoveGrade {
+        match mover {
+            Mover::Foot => self.foot,
+            Mover::Wheeled => self.wheeled,
+            Mover::HalfTracked => self.half_tracked,
+            Mover::Tracked => self.tracked,
+            Mover::Vehicles => self.wheeled.max(self.half_tracked).max(self.tracked),
+        }
+    }
+
+    /// Whether `troop` may stand in it at all (§95): not where its grade is
+    /// impassable. Aircraft fly over everything.
+    pub fn allows(&self, troop: &Troop) -> bool {
+        mover_of(troop).is_none_or(|m| self.movement(m) != MoveGrade::Impassable)
+    }
 }
 
 /// Who is being observed or covered: some terrain treats foot differently from
@@ -361,6 +496,21 @@ mod tests {
         assert!(impassable(T::Lake) && impassable(T::Water) && impassable(T::Cliffs));
         assert!(!impassable(T::Swamp));
         assert!(!allows(T::Lake, &FOOT, false, false));
+    }
+
+    #[test]
+    fn scenario_terrain_grades_per_mover() {
+        // climbable cliffs: difficult to foot, impassable to vehicles (§98)
+        let mut cliffs = Grades::default();
+        cliffs.set(Mover::Foot, MoveGrade::Difficult);
+        cliffs.set(Mover::Vehicles, MoveGrade::Impassable);
+        assert!(cliffs.allows(&FOOT));
+        assert!(!cliffs.allows(&vehicle(Drive::Wheeled)));
+        assert!(!cliffs.allows(&vehicle(Drive::Tracked)));
+        cliffs.set(Mover::Tracked, MoveGrade::Difficult);
+        assert!(cliffs.allows(&vehicle(Drive::Tracked)));
+        assert_eq!(cliffs.movement(Mover::Vehicles), MoveGrade::Impassable);
+        assert_eq!(ObsGrade::PartiallyObscuring.keyword(), "partial");
     }
 
     #[test]

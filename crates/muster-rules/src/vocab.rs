@@ -43,6 +43,18 @@ macro_rules! keywords {
 }
 
 keywords! {
+    /// Who moves through a scenario terrain kind (§95): its movement grade is given
+    /// per mover; `vehicles` stands for the three vehicle movers at once.
+    Mover {
+        Foot = "foot": "foot elements, cavalry and man-handled guns",
+        Wheeled = "wheeled": "wheeled vehicles and towed guns",
+        HalfTracked = "half-tracked": "half-tracked vehicles",
+        Tracked = "tracked": "fully tracked vehicles",
+        Vehicles = "vehicles": "every vehicle: wheeled, half-tracked and tracked",
+    }
+}
+
+keywords! {
     /// Weather (scenario header); fog, snow and rain are "poor weather" for §76.
     Weather {
         Clear = "clear": "clear weather",

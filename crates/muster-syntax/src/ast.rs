@@ -6,6 +6,7 @@
 //! where the author wrote them relative. Resolution happens in `muster-model`.
 
 use crate::span::{Ident, Span, Spanned};
+use muster_rules::terrain::{CoverGrade, MoveGrade, Mover, ObsGrade};
 use muster_rules::vocab::*;
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +42,7 @@ pub enum Item {
     Intel(Intel),
     Umpire(UmpireNote),
     Briefing(Briefing),
+    Terrain(TerrainDef),
 }
 
 impl Item {
@@ -62,6 +64,7 @@ impl Item {
             Item::Intel(x) => x.span,
             Item::Umpire(x) => x.span,
             Item::Briefing(x) => x.span,
+            Item::Terrain(x) => x.span,
         }
     }
 }
@@ -209,7 +212,7 @@ pub enum Feature {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Area {
     pub id: Ident,
-    pub kind: Spanned<TerrainKind>,
+    pub kind: KindRef<TerrainKind>,
     /// Only for `buildings` and `fortification`.
     pub structure: Option<Structure>,
     pub name: Option<Text>,
@@ -217,6 +220,70 @@ pub struct Area {
     /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
     /// `None` when every side knows the item.
     pub known_to: Option<Ident>,
+    pub span: Span,
+}
+
+/// The kind an area or line is of: a built-in terrain type or line kind, or the
+/// name of a `terrain` item (§98), resolved later like any other name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum KindRef<T> {
+    Builtin(Spanned<T>),
+    Defined(Ident),
+}
+
+impl<T: Copy> KindRef<T> {
+    /// The built-in kind, when it is one.
+    pub fn builtin(&self) -> Option<T> {
+        match self {
+            KindRef::Builtin(k) => Some(k.value),
+            KindRef::Defined(_) => None,
+        }
+    }
+
+    /// Where the kind is written.
+    pub fn span(&self) -> Span {
+        match self {
+            KindRef::Builtin(k) => k.span,
+            KindRef::Defined(i) => i.span,
+        }
+    }
+}
+
+/// `terrain anti-tank-ditch "Anti-tank ditch" { movement foot difficult vehicles
+/// impassable observation open cover good }`: a scenario terrain kind (§98) with
+/// the rulebook's grades (§95–§97). What it leaves out is clear, open, no cover.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TerrainDef {
+    pub id: Ident,
+    pub name: Option<Text>,
+    /// Movement grades per mover, in the order written; a later one wins.
+    pub movement: Vec<MoverGrade>,
+    pub observation: Option<Spanned<ObsGrade>>,
+    pub cover: Option<Spanned<CoverGrade>>,
+    pub span: Span,
+}
+
+/// `foot difficult`, `vehicles impassable`: one mover's movement grade.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoverGrade {
+    pub mover: Spanned<Mover>,
+    pub grade: Spanned<MoveGrade>,
+    pub span: Span,
+}
+
+/// `start hot "reason"` or `start cold "reason"`: the situation at the start (§24)
+/// declared where distance alone would judge it wrongly.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StartDecl {
+    pub hot: Spanned<bool>,
+    pub reason: Text,
+    pub span: Span,
+}
+
+/// `prepared since 1944-03-01`: a position occupied and wired since then (§68).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prepared {
+    pub since: Date,
     pub span: Span,
 }
 
@@ -262,7 +329,7 @@ impl Shape {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LineFeature {
     pub id: Ident,
-    pub kind: Spanned<LineKind>,
+    pub kind: KindRef<LineKind>,
     pub name: Option<Text>,
     pub width: Option<Distance>,
     pub points: Vec<Point>,
@@ -360,6 +427,12 @@ pub struct Unit {
     pub umpire_notes: Vec<Text>,
     /// `historical-strength …`: the real unit's strength and its source.
     pub historical_strength: Option<HistoricalStrength>,
+    /// `start hot "…"` / `start cold "…"`: the declared start situation (§24).
+    pub start: Option<StartDecl>,
+    /// `prepared since DATE`: the unit's positions are prepared (§68).
+    pub prepared: Option<Prepared>,
+    /// `allow MC209 "…"`: house rules for this unit and what it holds only.
+    pub overrides: Vec<SeverityOverride>,
     pub body: UnitBody,
     pub span: Span,
 }
@@ -495,6 +568,12 @@ pub enum ElementAttr {
     Note(Text),
     /// `umpire "…"`: seen by the umpire only.
     UmpireNote(Text),
+    /// `start hot "…"` / `start cold "…"` (§24)
+    Start(StartDecl),
+    /// `prepared since DATE` (§68)
+    Prepared(Prepared),
+    /// `allow MC209 "…"`: a house rule for this element only.
+    Override(SeverityOverride),
 }
 
 /// A weapon with its optional mount and calibre.

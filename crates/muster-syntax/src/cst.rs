@@ -186,6 +186,7 @@ fn token_kind(rule: Rule, name: &str) -> Option<TokenKind> {
         Rule::ident | Rule::path => TokenKind::Name,
         Rule::num | Rule::code => TokenKind::Literal,
         Rule::severity_level
+        | Rule::scoped_level
         | Rule::line_kind
         | Rule::crossing_kind
         | Rule::echelon

@@ -110,7 +110,6 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
             such_as("a top-level item", &["scenario", "map", "forces"])
         }
 
-        Rule::kw_start | Rule::start_stmt => kw("start", G::Setting),
         Rule::kw_turns | Rule::turns_stmt => kw("turns", G::Setting),
         Rule::kw_turn_length | Rule::turn_length_stmt => kw("turn-length", G::Setting),
         Rule::kw_first_bound | Rule::first_bound_stmt => kw("first-bound", G::Setting),
@@ -234,5 +233,23 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::intel_word | Rule::precision_word => {
             phrase("a precision: `exact`, `approximate` or `vague`")
         }
+
+        Rule::kw_terrain | Rule::terrain_def => kw("terrain", G::Item),
+        Rule::terrain_block => phrase("`{`"),
+        Rule::kw_movement | Rule::movement_stmt => kw("movement", G::None),
+        Rule::kw_observation | Rule::observation_stmt => kw("observation", G::None),
+        Rule::kw_cover | Rule::cover_stmt => kw("cover", G::None),
+        Rule::terrain_stmt | Rule::terrain_stmt_only | Rule::terrain_kw | Rule::junk_terrain => {
+            such_as("a terrain grade", &["movement", "observation", "cover"])
+        }
+        Rule::grade_word => phrase("a mover or a grade such as `foot`, `difficult` or `open`"),
+        Rule::defined_line => kw("line", G::Feature),
+        Rule::line_kind_word => phrase("a line kind, or a terrain kind a `terrain` item defines"),
+        Rule::kw_start | Rule::start_stmt => kw("start", G::Setting),
+        Rule::start_decl => kw("start", G::UnitSetting),
+        Rule::start_word => phrase("`hot` or `cold`"),
+        Rule::kw_prepared | Rule::prepared => kw("prepared since", G::UnitSetting),
+        Rule::kw_since => phrase("`since`"),
+        Rule::scoped_level | Rule::scoped_override => kw("allow", G::UnitSetting),
     }
 }

@@ -6,13 +6,13 @@
 /// and `hq`. Lowering reports a reserved word used as a name (MC001).
 pub const RESERVED: &[&str] = &[
     "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
-    "event", "victory", "intel", "umpire", "briefing", "element", "hq",
+    "event", "victory", "intel", "umpire", "briefing", "terrain", "element", "hq",
 ];
 
 /// Top-level item keywords, where the scanner splits the file.
 pub(crate) const ITEM_KEYWORDS: &[&str] = &[
     "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
-    "event", "victory", "intel", "umpire", "briefing",
+    "event", "victory", "intel", "umpire", "briefing", "terrain",
 ];
 
 /// Whether `word` is reserved.

@@ -125,7 +125,7 @@ fn area_polygon() {
     let f =
         map_features("area canal water \"Caen Canal\" polygon (1180,0) (1220,0) ( 1220m , 1600 )");
     let Feature::Area(a) = &f[0] else { panic!() };
-    assert_eq!(a.kind.value, TerrainKind::Water);
+    assert_eq!(a.kind.builtin(), Some(TerrainKind::Water));
     assert_eq!(a.name.as_ref().unwrap().value, "Caen Canal");
     let Shape::Polygon { points, .. } = &a.shape else {
         panic!()
@@ -184,7 +184,7 @@ fn every_terrain_kind() {
             k.keyword()
         ));
         let Feature::Area(a) = &f[0] else { panic!() };
-        assert_eq!(a.kind.value, *k);
+        assert_eq!(a.kind.builtin(), Some(*k));
     }
 }
 
@@ -196,7 +196,7 @@ fn line_features_of_every_kind() {
             k.keyword()
         ));
         let Feature::Line(l) = &f[0] else { panic!() };
-        assert_eq!(l.kind.value, *k);
+        assert_eq!(l.kind.builtin(), Some(*k));
         assert_eq!(l.width.as_ref().unwrap().value, 8.0);
         assert_eq!(l.points.len(), 3);
     }

@@ -16,6 +16,10 @@
 //! alternative methods (§88): it is in command by runner, however far, and the
 //! delay is shown (MC306).
 //!
+//! An attached unit's elements count as members of the group they are attached to
+//! (§80, §87): after their own routes they may chain through that group's linked
+//! elements.
+//!
 //! Routes are tried in the order of §87: direct to the command element one step up;
 //! through elements of its own group that are themselves linked (in rounds
 //! outward from the command element, so a chain may be any length and each element
@@ -28,34 +32,13 @@ use crate::geometry;
 use crate::model::*;
 use muster_rules::command::{self as rules, CommandRange, Equipment};
 use muster_rules::latency;
-use muster_rules::terrain::{movement_grade, MoveGrade};
-use muster_rules::troops::{self, Troop, VehicleSpec};
+use muster_rules::terrain::{MoveGrade, Mover};
+use muster_rules::troops::{self, Troop};
 use muster_rules::vocab::{FootType, Stance};
 
 /// The rulebook's troop description of a model element kind.
 pub(crate) fn troop(k: &Kind) -> Troop {
-    match k {
-        Kind::Foot { ty, specialism } => Troop::Foot {
-            ty: *ty,
-            specialism: *specialism,
-        },
-        Kind::Vehicle {
-            role,
-            drive,
-            armoured,
-            open_topped,
-        } => Troop::Vehicle(VehicleSpec {
-            role: *role,
-            drive: *drive,
-            armoured: *armoured,
-            open_topped: *open_topped,
-        }),
-        Kind::Artillery { weapon, calibre_mm } => Troop::Artillery {
-            weapon: *weapon,
-            calibre_mm: *calibre_mm,
-        },
-        Kind::Aircraft { role } => Troop::Aircraft { role: *role },
-    }
+    k.troop()
 }
 
 /// Whether an element counts as a command element for §88: its unit's command
@@ -183,6 +166,40 @@ fn supported(m: &Model, u: UnitId) -> Vec<ElementId> {
     out
 }
 
+/// The elements of the group unit `u` is attached to (§80) that are in command
+/// within it: its command element and the members its chains link; empty when
+/// `u` is not attached.
+fn host_linked(m: &Model, u: UnitId) -> Vec<ElementId> {
+    let Some(Target::Unit(h)) = m.units[u.0].attached_to.as_ref().and_then(|r| r.target) else {
+        return Vec::new();
+    };
+    if h == u {
+        return Vec::new();
+    }
+    let host = &m.units[h.0];
+    let hub = host.command_element.or_else(|| command_above(m, h));
+    let members: Vec<ElementId> = host
+        .elements
+        .iter()
+        .copied()
+        .filter(|e| Some(*e) != host.command_element && placed(m, *e).is_some())
+        .collect();
+    let linked = chains(m, hub, &members);
+    let mut out: Vec<ElementId> = host
+        .command_element
+        .filter(|c| placed(m, *c).is_some())
+        .into_iter()
+        .collect();
+    out.extend(
+        members
+            .iter()
+            .zip(&linked)
+            .filter(|(_, l)| l.is_some())
+            .map(|(e, _)| *e),
+    );
+    out
+}
+
 /// §87a and b within one group: which `members` link to `hub` directly, and which
 /// through other members that are themselves linked (a chain of any length), with
 /// the link each uses; same index as `members`.
@@ -232,8 +249,9 @@ fn chains(m: &Model, hub: Option<ElementId>, members: &[ElementId]) -> Vec<Optio
 /// Whether `p` stands in terrain that halves a runner's pace (§76).
 fn slow_ground(m: &Model, p: Pos) -> bool {
     !geometry::on_road_within(m, p)
-        && geometry::areas_at(m, p)
-            .any(|a| movement_grade(a.kind).is_some_and(|g| g != MoveGrade::Clear))
+        && geometry::areas_at(m, p).any(|a| {
+            crate::ground::area_movement(m, a, Mover::Foot).is_some_and(|g| g != MoveGrade::Clear)
+        })
 }
 
 /// Turns a runner needs from `from` to `to` (§76), in `e`'s unit's situation.
@@ -276,6 +294,7 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             .map(|(e, _)| *e)
             .collect();
         let mut support_cache: Option<Vec<ElementId>> = None;
+        let mut host_cache: Option<Vec<ElementId>> = None;
         for &e in &unit.elements {
             if placed(m, e).is_none() {
                 continue;
@@ -311,6 +330,19 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
                     out[e.0] = in_command(c, Some(Means::Runner));
                     continue;
                 }
+            }
+            // §80: an attached unit's elements count as members of the group they
+            // are attached to (§87), so they may chain through its linked elements.
+            let host_els = host_cache.get_or_insert_with(|| host_linked(m, u));
+            let via_host = host_els
+                .iter()
+                .filter(|y| **y != e)
+                .filter_map(|y| candidate(m, e, *y, Route::Chain))
+                .filter(|c| c.range.reaches(c.distance))
+                .min_by(|a, b| a.distance.total_cmp(&b.distance));
+            if let Some(c) = via_host {
+                out[e.0] = in_command(c, None);
+                continue;
             }
             let supported_els = support_cache.get_or_insert_with(|| supported(m, u));
             let sup_cands: Vec<Candidate> = supported_els

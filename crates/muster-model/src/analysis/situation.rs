@@ -1,21 +1,47 @@
 //! Start situations (§24) and unit centres.
 //!
 //! A group may begin hot when an enemy element stands within 500 m of any of its
-//! elements at the start. Visibility is not modelled here: a concealed enemy counts
-//! too, so the umpire sees every case (MC604 is a note).
+//! elements at the start. §24 asks for an enemy the group can see: an element too
+//! deep inside woods, brush or a built-up area to be seen (§109–§121; more than
+//! 100 m inside open woods, §111) does not count. Other concealment is not
+//! modelled: a concealed enemy counts, so the umpire sees every case (MC604 is a
+//! note).
+//!
+//! The writer may declare the situation where distance alone is wrong: `start hot`
+//! or `start cold` on a unit decides it for the unit and the units written inside
+//! it (unless they declare their own); on an element, `start cold` takes that
+//! element out of the test on both sides (it neither makes its group hot nor
+//! makes the enemy near it hot), and `start hot` makes its group hot.
 
 use super::chain::{placed, subtree};
 use super::grid::Grid;
 use crate::analysis::StartSituation;
 use crate::model::*;
 use muster_rules::command::HOT_RADIUS_M;
+use muster_rules::terrain::Who;
+
+/// Whether an element takes part in the distance test: placed, not declared
+/// cold, and (as an enemy) visible.
+fn counts(m: &Model, e: ElementId, p: Pos) -> bool {
+    let el = &m.elements[e.0];
+    if el.start.as_ref().is_some_and(|s| !s.hot) {
+        return false;
+    }
+    let who = el
+        .kind
+        .as_ref()
+        .map_or(Who::Foot, |k| Who::of(&super::command::troop(k)));
+    !crate::ground::hidden_at(m, p, who)
+}
 
 /// One entry per unit, same index as `model.units`.
 pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
     // placed elements by side, on a grid of the hot radius
     let mut grids: Vec<Grid<ElementId>> = Vec::new();
     for e in (0..m.elements.len()).map(ElementId) {
-        let Some(p) = placed(m, e) else { continue };
+        let Some(p) = placed(m, e).filter(|p| counts(m, e, *p)) else {
+            continue;
+        };
         let side = m.elements[e.0].side.0;
         if grids.len() <= side {
             grids.resize_with(side + 1, || Grid::new(HOT_RADIUS_M));
@@ -29,6 +55,9 @@ pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
             let mut nearest: Option<(ElementId, f64)> = None;
             for &e in &unit.elements {
                 let Some(p) = placed(m, e) else { continue };
+                if m.elements[e.0].start.as_ref().is_some_and(|s| !s.hot) {
+                    continue;
+                }
                 for (side, grid) in grids.iter().enumerate() {
                     if side == unit.side.0 {
                         continue;
@@ -42,10 +71,21 @@ pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
                     }
                 }
             }
+            // the unit's own declaration, else the nearest written around it
+            let written = std::iter::successors(Some(UnitId(ui)), |u| m.units[u.0].parent)
+                .take(m.units.len())
+                .find_map(|u| m.units[u.0].start.as_ref());
+            let declared = written.or_else(|| {
+                unit.elements
+                    .iter()
+                    .filter_map(|e| m.elements[e.0].start.as_ref())
+                    .find(|s| s.hot)
+            });
             StartSituation {
                 unit: UnitId(ui),
-                hot: nearest.is_some(),
+                hot: declared.map_or(nearest.is_some(), |d| d.hot),
                 nearest_enemy: nearest,
+                declared: declared.cloned(),
             }
         })
         .collect()

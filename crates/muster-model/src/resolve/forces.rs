@@ -95,8 +95,14 @@ fn lower(
             loc: loc(d.file, h.span),
         }),
         arrives_later: false,
+        start: a.start.as_ref().map(|s| start_decl(d.file, s)),
+        prepared: a.prepared.as_ref().map(|p| prepared(d.file, p)),
         loc: loc(d.file, a.span),
     });
+    for o in &a.overrides {
+        let scope = loc(d.file, a.span);
+        cx.model.overrides.push(scoped(d.file, o, scope));
+    }
     let layout = placement::layout(frame, a.placement.as_ref(), d.placement_in_template);
     let placement_loc = a.placement.as_ref().map(|p| match p {
         ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
@@ -125,6 +131,11 @@ fn lower(
             slot += 1;
         }
         let el = element(e, en, &id, uid, side, layout, this_slot, placement_loc);
+        for (_, f, a) in &e.attrs {
+            if let ast::ElementAttr::Override(o) = a {
+                cx.model.overrides.push(scoped(*f, o, el.loc));
+            }
+        }
         let eid = ElementId(cx.model.elements.len());
         cx.names
             .elements
@@ -136,6 +147,34 @@ fn lower(
     }
     for s in &d.units {
         lower(cx, s, side, Some(uid), layout.frame(), Some(&id));
+    }
+}
+
+/// A declared start situation (§24).
+fn start_decl(f: FileId, s: &ast::StartDecl) -> StartDecl {
+    StartDecl {
+        hot: s.hot.value,
+        reason: prose(f, &s.reason),
+        loc: loc(f, s.span),
+    }
+}
+
+/// A prepared position's date (§68).
+fn prepared(f: FileId, p: &ast::Prepared) -> PreparedSince {
+    PreparedSince {
+        date: (p.since.year, p.since.month, p.since.day),
+        loc: loc(f, p.span),
+    }
+}
+
+/// A house rule written on a unit or element: it governs that text only.
+fn scoped(f: FileId, o: &ast::SeverityOverride, scope: Loc) -> Override {
+    Override {
+        code: o.code.value.clone(),
+        level: o.level.value,
+        reason: o.reason.as_ref().map(|r| r.value.clone()),
+        loc: Some(loc(f, o.span)),
+        scope: Some(scope),
     }
 }
 
@@ -231,6 +270,8 @@ fn element(
         refuel_at: None,
         notes: Vec::new(),
         umpire_notes: Vec::new(),
+        start: None,
+        prepared: None,
         loc: e.loc,
     };
     let latest = |a: &ast::ElementAttr| {
@@ -318,6 +359,10 @@ fn attr(el: &mut Element, f: FileId, a: &ast::ElementAttr, facing: &mut Option<f
         A::RefuelAt(i) => el.refuel_at = Some(unresolved(f, i)),
         A::Note(t) => el.notes.push(prose(f, t)),
         A::UmpireNote(t) => el.umpire_notes.push(prose(f, t)),
+        A::Start(s) => el.start = Some(start_decl(f, s)),
+        A::Prepared(p) => el.prepared = Some(prepared(f, p)),
+        // gathered with the element's scope where it is lowered
+        A::Override(_) => {}
     }
 }
 

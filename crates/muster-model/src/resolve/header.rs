@@ -71,6 +71,7 @@ fn scenario(cx: &mut Ctx, file: FileId, s: &ast::Scenario) {
             level: o.level.value,
             reason: o.reason.as_ref().map(|r| r.value.clone()),
             loc: Some(loc(file, o.span)),
+            scope: None,
         });
     }
 }

@@ -5,7 +5,7 @@ use super::names::Space;
 use super::{loc, name, pos, unresolved, Ctx, FileItems};
 use crate::geometry;
 use crate::model::*;
-use muster_rules::vocab::LineKind;
+use muster_rules::vocab::{LineKind, TerrainKind};
 use muster_syntax::{ast, FileId};
 
 /// Width in metres of a line feature whose width is not written: roads 10 m,
@@ -83,11 +83,22 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
     match feature {
         ast::Feature::Area(a) => {
             let n = name(file, &a.id);
+            let (kind, terrain) = match &a.kind {
+                ast::KindRef::Builtin(k) => (k.value, None),
+                ast::KindRef::Defined(i) => {
+                    let words = super::terrain::area_words();
+                    (
+                        TerrainKind::Open,
+                        super::terrain::lookup(cx, file, i, &words),
+                    )
+                }
+            };
             if register(cx, &n, Target::Area(AreaId(cx.model.areas.len()))) {
                 let (outline, shape) = area_outline(&a.shape);
                 cx.model.areas.push(Area {
                     name: n,
-                    kind: a.kind.value,
+                    kind,
+                    terrain,
                     structure: a
                         .structure
                         .as_ref()
@@ -103,15 +114,23 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
         }
         ast::Feature::Line(l) => {
             let n = name(file, &l.id);
+            let (kind, terrain) = match &l.kind {
+                ast::KindRef::Builtin(k) => (k.value, None),
+                ast::KindRef::Defined(i) => {
+                    let words = super::terrain::line_words();
+                    (LineKind::Wall, super::terrain::lookup(cx, file, i, &words))
+                }
+            };
             if register(cx, &n, Target::Line(LineId(cx.model.lines.len()))) {
                 cx.model.lines.push(Line {
                     name: n,
-                    kind: l.kind.value,
+                    kind,
+                    terrain,
                     display: l.name.as_ref().map(|t| t.value.clone()),
                     width: l
                         .width
                         .as_ref()
-                        .map_or_else(|| default_width(l.kind.value), |w| w.value),
+                        .map_or_else(|| default_width(kind), |w| w.value),
                     points: l.points.iter().map(pos).collect(),
                     known_to: known(file, l.known_to.as_ref()),
                     loc: loc(file, l.span),
@@ -194,8 +213,9 @@ fn water_width(m: &Model, over: Option<Target>, at: Pos) -> Option<f64> {
     match over? {
         Target::Line(l) => Some(m.lines[l.0].width),
         Target::Area(a) => {
-            let outline = &m.areas[a.0].outline;
-            geometry::contains(outline, at).then(|| 2.0 * geometry::distance_to_edge(outline, at))
+            let area = &m.areas[a.0];
+            geometry::area_contains(area, at)
+                .then(|| 2.0 * geometry::distance_to_area_edge(area, at))
         }
         _ => None,
     }

@@ -16,6 +16,7 @@ mod orders;
 mod placement;
 mod signals;
 mod templates;
+mod terrain;
 mod tree;
 
 use crate::model::*;
@@ -45,6 +46,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
 
     nations::check(&mut cx, &items);
     header::declare(&mut cx, &items);
+    terrain::declare(&mut cx, &items);
     map::declare(&mut cx, &items);
     templates::declare(&mut cx, &items);
     signals::declare(&mut cx, &items);
@@ -99,6 +101,7 @@ impl Ctx {
                 header: None,
                 overrides: Vec::new(),
                 sides: Vec::new(),
+                terrains: Vec::new(),
                 areas: Vec::new(),
                 lines: Vec::new(),
                 crossings: Vec::new(),

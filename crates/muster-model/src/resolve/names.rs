@@ -19,6 +19,7 @@ pub(crate) struct Names {
     pub units: BTreeMap<String, UnitId>,
     pub signals: BTreeMap<String, SignalId>,
     pub templates: BTreeMap<String, TemplateId>,
+    pub terrains: BTreeMap<String, TerrainId>,
     pub players: BTreeMap<String, Loc>,
     /// Elements by (side, short name).
     pub elements: BTreeMap<(usize, String), Vec<ElementId>>,

@@ -40,7 +40,11 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
             .unwrap_or_default(),
         header: header(model),
         strength_scale: strength_scale(),
-        overrides: model.overrides.iter().map(override_).collect(),
+        overrides: model
+            .overrides
+            .iter()
+            .map(|o| override_(model, o))
+            .collect(),
         sides,
         map: map(model),
         orders: model.orders.iter().map(|o| order(model, o)).collect(),
@@ -119,7 +123,7 @@ fn header(model: &Model) -> Header {
     };
     Header {
         title: h.title.text.clone(),
-        date: h.date.map(|(y, mo, d)| format!("{y:04}-{mo:02}-{d:02}")),
+        date: h.date.map(super::units::date),
         start: h.start_minutes.map(clock),
         turns: h.turns,
         turn_minutes: h.turn_minutes,
@@ -146,12 +150,50 @@ fn header(model: &Model) -> Header {
     }
 }
 
-fn override_(o: &m::Override) -> Override {
+fn override_(model: &Model, o: &m::Override) -> Override {
     Override {
         code: o.code.clone(),
         level: Kw(o.level),
         reason: o.reason.clone(),
         source: if o.loc.is_some() { "scenario" } else { "pack" }.into(),
+        scope: o.scope.and_then(|s| scope_name(model, s)),
+    }
+}
+
+/// The unit or element a scoped house rule is written on.
+fn scope_name(model: &Model, scope: m::Loc) -> Option<String> {
+    model
+        .elements
+        .iter()
+        .find(|e| e.loc == scope)
+        .map(|e| e.qualified.clone())
+        .or_else(|| {
+            model
+                .units
+                .iter()
+                .find(|u| u.loc == scope)
+                .map(|u| u.name.id.clone())
+        })
+}
+
+/// The id of a scenario terrain kind.
+fn terrain_name(model: &Model, t: Option<m::TerrainId>) -> Option<String> {
+    t.and_then(|t| model.terrains.get(t.0))
+        .map(|d| d.name.id.clone())
+}
+
+/// A scenario terrain kind with its grades (§98).
+fn terrain_def(t: &m::TerrainDef) -> super::map::TerrainKindDef {
+    let g = &t.grades;
+    super::map::TerrainKindDef {
+        id: t.name.id.clone(),
+        display: t.display.clone(),
+        movement_foot: g.foot.keyword().into(),
+        movement_wheeled: g.wheeled.keyword().into(),
+        movement_half_tracked: g.half_tracked.keyword().into(),
+        movement_tracked: g.tracked.keyword().into(),
+        observation: g.observation.keyword().into(),
+        cover: g.cover.keyword().into(),
     }
 }
 
@@ -256,6 +298,7 @@ fn map(model: &Model) -> Map {
                     },
                 },
                 outline: points(&a.outline),
+                terrain: terrain_name(model, a.terrain),
                 known_to: known(&a.known_to),
             })
             .collect(),
@@ -266,6 +309,7 @@ fn map(model: &Model) -> Map {
                 id: l.name.id.clone(),
                 display: l.display.clone(),
                 kind: Kw(l.kind),
+                terrain: terrain_name(model, l.terrain),
                 width_m: l.width,
                 points: points(&l.points),
                 known_to: known(&l.known_to),
@@ -303,6 +347,7 @@ fn map(model: &Model) -> Map {
                 known_to: known(&p.known_to),
             })
             .collect(),
+        terrains: model.terrains.iter().map(terrain_def).collect(),
     }
 }
 

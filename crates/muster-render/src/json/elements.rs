@@ -64,6 +64,11 @@ pub(crate) fn element(model: &Model, analysis: &Analysis, index: usize, e: &m::E
         command: command(model, analysis.command.get(index)),
         notes: e.notes.iter().map(|p| p.text.clone()).collect(),
         umpire_notes: e.umpire_notes.iter().map(|p| p.text.clone()).collect(),
+        start: e.start.as_ref().map(|s| super::forces::DeclaredStart {
+            hot: s.hot,
+            reason: s.reason.text.clone(),
+        }),
+        prepared_since: e.prepared.as_ref().map(|p| super::units::date(p.date)),
     }
 }
 

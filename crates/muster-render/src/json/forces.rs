@@ -38,6 +38,8 @@ pub struct Unit {
     pub centre: Option<Point>,
     /// Whether it may begin hot (§24).
     pub start: Option<StartSituation>,
+    /// `YYYY-MM-DD` since which its positions are prepared (§68); null if not declared.
+    pub prepared_since: Option<String>,
     /// Estimated strength of the unit and everything below it.
     pub strength: RealStrength,
     /// The real unit's strength as the scenario states it, with its source;
@@ -67,11 +69,17 @@ pub struct HistoricalStrength {
     pub source: String,
 }
 
-/// Whether a unit starts hot: an enemy element within 500 m (§24).
+/// Whether a unit starts hot: an enemy element it can see within 500 m (§24), or
+/// as the writer declared.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct StartSituation {
     /// Whether it starts hot.
     pub hot: bool,
+    /// Whether the writer declared it (`start hot|cold "…"`) rather than the
+    /// distances deciding it.
+    pub declared: bool,
+    /// The writer's reason for the declaration; null when distance decided.
+    pub reason: Option<String>,
     /// The nearest enemy element's qualified id; null in a side's JSON.
     #[schemars(pattern(PATH))]
     pub nearest_enemy: Option<String>,
@@ -134,6 +142,19 @@ pub struct Element {
     pub notes: Vec<String>,
     /// Notes for the umpire; empty in a side's JSON.
     pub umpire_notes: Vec<String>,
+    /// The start situation the writer declared on the element itself (§24).
+    pub start: Option<DeclaredStart>,
+    /// `YYYY-MM-DD` since which its position is prepared (§68); null if not declared.
+    pub prepared_since: Option<String>,
+}
+
+/// A start situation the writer declared, with the reason (§24).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct DeclaredStart {
+    /// Whether it starts hot.
+    pub hot: bool,
+    /// Why, in the writer's words.
+    pub reason: String,
 }
 
 /// The type of an element (§12, §18).

@@ -92,6 +92,9 @@ pub struct Override {
     /// `scenario` or `pack` (from `muster.toml`).
     #[schemars(extend("enum" = ["scenario", "pack"]))]
     pub source: String,
+    /// The unit or element it is written on, when it governs that one only
+    /// (`allow MC209 "…"` on an element); null for a scenario-wide house rule.
+    pub scope: Option<String>,
 }
 
 /// One of the two sides, with its order of battle as a tree.

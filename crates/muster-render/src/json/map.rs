@@ -20,6 +20,32 @@ pub struct Map {
     pub crossings: Vec<Crossing>,
     /// Named points and table edges.
     pub places: Vec<Place>,
+    /// Scenario terrain kinds (§98) with their grades, from the scenario and its
+    /// libraries; areas and lines name them in `terrain`.
+    pub terrains: Vec<TerrainKindDef>,
+}
+
+/// A scenario terrain kind (§98): the rulebook's grades for ground its table
+/// does not name.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct TerrainKindDef {
+    /// Its identifier, unique among the terrain kinds.
+    #[schemars(pattern(NAME))]
+    pub id: String,
+    /// Its display name.
+    pub display: Option<String>,
+    /// Movement grade (§95) for foot: `clear`, `rough`, `difficult` or `impassable`.
+    pub movement_foot: String,
+    /// Movement grade for wheeled vehicles and towed guns.
+    pub movement_wheeled: String,
+    /// Movement grade for half-tracked vehicles.
+    pub movement_half_tracked: String,
+    /// Movement grade for fully tracked vehicles.
+    pub movement_tracked: String,
+    /// Observation grade (§96): `open`, `partial` or `obscuring`.
+    pub observation: String,
+    /// Cover (§97): `none`, `light`, `good` or `fortified`.
+    pub cover: String,
 }
 
 /// A terrain area.
@@ -30,8 +56,12 @@ pub struct Area {
     pub id: String,
     /// Its display name.
     pub display: Option<String>,
-    /// The terrain type.
+    /// The terrain type (`open` for an area of a scenario terrain kind).
     pub kind: Kw<TerrainKind>,
+    /// The scenario terrain kind (§98) it is of, whose grades apply instead of
+    /// `kind`'s; null for a built-in type.
+    #[schemars(pattern(NAME))]
+    pub terrain: Option<String>,
     /// Structure strength and height, for buildings (§117, §118).
     pub structure: Option<Structure>,
     /// How the author wrote the shape.
@@ -86,8 +116,11 @@ pub struct Line {
     pub id: String,
     /// Its display name.
     pub display: Option<String>,
-    /// What sort of line it is.
+    /// What sort of line it is (`wall` for a line of a scenario terrain kind).
     pub kind: Kw<LineKind>,
+    /// The scenario terrain kind (§98) it is of; null for a built-in kind.
+    #[schemars(pattern(NAME))]
+    pub terrain: Option<String>,
     /// Its width, to the whole metre.
     #[serde(serialize_with = "whole")]
     pub width_m: f64,

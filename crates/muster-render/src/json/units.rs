@@ -67,6 +67,8 @@ impl Forest<'_> {
             .find(|s| s.unit == id)
             .map(|s| StartSituation {
                 hot: s.hot,
+                declared: s.declared.is_some(),
+                reason: s.declared.as_ref().map(|d| d.reason.text.clone()),
                 nearest_enemy: s
                     .nearest_enemy
                     .and_then(|(e, _)| model.elements.get(e.0))
@@ -100,6 +102,7 @@ impl Forest<'_> {
                 .flatten()
                 .map(Point::from),
             start,
+            prepared_since: u.prepared.as_ref().map(|p| date(p.date)),
             strength,
             historical_strength: u.historical_strength.as_ref().map(|h| HistoricalStrength {
                 men: h.men,
@@ -113,4 +116,9 @@ impl Forest<'_> {
             units,
         }
     }
+}
+
+/// A date as `YYYY-MM-DD`.
+pub(crate) fn date((y, m, d): (i32, u8, u8)) -> String {
+    format!("{y:04}-{m:02}-{d:02}")
 }

@@ -62,8 +62,10 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             level: SeverityLevel::Warn,
             reason: Some("house rule".into()),
             loc: Some(loc()),
+            scope: None,
         }],
         sides: vec![],
+        terrains: vec![],
         areas: vec![],
         lines: vec![],
         crossings: vec![],
@@ -96,6 +98,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         m.areas.push(Area {
             name: name(&format!("area-{i}")),
             kind: *k,
+            terrain: None,
             structure: (*k == TerrainKind::Buildings).then_some((Strength::Medium, Height::Normal)),
             display: Some(format!("Area {i}")),
             outline: vec![
@@ -117,6 +120,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
     m.lines.push(Line {
         name: name("main-road"),
         kind: LineKind::Road,
+        terrain: None,
         display: Some("Route nationale".into()),
         width: 10.0,
         points: vec![pos(0.0, 1000.0), pos(3000.0, 1000.0)],
@@ -126,6 +130,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
     m.lines.push(Line {
         name: name("brook"),
         kind: LineKind::River,
+        terrain: None,
         display: Some("The brook".into()),
         width: 20.0,
         points: vec![pos(1500.0, 0.0), pos(1500.0, 2000.0)],
@@ -474,6 +479,8 @@ fn add_unit(
             refuel_at: None,
             notes: vec![prose(&format!("{id} {ename} note"))],
             umpire_notes: vec![],
+            start: None,
+            prepared: None,
             loc: loc(),
         });
         a.command.push(if i == 0 && is_bn {
@@ -516,6 +523,8 @@ fn add_unit(
             loc: loc(),
         }),
         arrives_later: false,
+        start: None,
+        prepared: None,
         loc: loc(),
     });
     if let Some(p) = parent {
@@ -525,6 +534,7 @@ fn add_unit(
         unit: uid,
         hot: side == 0 && !is_bn,
         nearest_enemy: None,
+        declared: None,
     });
     a.unit_centres.push(Some(pos(at.x + 40.0, at.y)));
     uid

@@ -43,6 +43,11 @@ pub(crate) const KEYWORD_ATTRS: &[&str] = &[
     "task",
     "refuel-at",
     "note",
+    "start",
+    "prepared",
+    "allow",
+    "warn",
+    "deny",
 ];
 
 /// Reports a keyword whose argument is missing.
@@ -120,6 +125,43 @@ pub(crate) fn keyword_attr(
                     None
                 }
             }
+        }
+        "start" => {
+            let word = take(items, i, &[Rule::elem_word]);
+            let reason = take(items, i, &[Rule::string]);
+            return Some(super::scope::start(c, ks, word.as_ref(), reason).map(ElementAttr::Start));
+        }
+        "prepared" => {
+            let since = take(items, i, &[Rule::elem_word]);
+            let when = take(items, i, &[Rule::lit]);
+            return Some(
+                super::scope::prepared(c, ks, since.as_ref(), when.as_ref())
+                    .map(ElementAttr::Prepared),
+            );
+        }
+        "allow" | "warn" | "deny" => {
+            let code = take(items, i, &[Rule::elem_word]);
+            let reason = take(items, i, &[Rule::string]);
+            return Some(
+                super::scope::scoped_override(c, k, code.as_ref(), reason)
+                    .map(ElementAttr::Override),
+            );
+        }
+        "note"
+            if items.get(*i).is_some_and(|n| {
+                n.as_rule() == Rule::elem_word && n.as_str().starts_with("MC")
+            }) =>
+        {
+            let code = take(items, i, &[Rule::elem_word]);
+            let cs = code.as_ref().map_or(ks, |p| c.span(p));
+            c.error(
+                Code::MC001,
+                ks.join(cs),
+                "`note` on an element is a note text, not a severity".into(),
+                "a code after `note`",
+                Some("write `note \"…\"` for a note, or `warn`, `deny` or `allow` with a code for a house rule on this element".into()),
+            );
+            None
         }
         "note" | "umpire" => match take(items, i, &[Rule::string]) {
             Some(t) => {

@@ -4,7 +4,10 @@ use crate::Code;
 use super::ctx::{kids, side_block};
 use super::element::element;
 use super::{Ctx, P};
-use crate::ast::{Forces, HistoricalStrength, Placement, Template, Text, Unit, UnitBody};
+use crate::ast::{
+    Forces, HistoricalStrength, Placement, Prepared, SeverityOverride, StartDecl, Template, Text,
+    Unit, UnitBody,
+};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
@@ -38,6 +41,9 @@ struct Header {
     dated: Option<(Spanned<i32>, Spanned<i32>)>,
     dated_span: Option<Span>,
     historical: Option<HistoricalStrength>,
+    start: Option<StartDecl>,
+    prepared: Option<Prepared>,
+    overrides: Vec<SeverityOverride>,
     /// Settings a template does not take, for its diagnostic.
     unit_only: Vec<(String, Span)>,
     body: Option<UnitBody>,
@@ -105,6 +111,39 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
             Rule::historical_strength => {
                 h.unit_only.push(("historical-strength".into(), span));
                 h.historical = historical(c, k, span);
+            }
+            Rule::start_decl => {
+                h.unit_only.push(("start".into(), span));
+                let mut a = kids(k).skip(1);
+                let word = a.next();
+                let reason = a.next();
+                h.start = super::scope::start(c, span, word.as_ref(), reason);
+            }
+            Rule::prepared => {
+                h.unit_only.push(("prepared".into(), span));
+                let a: Vec<P> = kids(k).skip(1).collect();
+                h.prepared = super::scope::prepared(c, span, a.first(), a.get(1));
+            }
+            Rule::scoped_override => {
+                h.unit_only.push((
+                    k.as_str()
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("allow")
+                        .into(),
+                    span,
+                ));
+                let mut a = kids(k);
+                if let Some(level) = a.next() {
+                    let code = a.next();
+                    let reason = a.next();
+                    h.overrides.extend(super::scope::scoped_override(
+                        c,
+                        &level,
+                        code.as_ref(),
+                        reason,
+                    ));
+                }
             }
             // Units nest a level per call; grow the stack on the heap rather than
             // overflow a small thread's stack at the deepest nesting the scanner allows.
@@ -191,6 +230,9 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
         notes: h.notes,
         umpire_notes: h.umpire_notes,
         historical_strength: h.historical,
+        start: h.start,
+        prepared: h.prepared,
+        overrides: h.overrides,
         body: h.body.unwrap_or_default(),
         span,
     })

@@ -66,20 +66,7 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
     let Some(a) = args.next() else { return };
     match rule {
         Rule::start_stmt => {
-            let da = c.span(&a);
-            let text = a.as_str();
-            s.start_date = c
-                .lit(&a, literal::date)
-                .filter(|(year, _, _)| {
-                    c.within(Spanned::new(*year, da), text, &limits::YEAR)
-                        .is_some()
-                })
-                .map(|(year, month, day)| Date {
-                    year,
-                    month,
-                    day,
-                    span: da,
-                });
+            s.start_date = date(c, &a);
             if let Some(t) = args.next() {
                 s.start_time = clock(c, &t);
             }
@@ -109,6 +96,23 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
     }
 }
 
+/// A date literal within the years the language takes.
+pub(crate) fn date(c: &mut Ctx, p: &P) -> Option<Date> {
+    let da = c.span(p);
+    let text = p.as_str();
+    c.lit(p, literal::date)
+        .filter(|(year, _, _)| {
+            c.within(Spanned::new(*year, da), text, &limits::YEAR)
+                .is_some()
+        })
+        .map(|(year, month, day)| Date {
+            year,
+            month,
+            day,
+            span: da,
+        })
+}
+
 /// A clock time literal.
 pub(crate) fn clock(c: &mut Ctx, p: &P) -> Option<ClockTime> {
     let span = c.span(p);
@@ -127,9 +131,20 @@ fn override_stmt(c: &mut Ctx, p: P) -> Option<SeverityOverride> {
         SeverityLevel::keyword,
         "a severity",
     )?;
-    let code_pair = it.next()?;
-    let code_span = c.span(&code_pair);
-    let code = code_pair.as_str().to_string();
+    let code = rule_code(c, &it.next()?)?;
+    let reason = it.next().map(|r| c.text(r));
+    Some(SeverityOverride {
+        level,
+        code,
+        reason,
+        span,
+    })
+}
+
+/// A rule code (`MC305`); MC002 when malformed.
+pub(crate) fn rule_code(c: &mut Ctx, p: &P) -> Option<Spanned<String>> {
+    let code_span = c.span(p);
+    let code = p.as_str().to_string();
     if !Code::is_code_shaped(&code) {
         c.error(
             Code::MC002,
@@ -140,13 +155,7 @@ fn override_stmt(c: &mut Ctx, p: P) -> Option<SeverityOverride> {
         );
         return None;
     }
-    let reason = it.next().map(|r| c.text(r));
-    Some(SeverityOverride {
-        level,
-        code: Spanned::new(code, code_span),
-        reason,
-        span,
-    })
+    Some(Spanned::new(code, code_span))
 }
 
 /// `side id "Name" nation a b { players }`

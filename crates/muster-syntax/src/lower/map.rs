@@ -4,7 +4,8 @@ use crate::Code;
 use super::ctx::kids;
 use super::{Ctx, P};
 use crate::ast::{
-    Area, Crossing, CrossingKind, Feature, LineFeature, Map, Place, PlaceLocation, Shape, Structure,
+    Area, Crossing, CrossingKind, Feature, KindRef, LineFeature, Map, Place, PlaceLocation, Shape,
+    Structure,
 };
 use crate::grammar::Rule;
 use crate::literal;
@@ -36,7 +37,7 @@ pub(crate) fn map(c: &mut Ctx, p: P) -> Map {
 fn feature(c: &mut Ctx, p: P) -> Option<Feature> {
     match p.as_rule() {
         Rule::area => area(c, p).map(Feature::Area),
-        Rule::line_feature => line_feature(c, p).map(Feature::Line),
+        Rule::line_feature | Rule::defined_line => line_feature(c, p).map(Feature::Line),
         Rule::crossing => crossing(c, p).map(Feature::Crossing),
         Rule::place => place(c, p).map(Feature::Place),
         _ => None,
@@ -72,8 +73,13 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
     }
     let mut words = words.into_iter();
     let kind_word = words.next();
+    // A word that is no built-in type names a `terrain` item; resolution reports
+    // it (with the built-in types among its suggestions) when none is defined.
     let kind = match &kind_word {
-        Some(w) => c.vocab(w, TerrainKind::ALL, TerrainKind::keyword, "a terrain type"),
+        Some(w) => Some(match TerrainKind::from_keyword(w.as_str()) {
+            Some(k) => KindRef::Builtin(Spanned::new(k, c.span(w))),
+            None => KindRef::Defined(c.ident(w)),
+        }),
         None => {
             c.error(
                 Code::MC001,
@@ -89,8 +95,9 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
         }
     };
     let mut structure = None;
+    let builtin = kind.as_ref().and_then(KindRef::builtin);
     let builds = matches!(
-        kind.as_ref().map(|k| k.value),
+        builtin,
         Some(TerrainKind::Buildings | TerrainKind::Fortification)
     );
     if builds {
@@ -113,8 +120,8 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
                     Some("structures take a strength (`light`, `medium`, `strong`, `very-strong`) then a height (`low`, `normal`, `tall`)".into()),
                 );
             }
-            _ if kind.as_ref().map(|k| k.value) == Some(TerrainKind::Buildings) => {
-                let sp = kind.as_ref().map_or(span, |k| k.span);
+            _ if builtin == Some(TerrainKind::Buildings) => {
+                let sp = kind.as_ref().map_or(span, KindRef::span);
                 c.error(
                     Code::MC001,
                     sp,
@@ -205,16 +212,32 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
     }
 }
 
-/// `road id "Name" width 8m line P P`
+/// `road id "Name" width 8m line P P`, or `line id KIND "Name" width 4m line P P`
+/// for a kind a `terrain` item defines.
 fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
     let span = c.span(&p);
+    let defined = p.as_rule() == Rule::defined_line;
     let mut it = kids(p);
-    let kind = it
-        .next()
-        .and_then(|k| c.vocab(&k, LineKind::ALL, LineKind::keyword, "a line kind"))?;
-    let id = it
-        .next()
-        .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+    let (kind, id) = if defined {
+        it.next();
+        let id = it
+            .next()
+            .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+        let word = it.next()?;
+        let kind = match LineKind::from_keyword(word.as_str()) {
+            Some(k) => KindRef::Builtin(Spanned::new(k, c.span(&word))),
+            None => KindRef::Defined(c.ident(&word)),
+        };
+        (kind, id)
+    } else {
+        let kind = it
+            .next()
+            .and_then(|k| c.vocab(&k, LineKind::ALL, LineKind::keyword, "a line kind"))?;
+        let id = it
+            .next()
+            .map_or_else(|| missing_ident(span), |i| c.ident(&i));
+        (KindRef::Builtin(kind), id)
+    };
     let mut f = LineFeature {
         id,
         kind,
@@ -225,7 +248,8 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
         span,
     };
     let mut after_width = false;
-    for k in it {
+    // the second `line` of `line id KIND … line P P` starts the points
+    for k in it.filter(|k| k.as_rule() != Rule::kw_line) {
         match k.as_rule() {
             Rule::string => f.name = Some(c.text(k)),
             Rule::kw_width => after_width = true,
@@ -243,7 +267,10 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
             span,
             format!(
                 "{} needs at least 2 points, found {}",
-                crate::wording::with_article(f.kind.value.keyword()),
+                crate::wording::with_article(match &f.kind {
+                    KindRef::Builtin(k) => k.value.keyword(),
+                    KindRef::Defined(_) => "line",
+                }),
                 f.points.len()
             ),
             "too few points",

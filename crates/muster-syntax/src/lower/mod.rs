@@ -14,6 +14,8 @@ mod header;
 mod map;
 mod nets;
 mod orders;
+mod scope;
+mod terrain;
 
 pub(crate) use ctx::{nearest, Ctx, P};
 pub(crate) use orders::order_splits;
@@ -88,6 +90,7 @@ fn item(c: &mut Ctx, p: P) -> Option<Item> {
         Rule::intel => Some(Item::Intel(events::intel(c, p))),
         Rule::umpire_item => events::umpire(c, p).map(Item::Umpire),
         Rule::briefing => Some(Item::Briefing(briefing::briefing(c, p))),
+        Rule::terrain_def => terrain::terrain(c, p).map(Item::Terrain),
         _ => None,
     }
 }

@@ -1,14 +1,18 @@
-//! MC506 element-in-impassable-terrain: an element placed in a lake, river or cliff.
+//! MC506 element-in-impassable-terrain: an element placed in a lake, river or cliff,
+//! or in a scenario terrain kind impassable to its mover.
 
 use super::{placed, pos_loc};
 use crate::prelude::*;
+use muster_rules::terrain::{MoveGrade, Mover};
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC506,
     summary: "an element in impassable terrain (lake, river off a bridge or ford, cliff)",
     explanation: "Impassable terrain (§95) cannot be entered by any ground element: lakes, \
-rivers and canals away from their bridges and fords, and cliffs. An element placed there \
-is usually a coordinate slip. Aircraft are exempt.",
+rivers and canals away from their bridges and fords, and cliffs. A scenario terrain kind \
+(§98) is impassable to the movers its `movement` grades so: climbable cliffs may hold \
+rangers but not a jeep. An element placed there is usually a coordinate slip. Aircraft \
+are exempt.",
     failing: r#"map {
   river orne "River Orne" width 60m line (500,0) (500,2000)
 }
@@ -38,6 +42,12 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
+/// "anti-tank-ditch `ditch`" and " to wheeled": what and for whom.
+fn defined(def: &TerrainDef, id: &str, mover: Option<Mover>) -> (String, String) {
+    let to = mover.map_or(String::new(), |m| format!(" to {}", m.keyword()));
+    (format!("{} `{id}`", def.name.id), to)
+}
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
@@ -49,23 +59,62 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .crossings
             .iter()
             .any(|c| p.distance(c.at) <= c.length / 2.0);
-        let mut hit: Option<(Loc, String)> = None;
+        let mut hit: Option<(Loc, (String, String))> = None;
+        let mover = e
+            .kind
+            .as_ref()
+            .and_then(|k| muster_rules::terrain::mover_of(&k.troop()));
         for a in geometry::areas_at(cx.model, p) {
+            if let Some(def) = a.terrain.and_then(|t| cx.model.terrains.get(t.0)) {
+                if mover.is_some_and(|m| def.grades.movement(m) == MoveGrade::Impassable) {
+                    hit = Some((a.name.loc, defined(def, &a.name.id, mover)));
+                    break;
+                }
+                continue;
+            }
             let water = matches!(a.kind, TerrainKind::Water | TerrainKind::Lake);
             if (water && !crossing) || a.kind == TerrainKind::Cliffs {
-                hit = Some((a.name.loc, format!("{} `{}`", a.kind.keyword(), a.name.id)));
+                hit = Some((
+                    a.name.loc,
+                    (
+                        format!("{} `{}`", a.kind.keyword(), a.name.id),
+                        String::new(),
+                    ),
+                ));
                 break;
+            }
+        }
+        if hit.is_none() {
+            let line = cx.model.lines.iter().find(|l| {
+                muster_model::ground::on_defined_line(l, p)
+                    && mover.is_some_and(|m| {
+                        muster_model::ground::line_movement(cx.model, l, m)
+                            == Some(MoveGrade::Impassable)
+                    })
+            });
+            if let Some((l, def)) =
+                line.and_then(|l| Some((l, cx.model.terrains.get(l.terrain?.0)?)))
+            {
+                hit = Some((l.name.loc, defined(def, &l.name.id, mover)));
             }
         }
         if hit.is_none() && !crossing {
             if let Some(l) = cx.model.lines.iter().find(|l| geometry::in_river(l, p)) {
-                hit = Some((l.name.loc, format!("river `{}`", l.name.id)));
+                hit = Some((
+                    l.name.loc,
+                    (format!("river `{}`", l.name.id), String::new()),
+                ));
             }
         }
-        let Some((loc, what)) = hit else { continue };
+        let Some((loc, (what, to))) = hit else {
+            continue;
+        };
         out.push(
             RULE.report(
-                format!("`{}` stands in {what}, which is impassable", e.qualified),
+                format!(
+                    "`{}` stands in {what}, which is impassable{to}",
+                    e.qualified
+                ),
                 pos_loc(e),
                 "element here",
             )

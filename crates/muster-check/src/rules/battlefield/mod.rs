@@ -9,6 +9,8 @@ pub(crate) mod mc506_element_in_impassable_terrain;
 pub(crate) mod mc507_impossible_structure;
 pub(crate) mod mc508_outside_table;
 pub(crate) mod mc509_elements_stacked;
+pub(crate) mod mc510_terrain_kind_shadows_built_in;
+pub(crate) mod mc511_exit_not_at_table_edge;
 
 use crate::prelude::*;
 

@@ -1,7 +1,9 @@
 //! MC305 telephone-line-hindered: a telephone where terrain, weather or the enemy cut it.
 
 use crate::prelude::*;
+use muster_model::analysis::{CommandStatus, Means};
 use muster_model::geometry;
+use muster_rules::terrain::{MoveGrade, Mover};
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC305,
@@ -9,9 +11,14 @@ pub(crate) const RULE: Rule = Rule {
         "a field telephone in difficult terrain, in poor weather, or near the enemy at the start",
     explanation: "§68 allows fixed telephone lines only where difficult terrain, harsh \
 weather and close enemy activity do not hinder them. A telephone inside woods, rocks or a \
-built-up area, a line laid through them, a scenario in rain, fog or snow, or an enemy \
-element within 500 m at the start all fall foul of that. Umpires often accept a command \
-post in a village anyway, so this is a warning a scenario may `allow`.",
+built-up area (or a scenario terrain kind difficult to foot), a line laid through them \
+(a `telephone` line in `nets`, or the line the command analysis assumes between two \
+telephones), a scenario in rain, fog or snow, or an enemy element within 500 m at the \
+start all fall foul of that. §68 asks whether the lines could be laid and kept: a \
+position occupied for a day or more without close enemy activity meets it, so an enemy \
+within 500 m does not hinder a telephone on a prepared position, `fortified` or declared \
+`prepared since DATE` (`static` alone is not). Umpires often accept a command post in a \
+village anyway, so this is a warning a scenario may `allow`.",
     failing: r#"map {
   area village buildings medium normal "Village" rect (400,400) size 200m by 200m
 }
@@ -40,11 +47,37 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-fn difficult(kind: TerrainKind) -> bool {
-    matches!(
-        kind,
-        TerrainKind::DenseWoods | TerrainKind::Rocky | TerrainKind::Ruins | TerrainKind::Buildings
-    )
+/// Terrain that hinders a line: dense woods, rocks, ruins, buildings, and any
+/// scenario terrain kind difficult (or impassable) to foot.
+fn difficult(m: &Model, a: &Area) -> bool {
+    match a.terrain {
+        Some(_) => muster_model::ground::area_movement(m, a, Mover::Foot)
+            .is_some_and(|g| g >= MoveGrade::Difficult),
+        None => matches!(
+            a.kind,
+            TerrainKind::DenseWoods
+                | TerrainKind::Rocky
+                | TerrainKind::Ruins
+                | TerrainKind::Buildings
+        ),
+    }
+}
+
+/// A position occupied long enough to lay and keep its lines (§68): fortified, or
+/// declared `prepared since DATE` on the element or a unit it belongs to.
+fn prepared(cx: &Context, e: &Element) -> bool {
+    e.has_posture(Posture::Fortified)
+        || e.prepared.is_some()
+        || std::iter::successors(Some(e.unit), |u| {
+            cx.model.units.get(u.0).and_then(|x| x.parent)
+        })
+        .take(cx.model.units.len())
+        .any(|u| {
+            cx.model
+                .units
+                .get(u.0)
+                .is_some_and(|x| x.prepared.is_some())
+        })
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
@@ -56,9 +89,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             Some(format!("the weather is `{}`", cx.weather().keyword()))
         } else if let Some(a) = e
             .pos
-            .and_then(|p| geometry::areas_at(cx.model, p).find(|a| difficult(a.kind)))
+            .and_then(|p| geometry::areas_at(cx.model, p).find(|a| difficult(cx.model, a)))
         {
-            Some(format!("it stands in {} `{}`", a.kind.keyword(), a.name.id))
+            Some(format!("it stands in {} `{}`", kind_word(cx, a), a.name.id))
+        } else if prepared(cx, e) {
+            None
         } else {
             nearest_enemy(cx, e)
                 .map(|(n, d)| format!("enemy element `{}` is {} away", n.qualified, metres(d)))
@@ -73,19 +108,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let (Some(a), Some(b)) = (end_pos(cx, &line.from), end_pos(cx, &line.to)) else {
             continue;
         };
-        // exact: the first difficult area the line enters, wherever and however briefly
-        let crossed = cx
-            .model
-            .areas
-            .iter()
-            .filter(|ar| difficult(ar.kind))
-            .filter_map(|ar| geometry::segment_crosses_area(ar, a, b).map(|t| (ar, t)))
-            .min_by(|x, y| x.1.total_cmp(&y.1))
-            .map(|(ar, _)| ar);
-        if let Some(area) = crossed {
+        if let Some(area) = first_difficult(cx, a, b) {
             out.push(
                 RULE.report(
-                    format!("telephone line from `{}` to `{}` runs through {} `{}`", line.from.name.id, line.to.name.id, area.kind.keyword(), area.name.id),
+                    format!("telephone line from `{}` to `{}` runs through {} `{}`", line.from.name.id, line.to.name.id, kind_word(cx, area), area.name.id),
                     line.loc,
                     "telephone line",
                 )
@@ -94,7 +120,67 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             );
         }
     }
+    // the lines the command analysis assumes between two telephones (§68)
+    for (e, status) in cx.command_statuses() {
+        let CommandStatus::InCommand {
+            means: Means::Wire,
+            via,
+            ..
+        } = status
+        else {
+            continue;
+        };
+        let Some(v) = cx.element(*via) else { continue };
+        if declared_line(cx, e, v) {
+            continue;
+        }
+        let (Some(a), Some(b), Some(tel)) = (e.pos, v.pos, e.telephone) else {
+            continue;
+        };
+        if let Some(area) = first_difficult(cx, a, b) {
+            out.push(
+                RULE.report(
+                    format!("the telephone line the command analysis assumes from `{}` to `{}` runs through {} `{}`", e.qualified, v.qualified, kind_word(cx, area), area.name.id),
+                    tel,
+                    "field telephone",
+                )
+                .related(area.name.loc, "difficult terrain")
+                .with_help("route communications by radio, or `allow MC305` with a reason if the umpire accepts the line"),
+            );
+        }
+    }
     out
+}
+
+/// Exactly the first difficult area the segment enters, wherever and however
+/// briefly (segment–polygon and segment–circle intersection, no sampling).
+fn first_difficult<'a>(cx: &Context<'a>, a: Pos, b: Pos) -> Option<&'a Area> {
+    cx.model
+        .areas
+        .iter()
+        .filter(|ar| difficult(cx.model, ar))
+        .filter_map(|ar| geometry::segment_crosses_area(ar, a, b).map(|t| (ar, t)))
+        .min_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(ar, _)| ar)
+}
+
+/// The kind an area is of, as the writer wrote it.
+fn kind_word<'a>(cx: &Context<'a>, a: &'a Area) -> &'a str {
+    a.terrain
+        .and_then(|t| cx.model.terrains.get(t.0))
+        .map_or(a.kind.keyword(), |t| t.name.id.as_str())
+}
+
+/// Whether `nets` declares a telephone line between the two (checked above).
+fn declared_line(cx: &Context, a: &Element, b: &Element) -> bool {
+    let is = |r: &Ref, e: &Element| {
+        cx.element_of_target(r.target)
+            .is_some_and(|x| std::ptr::eq(x, e))
+    };
+    cx.model
+        .telephone_lines
+        .iter()
+        .any(|l| (is(&l.from, a) && is(&l.to, b)) || (is(&l.from, b) && is(&l.to, a)))
 }
 
 fn end_pos(cx: &Context, r: &Ref) -> Option<Pos> {

@@ -12,7 +12,9 @@ pub(crate) const RULE: Rule = Rule {
 100 m, and beyond that by alternative methods (§88): runners, dispatch riders, pigeons. \
 These cover 1,000 m a bound in a cold situation, 500 m hot, and half that in difficult \
 terrain or poor weather (§76), so orders through such a link arrive turns late (§90). \
-This note gives the delay, which the latency table in the briefings also shows.",
+A radio reaches only another set, so a command element whose superior has no \
+radio is in the same case. This note gives the delay, which the latency table in the \
+briefings also shows.",
     failing: r#"forces red {
   battalion bn "1st Battalion" {
     hq bn-hq command figures 3 radio long at (500,500)
@@ -63,9 +65,11 @@ fn latency_runner_turns(cx: &Context, e: &Element) -> Option<u32> {
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, status) in cx.command_statuses() {
-        if !facts::is_command_element(e) || !has_no_set(e) {
+        if !facts::is_command_element(e) {
             continue;
         }
+        // The analysis decides the means: a runner there is a runner here, even
+        // for an element with a set whose superior has none.
         let (via, distance, turns) = match status {
             CommandStatus::InCommand {
                 means: muster_model::analysis::Means::Runner,
@@ -82,7 +86,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 distance,
                 runner_turns: t,
                 ..
-            } => (
+            } if has_no_set(e) => (
                 *nearest,
                 *distance,
                 if *t > 0 {
@@ -110,10 +114,17 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 ),
             )
             .related(sup.name.loc, "superior command element")
-            .with_help(format!(
-                "give `{}` a radio, or move it within 100 m of `{}`",
-                e.qualified, sup.qualified
-            )),
+            .with_help(if has_no_set(e) {
+                format!(
+                    "give `{}` a radio, or move it within 100 m of `{}`",
+                    e.qualified, sup.qualified
+                )
+            } else {
+                format!(
+                    "a radio reaches only another set: give `{}` a radio too, or move `{}` within 100 m of it",
+                    sup.qualified, e.qualified
+                )
+            }),
         );
     }
     out

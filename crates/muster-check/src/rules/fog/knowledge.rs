@@ -69,9 +69,16 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
         if let Some(h) = &u.historical_strength {
             prose(&h.source, Reader::Side(u.side));
         }
+        // the declared start's reason is printed on the side's sheets
+        u.start
+            .iter()
+            .for_each(|s| prose(&s.reason, Reader::Side(u.side)));
     }
     for e in &m.elements {
         e.notes.iter().for_each(|p| prose(p, Reader::Side(e.side)));
+        e.start
+            .iter()
+            .for_each(|s| prose(&s.reason, Reader::Side(e.side)));
     }
     for o in &m.orders {
         o.prose.iter().for_each(|p| prose(p, Reader::Side(o.side)));

@@ -8,7 +8,10 @@ pub(crate) const RULE: Rule = Rule {
     explanation: "A commanded group is in a hot situation when an enemy element it can see \
 is within 500 m (§24). Hot groups communicate and act more slowly, so whether a group \
 starts hot changes the first turns. This note lists the groups deployed that close, with \
-the nearest enemy element, so the umpire can decide before play.",
+the nearest enemy element, so the umpire can decide before play. An enemy too deep inside \
+woods, brush or a built-up area to be seen (§109–§121) does not count, and a group whose \
+writer declared `start hot` or `start cold` with a reason is not listed: the writer has \
+decided, and the briefings show the reason.",
     failing: r#"forces red {
   platoon p "1 Platoon" { //~ MC604
     hq p-hq command figures 2 at (500,500)
@@ -50,6 +53,9 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for s in &cx.analysis.situations {
+        if s.declared.is_some() {
+            continue;
+        }
         let (true, Some((enemy, distance))) = (s.hot, s.nearest_enemy) else {
             continue;
         };
@@ -63,7 +69,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "within 500 m of the enemy",
             )
             .related(e.name.loc, format!("nearest enemy, {} away", metres(distance)))
-            .with_help("tell the players in the briefing whether it starts hot, or deploy it more than 500 m away"),
+            .with_help("declare it with `start hot \"…\"` or `start cold \"…\"` and the reason, or deploy it more than 500 m away"),
         );
     }
     out

@@ -10,7 +10,7 @@ misspelt keyword, a missing brace, a word where a number belongs. The message sa
 would have fitted (\"a terrain type such as `dense-woods`\"). The parser recovers at the \
 next item, so one slip does not hide the problems after it.",
     failing: r#"map {
-  area bois woods circle (500,500) radius 100m //~ MC001
+  area bois dense-woods circel (500,500) radius 100m //~ MC001
 }
 "#,
     fixed: r#"map {
