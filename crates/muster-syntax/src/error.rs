@@ -152,6 +152,8 @@ pub(crate) fn to_diagnostic(
         .with_help("nest units less deeply, or run muster with a larger stack");
     }
     let mut help = None;
+    // what to write instead, when nothing more precise is known
+    let mut fallback = None;
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
             let wants_name = positives
@@ -185,6 +187,10 @@ pub(crate) fn to_diagnostic(
             if let Some(n) = crate::lower::nearest(found, &words).filter(|n| *n != found) {
                 help = Some(format!("did you mean `{n}`?"));
             }
+            fallback = Some(format!(
+                "write {} here, or end the statement before it",
+                expected(positives)
+            ));
             format!("expected {}, found {found_text}", expected(positives))
         }
         ErrorVariant::ParsingError { .. } => format!("unexpected {found_text}"),
@@ -201,6 +207,10 @@ pub(crate) fn to_diagnostic(
         );
     } else if found.starts_with('"') {
         d = d.with_help("a quoted text is not allowed here");
+    } else if let Some(f) = fallback {
+        d = d.with_help(f);
+    } else {
+        d = d.with_help("see docs/language.md for what may stand here");
     }
     d
 }
