@@ -221,8 +221,13 @@ pub fn cover_for(
         Troop::Foot { .. } => cover(kind, strength, Who::Foot),
         Troop::Artillery { .. } if kind == TerrainKind::OpenWoods => Some(CoverGrade::Light),
         Troop::Artillery { .. } | Troop::Vehicle(_) => cover(kind, strength, Who::Other),
-        Troop::Aircraft { .. } => None,
+        Troop::Aircraft { .. } | Troop::Ship { .. } => None,
     }
+}
+
+/// Whether the kind is open water, where ships and landing craft move.
+pub fn is_water(kind: TerrainKind) -> bool {
+    matches!(kind, TerrainKind::Water | TerrainKind::Lake)
 }
 
 /// Whether no element may stand in the kind (§95, §103, §104): lakes, rivers and
@@ -255,6 +260,10 @@ pub fn rocky_allows(troop: &Troop, on_road: bool) -> bool {
 pub fn allows(kind: TerrainKind, troop: &Troop, on_road: bool, dug_in_at_edge: bool) -> bool {
     if matches!(troop, Troop::Aircraft { .. }) {
         return true;
+    }
+    // ships float: water is their ground, and land is not
+    if matches!(troop, Troop::Ship { .. }) {
+        return is_water(kind);
     }
     match kind {
         k if impassable(k) => false,

@@ -55,6 +55,7 @@ pub(crate) fn troop(k: &Kind) -> Troop {
             calibre_mm: *calibre_mm,
         },
         Kind::Aircraft { role } => Troop::Aircraft { role: *role },
+        Kind::Ship { role } => Troop::Ship { role: *role },
     }
 }
 

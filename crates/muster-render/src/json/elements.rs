@@ -91,6 +91,7 @@ fn kind(k: &m::Kind) -> ElementKind {
             calibre_mm: *calibre_mm,
         },
         m::Kind::Aircraft { role } => ElementKind::Aircraft { role: Kw(*role) },
+        m::Kind::Ship { role } => ElementKind::Ship { role: Kw(*role) },
     }
 }
 
@@ -124,6 +125,7 @@ fn describe(k: &m::Kind) -> String {
             calibre_mm: None,
         } => format!("{weapon}"),
         m::Kind::Aircraft { role } => format!("{role} aircraft"),
+        m::Kind::Ship { role } => format!("{role} (ship)"),
     }
 }
 
@@ -155,6 +157,8 @@ fn strength(e: &m::Element) -> RealStrength {
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
         Some(m::Kind::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        // a ship model is one ship or craft, counted with the vehicles
+        Some(m::Kind::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),
     }
     s

@@ -26,7 +26,7 @@ use muster_model::model::Model;
 
 /// The version of the JSON format: bumped when a field is added, removed, renamed
 /// or changes meaning, since the schema refuses fields it does not list.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A scenario as JSON: the umpire's full view, or one side's view under fog of war.
 /// Both views share this type (and so one schema); a side's view leaves the enemy
@@ -62,6 +62,9 @@ pub struct ScenarioJson {
     pub radio_links: Vec<plans::Link>,
     /// Field telephone lines (§68).
     pub telephone_lines: Vec<plans::Link>,
+    /// Alternative methods (§76) with their delivery times; in a side's JSON
+    /// only that side's.
+    pub messengers: Vec<plans::Messenger>,
     /// Reinforcements; in a side's JSON only that side's.
     pub arrivals: Vec<plans::Arrival>,
     /// Timed events for the umpire; empty in a side's JSON.

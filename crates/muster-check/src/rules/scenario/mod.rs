@@ -6,6 +6,8 @@ pub(crate) mod mc603_timing_outside_game;
 pub(crate) mod mc604_may_begin_hot;
 pub(crate) mod mc605_victory_names_undefined;
 pub(crate) mod mc606_invalid_severity_override;
+pub(crate) mod mc609_condition_decided_too_late;
+pub(crate) mod mc610_condition_on_enemy_signal;
 
 use crate::prelude::*;
 
