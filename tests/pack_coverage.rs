@@ -207,6 +207,21 @@ const HISTORICALLY_ABSENT: &[(&str, &str)] = &[
         "the pack's landings were supported by battleships, cruisers and destroyers \
          firing from off the table; no gunboat action is portrayed",
     ),
+    (
+        "messenger:pigeon",
+        "the pack's pigeons (9th Parachute Battalion's at Merville) flew to England, off the \
+         table; a messenger link joins two elements on it",
+    ),
+    (
+        "messenger:dog",
+        "the 9th Parachute Battalion's dog was lost in the drop; no action of the pack \
+         records a message carried by a dog",
+    ),
+    (
+        "messenger:motorcycle",
+        "no action of the pack records a despatch rider carrying a message between two \
+         elements on the table",
+    ),
 ];
 
 fn vocab<T: Copy + std::fmt::Display>(prefix: &str, all: &[T]) -> Vec<String> {
