@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC708",
-    name: "ship-on-land",
-    severity: Severity::Error,
-    paragraph: Some("§95"),
+    code: Code::MC708,
     summary: "a ship or landing craft placed on the table but not in a `water` or `lake` area",
     explanation: "Ships and landing craft move on water only: land is impassable to them as \
 water is to land elements (§95). A ship firing from beyond the table is `off-table`; one on the \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC310",
-    name: "codeword-without-link",
-    severity: Severity::Error,
-    paragraph: Some("§68, §69"),
+    code: Code::MC310,
     summary: "a codeword signal sent by an element with neither a radio nor a field telephone",
     explanation: "A codeword is spoken, so it travels only over a radio (§69) or a field \
 telephone line (§68). An element with neither cannot send one: give the sender a set, or \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC311",
-    name: "lamp-unseen",
-    severity: Severity::Warning,
-    paragraph: Some("§75"),
+    code: Code::MC311,
     summary: "a signal lamp used in fog or snow, or at night",
     explanation: "A signal lamp is a ground visual signal: like coloured smoke it cannot be \
 seen in fog or snow (§75), and this scenario treats darkness the same way, since a lamp shown \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC312",
-    name: "messenger-blocked",
-    severity: Severity::Warning,
-    paragraph: Some("§76"),
+    code: Code::MC312,
     summary: "an alternative method whose straight route crosses water or cliffs with no crossing",
     explanation: "Messengers, dogs and despatch riders take time that depends on the ground \
 (§76); water and cliffs stop them altogether unless a bridge or ford is declared over the \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC412",
-    name: "timing-cannot-be-met",
-    severity: Severity::Error,
-    paragraph: Some("§81"),
+    code: Code::MC412,
     summary: "an order (or phase) timed `after turn N` in the last turn or later, or `until` a turn not after N",
     explanation: "An order's timing says when it applies (§81). `after turn N` means from turn \
 N+1 on, once turn N is over. So `after turn 12` in a 12-turn game never applies, and `after \

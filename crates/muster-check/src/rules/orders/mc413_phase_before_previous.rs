@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC413",
-    name: "phase-before-previous",
-    severity: Severity::Warning,
-    paragraph: Some("§81"),
+    code: Code::MC413,
     summary: "a `then` phase of an order timed to begin before the previous phase is done",
     explanation: "Phases of one order follow each other (§81: an action, a location and a \
 timing each): a phase that starts `after` a turn, or `at` a time, earlier than the previous \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC609",
-    name: "condition-decided-too-late",
-    severity: Severity::Error,
-    paragraph: Some("§74"),
+    code: Code::MC609,
     summary:
         "an arrival or event conditional on a signal by a deadline that falls after it happens",
     explanation: "A pre-arranged signal decides what happens next only if it can come before \

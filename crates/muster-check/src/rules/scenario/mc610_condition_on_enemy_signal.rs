@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC610",
-    name: "condition-on-enemy-signal",
-    severity: Severity::Error,
-    paragraph: Some("§74"),
+    code: Code::MC610,
     summary: "an arrival or order timing conditional on a signal of the other side",
     explanation: "A signal's meaning is defined in the orders of the troops it affects (§74): \
 its own side's. A side's arrival or order that is decided by whether the enemy gave a signal \
