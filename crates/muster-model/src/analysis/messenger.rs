@@ -61,7 +61,7 @@ fn delivery(model: &Model, m: &Messenger, situations: &[StartSituation]) -> Deli
         if impassable(area.kind) && !bridged(model, i) && !at_an_end {
             d.blocked_by.get_or_insert(crate::model::AreaId(i));
         }
-        if movement_grade(area.kind).is_some_and(|g| g != MoveGrade::Clear) {
+        if !at_an_end && movement_grade(area.kind).is_some_and(|g| g != MoveGrade::Clear) {
             d.difficult_ground = true;
         }
     }
