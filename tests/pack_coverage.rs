@@ -68,6 +68,7 @@ kinds!(element_kind_name, ELEMENT_KINDS, ElementKind {
     ElementKind::Vehicle { .. } => "vehicle",
     ElementKind::Artillery { .. } => "artillery",
     ElementKind::Aircraft { .. } => "aircraft",
+    ElementKind::Ship { .. } => "ship",
 });
 
 kinds!(attr_name, ATTRS, ElementAttr {
@@ -101,6 +102,7 @@ kinds!(placement_name, PLACEMENTS, Placement {
 kinds!(net_entry_name, NET_ENTRIES, NetEntry {
     NetEntry::Radio { .. } => "radio",
     NetEntry::Telephone { .. } => "telephone",
+    NetEntry::Messenger { .. } => "messenger",
     NetEntry::Net { .. } => "net",
 });
 
@@ -117,6 +119,8 @@ kinds!(timing_name, TIMINGS, Timing {
     Timing::Until(_) => "until",
     Timing::OnSignal(_) => "on-signal",
     Timing::At(_) => "at",
+    Timing::UntilEnd(_) => "until-end",
+    Timing::Condition(_) => "condition",
 });
 
 kinds!(trigger_name, TRIGGERS, SignalTrigger {
@@ -194,6 +198,11 @@ const OPTIONAL_PARTS: &[&str] = &[
     "order:several-timings",
     "signal:affects",
     "arrival:prose",
+    "arrival:condition",
+    "event:condition",
+    "condition:if",
+    "condition:unless",
+    "order:phases",
     "intel:known",
     "intel:seen",
     "victory:level-grade",
@@ -205,11 +214,33 @@ const OPTIONAL_PARTS: &[&str] = &[
 
 /// Vocabulary that history gives the pack no honest use for. Each entry says why;
 /// everything else must appear.
-const HISTORICALLY_ABSENT: &[(&str, &str)] = &[(
-    "aircraft:helicopter",
-    "no helicopter fought in a company-to-brigade action the pack portrays; \
-     the autogyro (Yelnya, 1941) shows the refuelling-ground rules instead",
-)];
+const HISTORICALLY_ABSENT: &[(&str, &str)] = &[
+    (
+        "aircraft:helicopter",
+        "no helicopter fought in a company-to-brigade action the pack portrays; \
+         the autogyro (Yelnya, 1941) shows the refuelling-ground rules instead",
+    ),
+    (
+        "ship:gunboat",
+        "the pack's landings were supported by battleships, cruisers and destroyers \
+         firing from off the table; no gunboat action is portrayed",
+    ),
+    (
+        "messenger:pigeon",
+        "the pack's pigeons (9th Parachute Battalion's at Merville) flew to England, off the \
+         table; a messenger link joins two elements on it",
+    ),
+    (
+        "messenger:dog",
+        "the 9th Parachute Battalion's dog was lost in the drop; no action of the pack \
+         records a message carried by a dog",
+    ),
+    (
+        "messenger:motorcycle",
+        "no action of the pack records a despatch rider carrying a message between two \
+         elements on the table",
+    ),
+];
 
 fn vocab<T: Copy + std::fmt::Display>(prefix: &str, all: &[T]) -> Vec<String> {
     all.iter().map(|v| format!("{prefix}:{v}")).collect()
@@ -244,6 +275,8 @@ fn every_construct() -> BTreeSet<String> {
     all.extend(vocab("drive", Drive::ALL));
     all.extend(vocab("artillery", ArtilleryWeapon::ALL));
     all.extend(vocab("aircraft", AircraftRole::ALL));
+    all.extend(vocab("ship", ShipRole::ALL));
+    all.extend(vocab("messenger", MessengerMethod::ALL));
     all.extend(vocab("weapon", WeaponKind::ALL));
     all.extend(vocab("mount", Mount::ALL));
     all.extend(vocab("radio", RadioRange::ALL));
@@ -363,6 +396,9 @@ impl Seen {
                         if let NetEntry::Net { name: Some(_), .. } = e {
                             self.part("net:name");
                         }
+                        if let NetEntry::Messenger { method, .. } = e {
+                            self.add("messenger", method.value);
+                        }
                     }
                 }
                 Item::Orders(o) => o.orders.iter().for_each(|o| self.order(o)),
@@ -380,8 +416,18 @@ impl Seen {
                     if a.prose.is_some() {
                         self.part("arrival:prose");
                     }
+                    if let Some(c) = &a.condition {
+                        self.part("arrival:condition");
+                        self.condition(c);
+                    }
                 }
-                Item::Event(e) => self.add("event-when", when_name(&e.when)),
+                Item::Event(e) => {
+                    self.add("event-when", when_name(&e.when));
+                    if let Some(c) = &e.condition {
+                        self.part("event:condition");
+                        self.condition(c);
+                    }
+                }
                 Item::Victory(v) => {
                     v.conditions
                         .iter()
@@ -420,6 +466,14 @@ impl Seen {
                 }
             }
         }
+    }
+
+    fn condition(&mut self, c: &SignalCondition) {
+        self.part(if c.unless {
+            "condition:unless"
+        } else {
+            "condition:if"
+        });
     }
 
     fn scenario(&mut self, s: &Scenario) {
@@ -601,6 +655,7 @@ impl Seen {
                     }
                 }
                 ElementKind::Aircraft { role, .. } => self.add("aircraft", role.value),
+                ElementKind::Ship { role, .. } => self.add("ship", role.value),
             }
         }
         for attr in &e.attrs {
@@ -636,8 +691,23 @@ impl Seen {
         if let Some(obj) = &o.objective {
             self.add("order-objective", objective_name(obj));
         }
-        for t in &o.timing {
+        let phases = o.phases.iter().flat_map(|p| &p.timing);
+        for t in o.timing.iter().chain(phases) {
             self.add("timing", timing_name(t));
+            if let Timing::Condition(c) = t {
+                self.condition(c);
+            }
+        }
+        if !o.phases.is_empty() {
+            self.part("order:phases");
+        }
+        for p in &o.phases {
+            if let Some(s) = &p.stance {
+                self.add("stance", s.value);
+            }
+            if let Some(obj) = &p.objective {
+                self.add("order-objective", objective_name(obj));
+            }
         }
         if o.timing.len() > 1 {
             self.part("order:several-timings");

@@ -205,19 +205,39 @@ impl<'a> Context<'a> {
             out.push(&l.from);
             out.push(&l.to);
         }
+        for l in &m.messengers {
+            out.push(&l.from);
+            out.push(&l.to);
+        }
         for n in &m.nets {
             out.extend(n.members.iter());
         }
         for o in &m.orders {
             out.push(&o.unit);
-            if let Some(Objective::Ref(r)) = &o.objective {
-                out.push(r);
-            }
-            for t in &o.timing {
-                if let Timing::OnSignal(r) = t {
+            let objectives =
+                std::iter::once(&o.objective).chain(o.phases.iter().map(|p| &p.objective));
+            for ob in objectives {
+                if let Some(Objective::Ref(r)) = ob {
                     out.push(r);
                 }
             }
+            for t in o
+                .timing
+                .iter()
+                .chain(o.phases.iter().flat_map(|p| &p.timing))
+            {
+                match t {
+                    Timing::OnSignal(r) => out.push(r),
+                    Timing::Condition(c) => out.push(&c.signal),
+                    _ => {}
+                }
+            }
+        }
+        for c in m.arrivals.iter().filter_map(|a| a.condition.as_ref()) {
+            out.push(&c.signal);
+        }
+        for c in m.events.iter().filter_map(|e| e.condition.as_ref()) {
+            out.push(&c.signal);
         }
         for s in &m.signals {
             out.extend(s.sender.iter());

@@ -95,6 +95,8 @@ pub fn has_direct_fire(e: &Element) -> bool {
             )
         }
         Some(Kind::Aircraft { .. }) => false,
+        // support craft engage what they see; other ships fire from off the table
+        Some(Kind::Ship { role }) => *role == ShipRole::Gunboat,
     }
 }
 

@@ -187,6 +187,9 @@ catalogue! {
     MC307 "signal-unusable"                Error   "§74"                     Checks    overridable [];
     MC308 "smoke-signal-unseen"            Warning "§75"                     Checks    overridable [];
     MC309 "net-member-without-radio"       Warning "§70, §71"                Checks    overridable [];
+    MC310 "codeword-without-link"          Error   "§68, §69"                Checks    overridable [];
+    MC311 "lamp-unseen"                    Warning "§75"                     Checks    overridable [];
+    MC312 "messenger-blocked"              Warning "§76"                     Checks    overridable [];
     MC401 "order-without-stance"           Error   "§84"                     Checks    overridable [];
     MC402 "attack-without-intensity"       Error   "§84"                     Checks    overridable [];
     MC403 "order-objective-undefined"      Error   "§84"                     Checks    overridable [MC102];
@@ -197,6 +200,8 @@ catalogue! {
     MC408 "order-due-before-arrival"       Error   "§81"                     Checks    overridable [];
     MC409 "two-orders-for-one-unit"        Error   "§81–§83"                 Checks    overridable [];
     MC410 "arrival-contradicts-placement"  Error   _                         Checks    overridable [];
+    MC412 "timing-cannot-be-met"           Error   "§81"                     Checks    overridable [];
+    MC413 "phase-before-previous"          Warning "§81"                     Checks    overridable [];
     MC501 "invalid-terrain-shape"          Error   "§98"                     Checks    overridable [];
     MC502 "overlapping-main-terrain"       Warning "§100"                    Checks    overridable [];
     MC503 "vehicle-in-dense-woods"         Error   "§113"                    Checks    overridable [];
@@ -215,6 +220,8 @@ catalogue! {
     MC605 "victory-names-undefined"        Error   "§22"                     Checks    overridable [MC102];
     MC606 "invalid-severity-override"      Warning _                         Checks    fixed       [];
     MC607 "victory-destroys-own-unit"      Error   _                         Checks    overridable [];
+    MC609 "condition-decided-too-late"     Error   "§74"                     Checks    overridable [];
+    MC610 "condition-on-enemy-signal"      Error   "§74"                     Checks    overridable [MC102];
     MC611 "template-out-of-date"           Warning _                         Checks    overridable [];
     MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
     MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
@@ -225,6 +232,7 @@ catalogue! {
     MC705 "invalid-hmg-zone"               Error   "§57"                     Checks    overridable [];
     MC706 "engineering-by-non-engineer"    Error   "§61"                     Checks    overridable [];
     MC707 "rotorcraft-without-refuelling"  Error   "§62"                     Checks    overridable [MC102];
+    MC708 "ship-on-land"                   Error   "§95"                     Checks    overridable [];
     MC801 "intel-on-unknown-unit"          Error   _                         Checks    overridable [MC102];
     MC802 "enemy-named-without-intel"      Error   _                         Checks    overridable [];
     MC803 "invalid-player-assignment"      Error   _                         Checks    overridable [MC102];

@@ -274,5 +274,6 @@ fn kind(k: &muster_model::model::Kind) -> String {
             None => format!("artillery {}", weapon.keyword()),
         },
         Kind::Aircraft { role } => format!("aircraft {}", role.keyword()),
+        Kind::Ship { role } => format!("ship {}", role.keyword()),
     }
 }

@@ -32,6 +32,8 @@ lists! {
     Drive => "drive",
     ArtilleryWeapon => "artillery weapon",
     AircraftRole => "aircraft role",
+    ShipRole => "ship role",
+    MessengerMethod => "alternative method",
     WeaponKind => "weapon",
     Mount => "weapon mount",
     RadioRange => "radio range",

@@ -89,6 +89,27 @@ pub struct StartSituation {
     pub declared: Option<crate::model::StartDecl>,
 }
 
+/// How long an alternative method (§76) takes to carry a message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Delivery {
+    /// Metres between the two ends; `None` when either is not on the table.
+    pub distance_m: Option<f64>,
+    /// The route crosses terrain other than open ground (half speed, §76).
+    pub difficult_ground: bool,
+    /// Rain, fog or snow (half speed, §76).
+    pub poor_weather: bool,
+    /// The sender's group begins hot (§24), so the hot speed applies.
+    pub hot: bool,
+    /// Impassable ground on the way with no bridge or ford declared over it.
+    pub blocked_by: Option<crate::model::AreaId>,
+    /// Turns to deliver at the start situation; `None` when unplaced or blocked.
+    pub turns: Option<u32>,
+    /// Turns in a cold situation.
+    pub turns_cold: Option<u32>,
+    /// Turns in a hot situation.
+    pub turns_hot: Option<u32>,
+}
+
 /// Everything derived, indexed like the model.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Analysis {
@@ -99,12 +120,15 @@ pub struct Analysis {
     /// Each unit's position summary (centroid of its placed elements), same index
     /// as `Model::units`.
     pub unit_centres: Vec<Option<Pos>>,
+    /// Delivery of each messenger link (§76), same index as `Model::messengers`.
+    pub messengers: Vec<Delivery>,
 }
 
 mod chain;
 mod command;
 mod grid;
 mod latency;
+mod messenger;
 mod situation;
 
 /// Computes every derived fact of the model: start situations (§24), command
@@ -114,7 +138,9 @@ pub fn analyse(model: &crate::model::Model) -> Analysis {
     let command = command::statuses(model, &situations);
     let hot: Vec<bool> = situations.iter().map(|s| s.hot).collect();
     let latency = latency::table(model, &command, &hot);
+    let messengers = messenger::deliveries(model, &situations);
     Analysis {
+        messengers,
         command,
         latency,
         situations,

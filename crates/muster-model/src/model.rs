@@ -367,6 +367,10 @@ pub enum Kind {
     Aircraft {
         role: AircraftRole,
     },
+    /// A ship: naval fire support (usually `off-table`) or a landing craft.
+    Ship {
+        role: ShipRole,
+    },
 }
 
 impl Kind {
@@ -394,6 +398,7 @@ impl Kind {
                 calibre_mm: *calibre_mm,
             },
             Kind::Aircraft { role } => Troop::Aircraft { role: *role },
+            Kind::Ship { role } => Troop::Ship { role: *role },
         }
     }
 }
@@ -479,6 +484,16 @@ pub struct Link {
     pub loc: Loc,
 }
 
+/// An alternative method of communication between two elements (§76).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Messenger {
+    pub side: SideId,
+    pub from: Ref,
+    pub to: Ref,
+    pub method: MessengerMethod,
+    pub loc: Loc,
+}
+
 /// A named net with its stated seniority (§71).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Net {
@@ -507,6 +522,30 @@ pub enum Timing {
     OnSignal(Ref),
     /// Minutes after midnight.
     At(u32, Loc),
+    /// `until end`: until the game ends.
+    UntilEnd(Loc),
+    /// `if signal S by …` / `unless signal S by …`.
+    Condition(SignalCondition),
+}
+
+/// `if signal S by turn N` / `unless signal S by HH:MM`: something that happens
+/// only if (or unless) a signal was given by a deadline.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SignalCondition {
+    pub unless: bool,
+    pub signal: Ref,
+    pub by: When,
+    pub loc: Loc,
+}
+
+/// A later phase of an order (`then defend roadblock until end`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Phase {
+    pub stance: Option<(Stance, Loc)>,
+    pub intensity: Option<(Intensity, Loc)>,
+    pub objective: Option<Objective>,
+    pub timing: Vec<Timing>,
+    pub loc: Loc,
 }
 
 /// A unit's order (§81–§86).
@@ -519,6 +558,8 @@ pub struct Order {
     pub objective: Option<Objective>,
     pub timing: Vec<Timing>,
     pub prose: Option<Prose>,
+    /// The phases after the first, in order.
+    pub phases: Vec<Phase>,
     pub loc: Loc,
 }
 
@@ -560,6 +601,7 @@ pub struct Arrival {
     pub when: When,
     pub at: Ref,
     pub prose: Option<Prose>,
+    pub condition: Option<SignalCondition>,
     pub loc: Loc,
 }
 
@@ -569,6 +611,7 @@ pub struct Event {
     pub name: Name,
     pub when: When,
     pub prose: Prose,
+    pub condition: Option<SignalCondition>,
     pub loc: Loc,
 }
 
@@ -678,6 +721,8 @@ pub struct Model {
     pub elements: Vec<Element>,
     pub radio_links: Vec<Link>,
     pub telephone_lines: Vec<Link>,
+    /// Alternative methods (§76): runners, despatch riders, pigeons, dogs.
+    pub messengers: Vec<Messenger>,
     pub nets: Vec<Net>,
     pub orders: Vec<Order>,
     pub signals: Vec<Signal>,

@@ -60,6 +60,8 @@ pub fn element(e: &Element) -> Estimate {
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
         Some(Kind::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        // a ship model is one ship or craft, counted with the vehicles
+        Some(Kind::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),
     }
     s

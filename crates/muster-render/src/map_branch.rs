@@ -3,7 +3,7 @@
 //! not because it is called `atk`.
 
 use muster_rules::vocab::{
-    AircraftRole, ArtilleryWeapon, FootType, Specialism, VehicleRole, WeaponKind,
+    AircraftRole, ArtilleryWeapon, FootType, ShipRole, Specialism, VehicleRole, WeaponKind,
 };
 
 use crate::json::forces::{Element, ElementKind, Unit};
@@ -75,6 +75,11 @@ pub fn element_branch(e: &Element) -> Option<&'static str> {
         ElementKind::Aircraft { role } => match role.0 {
             AircraftRole::Helicopter | AircraftRole::Autogyro => "rotary-wing",
             _ => "air",
+        },
+        // a landing craft is transport: it says nothing of what the unit is
+        ElementKind::Ship { role } => match role.0 {
+            ShipRole::LandingCraft => return None,
+            _ => "naval",
         },
     })
 }

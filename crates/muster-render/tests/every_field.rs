@@ -213,19 +213,27 @@ impl Planter<'_> {
                 when: _,
                 at,
                 prose,
+                condition,
                 span: _,
             }) => {
                 let owners = self.side_of(&unit.name);
                 self.refer(unit);
                 self.refer(at);
+                if let Some(c) = condition {
+                    self.refer(&c.signal);
+                }
                 self.opt_text(prose, owners, "arrival text");
             }
             Item::Event(Event {
                 id,
                 when: _,
                 prose,
+                condition,
                 span: _,
             }) => {
+                if let Some(c) = condition {
+                    self.refer(&c.signal);
+                }
                 self.def(id, one(UMPIRE), "event id");
                 self.text(prose, one(UMPIRE), "event text");
             }
@@ -608,6 +616,7 @@ impl Planter<'_> {
                 span: _,
             })
             | Some(ElementKind::Aircraft { role: _, span: _ })
+            | Some(ElementKind::Ship { role: _, span: _ })
             | None => {}
             Some(ElementKind::Artillery {
                 weapon: _,
@@ -679,7 +688,13 @@ impl Planter<'_> {
         for e in entries {
             match e {
                 NetEntry::Radio { from, to, span: _ }
-                | NetEntry::Telephone { from, to, span: _ } => {
+                | NetEntry::Telephone { from, to, span: _ }
+                | NetEntry::Messenger {
+                    from,
+                    to,
+                    method: _,
+                    span: _,
+                } => {
                     self.refer(from);
                     self.refer(to);
                 }
@@ -714,19 +729,36 @@ impl Planter<'_> {
             objective,
             timing,
             prose,
+            phases,
             span: _,
         } = o;
         self.refer(unit);
-        if let Some(ob) = objective {
+        let objectives = std::iter::once(objective).chain(phases.iter().map(
+            |Phase {
+                 stance: _,
+                 intensity: _,
+                 objective,
+                 timing: _,
+                 span: _,
+             }| objective,
+        ));
+        for ob in objectives.flatten() {
             self.objective(ob);
         }
-        for t in timing {
+        for t in timing.iter().chain(phases.iter().flat_map(|p| &p.timing)) {
             match t {
                 Timing::OnSignal(s) => self.refer(s),
+                Timing::Condition(SignalCondition {
+                    unless: _,
+                    signal,
+                    by: _,
+                    span: _,
+                }) => self.refer(signal),
                 Timing::Immediately(_)
                 | Timing::By(_)
                 | Timing::After(_)
                 | Timing::Until(_)
+                | Timing::UntilEnd(_)
                 | Timing::At(_) => {}
             }
         }

@@ -54,7 +54,7 @@ pub fn frontage_mm(troop: &Troop) -> Option<FrontageMm> {
             max: VEHICLE_BASE_MM.1,
             paragraph: "§4",
         }),
-        Troop::Artillery { .. } | Troop::Aircraft { .. } => None,
+        Troop::Artillery { .. } | Troop::Aircraft { .. } | Troop::Ship { .. } => None,
     }
 }
 

@@ -80,7 +80,7 @@ pub fn may_enter(troop: &Troop, strength: Strength, on_road: bool) -> bool {
         Troop::Foot { .. } => true,
         Troop::Vehicle(v) => vehicle_may_enter(v, strength, on_road),
         Troop::Artillery { .. } => on_road || strength <= Strength::Medium,
-        Troop::Aircraft { .. } => false,
+        Troop::Aircraft { .. } | Troop::Ship { .. } => false,
     }
 }
 

@@ -98,7 +98,7 @@ impl CoverGrade {
 
 /// The mover a troop is for a scenario terrain kind's movement grades (§95):
 /// foot (and cavalry) as foot, vehicles by their drive, guns as wheeled (they are
-/// towed or man-handled on wheels); aircraft are not movers on the ground.
+/// towed or man-handled on wheels); aircraft and ships are not movers on the ground.
 pub fn mover_of(troop: &Troop) -> Option<Mover> {
     match troop {
         Troop::Foot { .. } => Some(Mover::Foot),
@@ -108,7 +108,7 @@ pub fn mover_of(troop: &Troop) -> Option<Mover> {
             Drive::Tracked => Mover::Tracked,
         }),
         Troop::Artillery { .. } => Some(Mover::Wheeled),
-        Troop::Aircraft { .. } => None,
+        Troop::Aircraft { .. } | Troop::Ship { .. } => None,
     }
 }
 
@@ -356,8 +356,13 @@ pub fn cover_for(
         Troop::Foot { .. } => cover(kind, strength, Who::Foot),
         Troop::Artillery { .. } if kind == TerrainKind::OpenWoods => Some(CoverGrade::Light),
         Troop::Artillery { .. } | Troop::Vehicle(_) => cover(kind, strength, Who::Other),
-        Troop::Aircraft { .. } => None,
+        Troop::Aircraft { .. } | Troop::Ship { .. } => None,
     }
+}
+
+/// Whether the kind is open water, where ships and landing craft move.
+pub fn is_water(kind: TerrainKind) -> bool {
+    matches!(kind, TerrainKind::Water | TerrainKind::Lake)
 }
 
 /// Whether no element may stand in the kind (§95, §103, §104): lakes, rivers and
@@ -390,6 +395,10 @@ pub fn rocky_allows(troop: &Troop, on_road: bool) -> bool {
 pub fn allows(kind: TerrainKind, troop: &Troop, on_road: bool, dug_in_at_edge: bool) -> bool {
     if matches!(troop, Troop::Aircraft { .. }) {
         return true;
+    }
+    // ships float: water is their ground, and land is not
+    if matches!(troop, Troop::Ship { .. }) {
+        return is_water(kind);
     }
     match kind {
         k if impassable(k) => false,

@@ -3,6 +3,7 @@
 //! The model resolves each element to a [`Troop`]; the terrain, structure, command
 //! and overwatch rules ask these functions rather than matching on roles themselves.
 
+use crate::vocab::ShipRole;
 use crate::vocab::{
     AircraftRole, ArtilleryWeapon, Drive, FootType, Specialism, VehicleRole, WeaponKind,
 };
@@ -41,6 +42,10 @@ pub enum Troop {
     Aircraft {
         role: AircraftRole,
     },
+    /// Ships and landing craft: they move on water only.
+    Ship {
+        role: ShipRole,
+    },
 }
 
 /// The main troop types of §12.
@@ -54,6 +59,7 @@ pub enum TroopClass {
     /// Guns, howitzers, AT guns, rockets and mortars over 82 mm.
     Artillery,
     Aircraft,
+    Ship,
 }
 
 /// How an element moves, for the terrain rules (§12, §95, §113, §115).
@@ -72,6 +78,8 @@ pub enum MoveClass {
     /// Man-handled or limbered artillery.
     Artillery,
     Aircraft,
+    /// On water only.
+    Ship,
 }
 
 /// Which §12 class a troop belongs to.
@@ -81,6 +89,7 @@ pub fn class(troop: &Troop) -> TroopClass {
         Troop::Vehicle(_) => TroopClass::Vehicle,
         Troop::Artillery { .. } => TroopClass::Artillery,
         Troop::Aircraft { .. } => TroopClass::Aircraft,
+        Troop::Ship { .. } => TroopClass::Ship,
     }
 }
 
@@ -129,6 +138,7 @@ pub fn move_class(troop: &Troop, weapons: &[WeaponKind]) -> MoveClass {
         },
         Troop::Artillery { .. } => MoveClass::Artillery,
         Troop::Aircraft { .. } => MoveClass::Aircraft,
+        Troop::Ship { .. } => MoveClass::Ship,
     }
 }
 
@@ -150,7 +160,7 @@ pub fn is_recce(troop: &Troop) -> bool {
         Troop::Foot { specialism, .. } => *specialism == Some(Specialism::Recce),
         Troop::Vehicle(v) => matches!(v.role, VehicleRole::ArmouredCar | VehicleRole::ScoutCar),
         Troop::Aircraft { role } => *role == AircraftRole::Reconnaissance,
-        Troop::Artillery { .. } => false,
+        Troop::Artillery { .. } | Troop::Ship { .. } => false,
     }
 }
 
@@ -195,6 +205,9 @@ pub fn has_direct_fire(troop: &Troop, weapons: &[WeaponKind]) -> bool {
         Troop::Vehicle(v) => role_is_armed(v.role) || !weapons.is_empty(),
         Troop::Artillery { weapon, .. } => !artillery_is_indirect_only(*weapon),
         Troop::Aircraft { .. } => false,
+        // naval guns fire indirectly from off the table; support craft engage
+        // what they see, as armed vehicles do
+        Troop::Ship { role } => *role == ShipRole::Gunboat,
     }
 }
 

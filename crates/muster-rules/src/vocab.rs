@@ -311,6 +311,29 @@ keywords! {
         Aerial = "aerial": "aircraft with coloured munitions",
         Smoke = "smoke": "coloured smoke grenades",
         Bugle = "bugle": "bugle call",
+        Codeword = "codeword": "codeword spoken over a radio or telephone link",
+        Lamp = "lamp": "signal lamp (visual; unseen in fog, snow and darkness, §75)",
+    }
+}
+
+keywords! {
+    /// Ship roles: naval fire support off table and landing craft.
+    ShipRole {
+        Battleship = "battleship": "battleship",
+        Cruiser = "cruiser": "cruiser",
+        Destroyer = "destroyer": "destroyer",
+        Gunboat = "gunboat": "gunboat or support landing craft",
+        LandingCraft = "landing-craft": "landing craft (carries elements ashore)",
+    }
+}
+
+keywords! {
+    /// Alternative methods of communication (§76).
+    MessengerMethod {
+        Runner = "runner": "a runner on foot",
+        Motorcycle = "motorcycle": "a despatch rider on a motorcycle",
+        Pigeon = "pigeon": "a carrier pigeon (flies over terrain)",
+        Dog = "dog": "a messenger dog",
     }
 }
 

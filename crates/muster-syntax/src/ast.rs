@@ -509,6 +509,9 @@ pub enum ElementKind {
         role: Spanned<AircraftRole>,
         span: Span,
     },
+    /// `ship destroyer`, `ship landing-craft`: naval fire support or a craft
+    /// that carries elements ashore.
+    Ship { role: Spanned<ShipRole>, span: Span },
 }
 
 impl ElementKind {
@@ -517,7 +520,8 @@ impl ElementKind {
             ElementKind::Foot { span, .. }
             | ElementKind::Vehicle { span, .. }
             | ElementKind::Artillery { span, .. }
-            | ElementKind::Aircraft { span, .. } => *span,
+            | ElementKind::Aircraft { span, .. }
+            | ElementKind::Ship { span, .. } => *span,
         }
     }
 }
@@ -600,6 +604,13 @@ pub enum NetEntry {
     Radio { from: Ident, to: Ident, span: Span },
     /// `telephone guard-hq to pillbox`: a field telephone line (§68).
     Telephone { from: Ident, to: Ident, span: Span },
+    /// `messenger bn-hq to a-hq pigeon`: an alternative method (§76).
+    Messenger {
+        from: Ident,
+        to: Ident,
+        method: Spanned<MessengerMethod>,
+        span: Span,
+    },
     /// `net bn-net "Battalion net" seniority bn-hq a-hq b-hq` (§71)
     Net {
         id: Ident,
@@ -626,6 +637,31 @@ pub struct Order {
     pub objective: Option<Objective>,
     pub timing: Vec<Timing>,
     pub prose: Option<Text>,
+    /// The phases after the first, each begun with `then`.
+    pub phases: Vec<Phase>,
+    pub span: Span,
+}
+
+/// `then defend roadblock until end`: a later phase of an order, with its own
+/// stance, objective and timings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Phase {
+    pub stance: Option<Spanned<Stance>>,
+    pub intensity: Option<Spanned<Intensity>>,
+    pub objective: Option<Objective>,
+    pub timing: Vec<Timing>,
+    /// From `then` to the phase's last token.
+    pub span: Span,
+}
+
+/// `if signal praise by turn 7` / `unless signal success by 05:30`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SignalCondition {
+    /// `unless` true, `if` false.
+    pub unless: bool,
+    pub signal: Ident,
+    /// The deadline by which the signal must have been given.
+    pub by: When,
     pub span: Span,
 }
 
@@ -649,6 +685,10 @@ pub enum Timing {
     Until(Turn),
     OnSignal(Ident),
     At(ClockTime),
+    /// `until end`: until the game ends.
+    UntilEnd(Span),
+    /// `if signal S by turn N`, `unless signal S by HH:MM`.
+    Condition(SignalCondition),
 }
 
 /// `signal ham-and-jam flare "both bridges taken" from coy-hq on capture pegasus affects d-coy b-coy`
@@ -682,6 +722,8 @@ pub struct Arrival {
     pub when: When,
     pub at: Ident,
     pub prose: Option<Text>,
+    /// `if signal …` / `unless signal …`: the arrival happens only then.
+    pub condition: Option<SignalCondition>,
     pub span: Span,
 }
 
@@ -691,6 +733,8 @@ pub struct Event {
     pub id: Ident,
     pub when: When,
     pub prose: Text,
+    /// `if signal …` / `unless signal …`: the event happens only then.
+    pub condition: Option<SignalCondition>,
     pub span: Span,
 }
 

@@ -192,10 +192,17 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
 
         Rule::kw_telephone | Rule::telephone_link => kw("telephone", G::NetStatement),
         Rule::kw_net | Rule::net_def => kw("net", G::NetStatement),
-        Rule::kw_seniority => phrase("`seniority`"),
-        Rule::net_stmt | Rule::net_stmt_only | Rule::net_kw | Rule::junk_nets => {
-            such_as("a net statement", &["radio", "telephone", "net"])
+        Rule::kw_messenger | Rule::messenger_link => kw("messenger", G::NetStatement),
+        Rule::method_word => such_as("an alternative method", &["runner", "pigeon", "dog"]),
+        Rule::kw_then => phrase("`then`"),
+        Rule::cond_word | Rule::condition => {
+            phrase("a condition such as `unless signal success by 05:30`")
         }
+        Rule::kw_seniority => phrase("`seniority`"),
+        Rule::net_stmt | Rule::net_stmt_only | Rule::net_kw | Rule::junk_nets => such_as(
+            "a net statement",
+            &["radio", "telephone", "messenger", "net"],
+        ),
 
         Rule::stance => (G::None, format!("a stance: `{}`", stances.join("`, `"))),
         Rule::order | Rule::order_only | Rule::order_start | Rule::junk_orders => {

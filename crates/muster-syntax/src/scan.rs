@@ -100,6 +100,9 @@ pub(crate) fn scan(
     let mut braces = Braces::default();
     let mut parens = 0usize;
     let mut line_start = true;
+    // The last word read, so `if signal` and `unless signal` (a condition inside
+    // an arrival or event) do not split the item before `signal`.
+    let mut prev_word: (usize, usize) = (0, 0);
     let mut line_begin = begin;
     let mut indent = 0usize;
     // `briefing umpire {` is one item: `umpire` right after `briefing` is its
@@ -126,6 +129,7 @@ pub(crate) fn scan(
                 continue;
             }
             b'"' => {
+                prev_word = (0, 0);
                 let start = i;
                 i += 1;
                 while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
@@ -262,7 +266,9 @@ pub(crate) fn scan(
                 let keyword = item_keyword_at(bytes, i);
                 let audience = follows_briefing && keyword == Some("umpire");
                 after_briefing = keyword == Some("briefing");
-                if let Some(kw) = keyword.filter(|_| !audience) {
+                let prev = &bytes[prev_word.0..prev_word.1];
+                let conditional = prev == b"if" || prev == b"unless";
+                if let Some(kw) = keyword.filter(|k| !(audience || conditional && *k == "signal")) {
                     let col0 = line_start && i > 0 && bytes[i - 1] == b'\n' || i == begin;
                     if opens.is_empty() || (col0 && kw != "umpire") {
                         cur.end = i;
@@ -277,12 +283,15 @@ pub(crate) fn scan(
                         ));
                     }
                 }
+                let word_start = i;
                 while i < bytes.len() && is_ident_byte(bytes[i]) {
                     i += 1;
                 }
+                prev_word = (word_start, i);
             }
             _ => {
                 // Skip a whole UTF-8 sequence so offsets stay on char boundaries.
+                prev_word = (0, 0);
                 i += 1;
                 while i < bytes.len() && (bytes[i] & 0xC0) == 0x80 {
                     i += 1;

@@ -62,6 +62,8 @@ fn reference_lists_every_keyword() {
     words.extend(Drive::ALL.iter().map(|x| x.keyword()));
     words.extend(ArtilleryWeapon::ALL.iter().map(|x| x.keyword()));
     words.extend(AircraftRole::ALL.iter().map(|x| x.keyword()));
+    words.extend(ShipRole::ALL.iter().map(|x| x.keyword()));
+    words.extend(MessengerMethod::ALL.iter().map(|x| x.keyword()));
     words.extend(WeaponKind::ALL.iter().map(|x| x.keyword()));
     words.extend(Mount::ALL.iter().map(|x| x.keyword()));
     words.extend(RadioRange::ALL.iter().map(|x| x.keyword()));

@@ -7,7 +7,7 @@
 
 use super::header::side_ref;
 use super::names::Space;
-use super::orders::{objective, side_of};
+use super::orders::{condition, objective, side_of};
 use super::{loc, name, prose, unresolved, Ctx, FileItems};
 use crate::model::*;
 use muster_syntax::{ast, Code, FileId};
@@ -34,12 +34,14 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
                 ast::Item::Arrival(a) => {
                     let unit = target(cx, file, &a.unit, &[Space::Unit]);
                     let at = target(cx, file, &a.at, &[Space::Map]);
+                    let cond = a.condition.as_ref().map(|c| condition(cx, file, c));
                     cx.model.arrivals.push(Arrival {
                         side: side_of(&cx.model, unit.target),
                         unit,
                         when: when(file, &a.when),
                         at,
                         prose: a.prose.as_ref().map(|t| prose(file, t)),
+                        condition: cond,
                         loc: loc(file, a.span),
                     });
                 }
@@ -56,10 +58,12 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
                     if let Some(first) = first {
                         cx.duplicate("event", &n, first);
                     }
+                    let cond = e.condition.as_ref().map(|c| condition(cx, file, c));
                     cx.model.events.push(Event {
                         name: n,
                         when: when(file, &e.when),
                         prose: prose(file, &e.prose),
+                        condition: cond,
                         loc: loc(file, e.span),
                     });
                 }

@@ -222,6 +222,7 @@ fn kind(k: &ast::ElementKind) -> Kind {
             calibre_mm: calibre.as_ref().map(|c| c.millimetres),
         },
         ast::ElementKind::Aircraft { role, .. } => Kind::Aircraft { role: role.value },
+        ast::ElementKind::Ship { role, .. } => Kind::Ship { role: role.value },
     }
 }
 

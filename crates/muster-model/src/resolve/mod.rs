@@ -111,6 +111,7 @@ impl Ctx {
                 elements: Vec::new(),
                 radio_links: Vec::new(),
                 telephone_lines: Vec::new(),
+                messengers: Vec::new(),
                 nets: Vec::new(),
                 orders: Vec::new(),
                 signals: Vec::new(),

@@ -86,6 +86,21 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
                     cx.model.telephone_lines.push(link);
                 }
             }
+            ast::NetEntry::Messenger {
+                from,
+                to,
+                method,
+                span,
+            } => {
+                let m = Messenger {
+                    side,
+                    from: element_ref(cx, file, from, side),
+                    to: element_ref(cx, file, to, side),
+                    method: method.value,
+                    loc: loc(file, *span),
+                };
+                cx.model.messengers.push(m);
+            }
             ast::NetEntry::Net {
                 id,
                 name: display,
@@ -144,11 +159,25 @@ fn orders(cx: &mut Ctx, file: FileId, o: &ast::Orders) {
         let mut unit = unresolved(file, &order.unit);
         cx.resolve_ref(&mut unit, &[Space::Unit], Some(side));
         same_side(cx, &unit, side, "orders");
-        let objective = order
+        let objective_ = order
             .objective
             .as_ref()
             .map(|ob| objective(cx, file, ob, &[Space::Map, Space::Unit]));
-        let timing = order.timing.iter().map(|t| timing(cx, file, t)).collect();
+        let timing_ = order.timing.iter().map(|t| timing(cx, file, t)).collect();
+        let phases = order
+            .phases
+            .iter()
+            .map(|ph| Phase {
+                stance: ph.stance.as_ref().map(|s| (s.value, loc(file, s.span))),
+                intensity: ph.intensity.as_ref().map(|s| (s.value, loc(file, s.span))),
+                objective: ph
+                    .objective
+                    .as_ref()
+                    .map(|ob| objective(cx, file, ob, &[Space::Map, Space::Unit])),
+                timing: ph.timing.iter().map(|t| timing(cx, file, t)).collect(),
+                loc: loc(file, ph.span),
+            })
+            .collect();
         cx.model.orders.push(Order {
             side,
             unit,
@@ -157,9 +186,10 @@ fn orders(cx: &mut Ctx, file: FileId, o: &ast::Orders) {
                 .intensity
                 .as_ref()
                 .map(|s| (s.value, loc(file, s.span))),
-            objective,
-            timing,
+            objective: objective_,
+            timing: timing_,
             prose: order.prose.as_ref().map(|t| prose(file, t)),
+            phases,
             loc: loc(file, order.span),
         });
     }
@@ -177,5 +207,23 @@ fn timing(cx: &mut Ctx, file: FileId, t: &ast::Timing) -> Timing {
             Timing::OnSignal(r)
         }
         ast::Timing::At(c) => Timing::At(c.minutes(), loc(file, c.span)),
+        ast::Timing::UntilEnd(s) => Timing::UntilEnd(loc(file, *s)),
+        ast::Timing::Condition(c) => Timing::Condition(condition(cx, file, c)),
+    }
+}
+
+/// Resolves `if signal S by …` / `unless signal S by …`.
+pub(crate) fn condition(cx: &mut Ctx, file: FileId, c: &ast::SignalCondition) -> SignalCondition {
+    let mut signal = unresolved(file, &c.signal);
+    cx.resolve_ref(&mut signal, &[Space::Signal], None);
+    let by = match &c.by {
+        ast::When::Turn(t) => When::Turn(t.value, loc(file, t.span)),
+        ast::When::Clock(k) => When::Clock(k.minutes(), loc(file, k.span)),
+    };
+    SignalCondition {
+        unless: c.unless,
+        signal,
+        by,
+        loc: loc(file, c.span),
     }
 }

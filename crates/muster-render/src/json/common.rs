@@ -43,6 +43,8 @@ vocab!(
     Drive,
     ArtilleryWeapon,
     AircraftRole,
+    ShipRole,
+    MessengerMethod,
     WeaponKind,
     Mount,
     RadioRange,

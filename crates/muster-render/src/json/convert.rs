@@ -1,6 +1,6 @@
 //! Model + analysis -> the umpire's JSON: header, map, plans and references.
 
-use muster_model::analysis::Analysis;
+use muster_model::analysis::{Analysis, Delivery};
 use muster_model::model::{self as m, Model, Target};
 use muster_rules::vocab::{Grade, Intensity, SignalKind, Stance, Weather};
 
@@ -55,6 +55,12 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
             .telephone_lines
             .iter()
             .map(|l| link(model, l))
+            .collect(),
+        messengers: model
+            .messengers
+            .iter()
+            .enumerate()
+            .map(|(i, l)| messenger(model, l, analysis.messengers.get(i)))
             .collect(),
         arrivals: arrivals(model),
         events: model.events.iter().map(event).collect(),
@@ -380,6 +386,28 @@ fn timing(t: &m::Timing) -> Timing {
             signal: r.name.id.clone(),
         },
         m::Timing::At(t, _) => Timing::At { time: clock(*t) },
+        m::Timing::UntilEnd(_) => Timing::UntilEnd,
+        m::Timing::Condition(c) => Timing::Condition {
+            unless: c.unless,
+            signal: Some(c.signal.name.id.clone()),
+            sighting: None,
+            by: when(&c.by),
+        },
+    }
+}
+
+fn condition(c: &m::SignalCondition) -> SignalCondition {
+    SignalCondition {
+        unless: c.unless,
+        signal: c.signal.name.id.clone(),
+        by: when(&c.by),
+    }
+}
+
+fn when_words(w: &When) -> String {
+    match w {
+        When::Turn { turn } => format!("turn {turn}"),
+        When::Clock { time } => time.clone(),
     }
 }
 
@@ -406,6 +434,21 @@ fn timing_words(t: &Timing) -> String {
         Timing::OnSignal { signal } => format!("on signal {signal}"),
         Timing::OnSighting { of } => format!("on sighting {}", sighting(of.0)),
         Timing::At { time } => format!("at {time}"),
+        Timing::UntilEnd => "until end".into(),
+        Timing::Condition {
+            unless,
+            signal,
+            sighting: seen,
+            by,
+        } => {
+            let word = if *unless { "unless" } else { "if" };
+            let what = match (signal, seen) {
+                (Some(s), _) => format!("signal {s}"),
+                (None, Some(k)) => format!("sighting {}", sighting(k.0)),
+                (None, None) => "a signal".into(),
+            };
+            format!("{word} {what} by {}", when_words(by))
+        }
     }
 }
 
@@ -417,6 +460,8 @@ pub(crate) fn sighting(k: SignalKind) -> &'static str {
         SignalKind::Aerial => "an aerial signal",
         SignalKind::Smoke => "a smoke signal",
         SignalKind::Bugle => "a bugle call",
+        SignalKind::Codeword => "a codeword",
+        SignalKind::Lamp => "a signal lamp",
     }
 }
 
@@ -439,23 +484,95 @@ pub(crate) fn order_summary(
     }
 }
 
+/// The whole order in one line, its phases joined with `then`.
+pub(crate) fn full_summary(o: &Order) -> String {
+    let mut s = order_summary(o.stance, o.intensity, o.objective.as_ref(), &o.timing);
+    for p in &o.phases {
+        s.push_str(" then ");
+        s.push_str(&order_summary(
+            p.stance,
+            p.intensity,
+            p.objective.as_ref(),
+            &p.timing,
+        ));
+    }
+    s
+}
+
 fn order(model: &Model, o: &m::Order) -> Order {
-    let objective = o.objective.as_ref().map(|x| objective(model, x));
-    let timing: Vec<Timing> = o.timing.iter().map(timing).collect();
-    let summary = order_summary(
-        o.stance.map(|(s, _)| Kw(s)),
-        o.intensity.map(|(i, _)| Kw(i)),
-        objective.as_ref(),
-        &timing,
-    );
-    Order {
+    let mut out = Order {
         side: side_id(model, o.side),
         unit: reference(model, &o.unit),
         stance: o.stance.map(|(s, _)| Kw(s)),
         intensity: o.intensity.map(|(i, _)| Kw(i)),
-        objective,
-        timing,
+        objective: o.objective.as_ref().map(|x| objective(model, x)),
+        timing: o.timing.iter().map(timing).collect(),
         text: o.prose.as_ref().map(|p| p.text.clone()),
+        phases: o
+            .phases
+            .iter()
+            .map(|p| OrderPhase {
+                stance: p.stance.map(|(s, _)| Kw(s)),
+                intensity: p.intensity.map(|(i, _)| Kw(i)),
+                objective: p.objective.as_ref().map(|x| objective(model, x)),
+                timing: p.timing.iter().map(timing).collect(),
+            })
+            .collect(),
+        summary: String::new(),
+    };
+    out.summary = full_summary(&out);
+    out
+}
+
+fn messenger(model: &Model, l: &m::Messenger, d: Option<&Delivery>) -> Messenger {
+    let summary = match d {
+        Some(Delivery {
+            blocked_by: Some(a),
+            ..
+        }) => format!(
+            "cannot get through: {} is in the way",
+            model.areas[a.0].name.id
+        ),
+        Some(Delivery {
+            turns_cold: Some(c),
+            turns_hot: Some(h),
+            distance_m: Some(m),
+            difficult_ground,
+            poor_weather,
+            ..
+        }) => {
+            let mut why = Vec::new();
+            if *difficult_ground {
+                why.push("difficult ground");
+            }
+            if *poor_weather {
+                why.push("poor weather");
+            }
+            let slowed = if why.is_empty() {
+                String::new()
+            } else {
+                format!(", half speed for {}", why.join(" and "))
+            };
+            format!(
+                "{} m: {c} {} cold, {h} {} hot (§76{slowed})",
+                m.round(),
+                if *c == 1 { "turn" } else { "turns" },
+                if *h == 1 { "turn" } else { "turns" }
+            )
+        }
+        _ => "not computed: an end is not on the table".into(),
+    };
+    Messenger {
+        side: side_id(model, l.side),
+        from: reference(model, &l.from),
+        to: reference(model, &l.to),
+        method: Kw(l.method),
+        distance_m: d.and_then(|d| d.distance_m).map(f64::round),
+        difficult_ground: d.is_some_and(|d| d.difficult_ground),
+        poor_weather: d.is_some_and(|d| d.poor_weather),
+        turns_cold: d.and_then(|d| d.turns_cold),
+        turns_hot: d.and_then(|d| d.turns_hot),
+        turns: d.and_then(|d| d.turns),
         summary,
     }
 }
@@ -542,6 +659,7 @@ fn arrival(model: &Model, a: &m::Arrival, side: Option<String>, id: String) -> A
         when: when(&a.when),
         at: reference(model, &a.at),
         text: a.prose.as_ref().map(|p| p.text.clone()),
+        condition: a.condition.as_ref().map(condition),
     }
 }
 
@@ -550,6 +668,7 @@ fn event(e: &m::Event) -> Event {
         id: e.name.id.clone(),
         when: when(&e.when),
         text: e.prose.text.clone(),
+        condition: e.condition.as_ref().map(condition),
     }
 }
 

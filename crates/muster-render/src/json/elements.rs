@@ -94,6 +94,7 @@ fn kind(k: &m::Kind) -> ElementKind {
             calibre_mm: *calibre_mm,
         },
         m::Kind::Aircraft { role } => ElementKind::Aircraft { role: Kw(*role) },
+        m::Kind::Ship { role } => ElementKind::Ship { role: Kw(*role) },
     }
 }
 
@@ -127,6 +128,7 @@ fn describe(k: &m::Kind) -> String {
             calibre_mm: None,
         } => format!("{weapon}"),
         m::Kind::Aircraft { role } => format!("{role} aircraft"),
+        m::Kind::Ship { role } => format!("{role} (ship)"),
     }
 }
 

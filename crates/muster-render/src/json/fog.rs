@@ -15,7 +15,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::common::{Kw, RefKind, Reference};
-use super::convert::order_summary;
+use super::convert::full_summary;
 use super::forces::Unit;
 use super::header::View;
 use super::plans::{Condition, Objective, Timing};
@@ -201,14 +201,34 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
         if let Some(Objective::Target { target }) = &mut o.objective {
             fix(target);
         }
-        for t in &mut o.timing {
-            if let Timing::OnSignal { signal } = t {
-                if let Some(kind) = know.enemy_signals.get(signal.as_str()) {
-                    *t = Timing::OnSighting { of: *kind };
-                }
+        for p in &mut o.phases {
+            if let Some(Objective::Target { target }) = &mut p.objective {
+                fix(target);
             }
         }
-        o.summary = order_summary(o.stance, o.intensity, o.objective.as_ref(), &o.timing);
+        let timings = o
+            .timing
+            .iter_mut()
+            .chain(o.phases.iter_mut().flat_map(|p| p.timing.iter_mut()));
+        for t in timings {
+            match t {
+                Timing::OnSignal { signal } => {
+                    if let Some(kind) = know.enemy_signals.get(signal.as_str()) {
+                        *t = Timing::OnSighting { of: *kind };
+                    }
+                }
+                Timing::Condition {
+                    signal, sighting, ..
+                } => {
+                    if let Some(kind) = signal.as_deref().and_then(|s| know.enemy_signals.get(s)) {
+                        *sighting = Some(*kind);
+                        *signal = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        o.summary = full_summary(o);
     }
     j.signals.retain(|s| s.side.as_deref() == Some(side));
     for s in &mut j.signals {
@@ -230,6 +250,11 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
     }
     j.radio_links.retain(|l| l.side == side);
     j.telephone_lines.retain(|l| l.side == side);
+    j.messengers.retain(|l| l.side == side);
+    for l in &mut j.messengers {
+        fix(&mut l.from);
+        fix(&mut l.to);
+    }
     for l in j.radio_links.iter_mut().chain(j.telephone_lines.iter_mut()) {
         fix(&mut l.from);
         fix(&mut l.to);
@@ -238,6 +263,13 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
     for a in &mut j.arrivals {
         fix(&mut a.unit);
         fix(&mut a.at);
+        // an arrival waiting on the enemy's signal would name it: drop the condition
+        if a.condition
+            .as_ref()
+            .is_some_and(|c| know.enemy_signals.contains_key(c.signal.as_str()))
+        {
+            a.condition = None;
+        }
     }
     j.victory.retain(|v| v.side == side);
     for v in &mut j.victory {

@@ -192,6 +192,11 @@ pub enum ElementKind {
         /// What it is for.
         role: Kw<AircraftRole>,
     },
+    /// A ship: naval fire support, or a landing craft carrying elements ashore.
+    Ship {
+        /// What it is for.
+        role: Kw<ShipRole>,
+    },
 }
 
 /// A weapon carried.

@@ -64,6 +64,9 @@ pub struct ScenarioJson {
     pub radio_links: Vec<plans::Link>,
     /// Field telephone lines (§68).
     pub telephone_lines: Vec<plans::Link>,
+    /// Alternative methods (§76) with their delivery times; in a side's JSON
+    /// only that side's.
+    pub messengers: Vec<plans::Messenger>,
     /// Reinforcements; in a side's JSON only that side's.
     pub arrivals: Vec<plans::Arrival>,
     /// Timed events for the umpire; empty in a side's JSON.

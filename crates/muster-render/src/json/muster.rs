@@ -56,8 +56,8 @@ pub struct FigureLine {
 /// Models of one type.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ModelLine {
-    /// `vehicle`, `gun` or `aircraft`.
-    #[schemars(extend("enum" = ["vehicle", "gun", "aircraft"]))]
+    /// `vehicle`, `gun`, `aircraft` or `ship`.
+    #[schemars(extend("enum" = ["vehicle", "gun", "aircraft", "ship"]))]
     pub category: String,
     /// The type in words (`tracked armoured tank`, `75 mm howitzer`).
     pub model_type: String,
@@ -151,6 +151,10 @@ fn add_element(t: &mut Troops, e: &Element) {
         }
         Some(ElementKind::Aircraft { .. }) => {
             add_models(t, "aircraft", &e.description, 1, models);
+        }
+        // a landing craft is a model on the table; a warship fires from beyond it
+        Some(ElementKind::Ship { .. }) => {
+            add_models(t, "ship", &e.description, 1, models);
         }
         None => {
             if let Some(f) = e.figures {

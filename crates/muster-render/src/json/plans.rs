@@ -1,6 +1,6 @@
 //! Orders, signals, nets, arrivals, events, victory conditions, intel and latency.
 
-use muster_rules::vocab::{Intensity, Precision, SignalKind, Stance};
+use muster_rules::vocab::{Intensity, MessengerMethod, Precision, SignalKind, Stance};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -25,7 +25,64 @@ pub struct Order {
     pub timing: Vec<Timing>,
     /// What the players read.
     pub text: Option<String>,
-    /// The order in one line (`attack all-out pegasus by turn 2`).
+    /// The phases after the first (`then defend roadblock until end`), in order.
+    pub phases: Vec<OrderPhase>,
+    /// The order in one line (`attack all-out pegasus by turn 2`), phases joined
+    /// with `then`.
+    pub summary: String,
+}
+
+/// A later phase of an order, with its own stance, objective and timings.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct OrderPhase {
+    /// Attack, defend, … (§82).
+    pub stance: Option<Kw<Stance>>,
+    /// How hard (§83).
+    pub intensity: Option<Kw<Intensity>>,
+    /// Where it is directed.
+    pub objective: Option<Objective>,
+    /// When it applies, in the order written.
+    pub timing: Vec<Timing>,
+}
+
+/// `if signal S by …` / `unless signal S by …` on an arrival or event.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct SignalCondition {
+    /// True for `unless` (happens only if the signal did not come), false for `if`.
+    pub unless: bool,
+    /// The signal's id.
+    #[schemars(pattern(NAME))]
+    pub signal: String,
+    /// The deadline by which the signal must have come.
+    pub by: When,
+}
+
+/// An alternative method of communication (§76) and its computed delivery time.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Messenger {
+    /// The id of the side using it.
+    #[schemars(pattern(NAME))]
+    pub side: String,
+    /// The sender.
+    pub from: Reference,
+    /// The receiver.
+    pub to: Reference,
+    /// Runner, motorcycle, pigeon or dog.
+    pub method: Kw<MessengerMethod>,
+    /// Metres between the two ends, when both are on the table.
+    pub distance_m: Option<f64>,
+    /// The route crosses ground other than open terrain (half speed, §76).
+    pub difficult_ground: bool,
+    /// Rain, fog or snow (half speed, §76).
+    pub poor_weather: bool,
+    /// Turns to deliver a message in a cold situation; null when it cannot be
+    /// computed (an end off the table, or impassable ground on the way).
+    pub turns_cold: Option<u32>,
+    /// Turns to deliver in a hot situation.
+    pub turns_hot: Option<u32>,
+    /// Turns at the sender's start situation (§24).
+    pub turns: Option<u32>,
+    /// The delivery in words, for sheets.
     pub summary: String,
 }
 
@@ -88,6 +145,20 @@ pub enum Timing {
         /// `HH:MM`.
         #[schemars(pattern(CLOCK))]
         time: String,
+    },
+    /// Until the game ends.
+    UntilEnd,
+    /// Only if (or, with `unless`, only unless) a signal came by a deadline.
+    Condition {
+        /// True for `unless`, false for `if`.
+        unless: bool,
+        /// The signal's id; null in a side's JSON when the signal is the enemy's.
+        #[schemars(pattern(NAME))]
+        signal: Option<String>,
+        /// For an enemy's signal in a side's JSON: only its kind.
+        sighting: Option<Kw<SignalKind>>,
+        /// The deadline.
+        by: When,
     },
 }
 
@@ -157,6 +228,8 @@ pub struct Arrival {
     pub at: Reference,
     /// The author's words.
     pub text: Option<String>,
+    /// It arrives only if (or unless) a signal came by a deadline.
+    pub condition: Option<SignalCondition>,
 }
 
 /// A timed event for the umpire; never in a side's JSON.
@@ -169,6 +242,8 @@ pub struct Event {
     pub when: When,
     /// What happens, in the author's words.
     pub text: String,
+    /// It happens only if (or unless) a signal came by a deadline.
+    pub condition: Option<SignalCondition>,
 }
 
 /// A side's victory condition.

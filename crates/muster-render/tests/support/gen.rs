@@ -75,6 +75,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         elements: vec![],
         radio_links: vec![],
         telephone_lines: vec![],
+        messengers: vec![],
         nets: vec![],
         orders: vec![],
         signals: vec![],
@@ -232,6 +233,13 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             objective: Some(Objective::Ref(r("farm", Target::Place(PlaceId(0))))),
             timing: vec![Timing::By(6, loc())],
             prose: Some(prose(&format!("{sid}: take and hold the farm"))),
+            phases: vec![Phase {
+                stance: Some((Stance::Defend, loc())),
+                intensity: None,
+                objective: Some(Objective::Ref(r("farm", Target::Place(PlaceId(0))))),
+                timing: vec![Timing::UntilEnd(loc())],
+                loc: loc(),
+            }],
             loc: loc(),
         });
         m.orders.push(Order {
@@ -242,6 +250,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             objective: Some(Objective::Bearing(90.0, loc())),
             timing: vec![Timing::At(6 * 60, loc())],
             prose: None,
+            phases: vec![],
             loc: loc(),
         });
         let hq = m.units[bn.0].command_element.unwrap();
@@ -277,6 +286,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             when: When::Turn(3, loc()),
             at: r("west", Target::Place(PlaceId(1))),
             prose: Some(prose(&format!("{sid} reserve arrives"))),
+            condition: None,
             loc: loc(),
         });
         m.victories.push(Victory {
@@ -339,6 +349,18 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             Timing::OnSignal(r("blue-go", Target::Signal(SignalId(0)))),
         ],
         prose: None,
+        phases: vec![Phase {
+            stance: Some((Stance::Attack, loc())),
+            intensity: None,
+            objective: Some(Objective::Ref(r("red-bn", Target::Unit(UnitId(red_bn))))),
+            timing: vec![Timing::Condition(SignalCondition {
+                unless: true,
+                signal: r("blue-go", Target::Signal(SignalId(0))),
+                by: When::Turn(9, loc()),
+                loc: loc(),
+            })],
+            loc: loc(),
+        }],
         loc: loc(),
     });
     m.victories[1].conditions.push(Condition::Destroys {
@@ -349,6 +371,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         name: name("storm"),
         when: When::Clock(6 * 60 + 30, loc()),
         prose: prose("A thunderstorm breaks."),
+        condition: None,
         loc: loc(),
     });
     (m, analysis)

@@ -324,10 +324,10 @@ fn unknown_word(c: &mut Ctx, w: &str, ks: Span, has_kind: bool) {
     words.extend(KEYWORD_ATTRS);
     if !has_kind {
         words.extend(FootType::ALL.iter().map(|f| f.keyword()));
-        words.extend(["vehicle", "artillery", "aircraft"]);
+        words.extend(["vehicle", "artillery", "aircraft", "ship"]);
     }
     let (message, help) = if FootType::from_keyword(w).is_some()
-        || matches!(w, "vehicle" | "artillery" | "aircraft")
+        || matches!(w, "vehicle" | "artillery" | "aircraft" | "ship")
     {
         (
             format!("`{w}` is an element type, which comes first, right after the name"),

@@ -1,4 +1,4 @@
-//! Lowering of an element's type: foot, vehicle, artillery or aircraft (§12, §18).
+//! Lowering of an element's type: foot, vehicle, artillery, aircraft or ship (§12, §18).
 use crate::Code;
 
 use super::element::{calibre, is_word};
@@ -7,7 +7,9 @@ use super::{Ctx, P};
 use crate::ast::ElementKind;
 use crate::grammar::Rule;
 use crate::span::Spanned;
-use muster_rules::vocab::{AircraftRole, ArtilleryWeapon, FootType, Specialism, VehicleRole};
+use muster_rules::vocab::{
+    AircraftRole, ArtilleryWeapon, FootType, ShipRole, Specialism, VehicleRole,
+};
 
 /// Reads the type at the start of an element's tokens, advancing `i` past it;
 /// `None` when the element gives no type (an `hq` or a template override).
@@ -40,7 +42,7 @@ pub(crate) fn kind(c: &mut Ctx, items: &[P], i: &mut usize) -> Option<ElementKin
                 specialism,
                 span: kspan,
             });
-        } else if matches!(w, "vehicle" | "artillery" | "aircraft") {
+        } else if matches!(w, "vehicle" | "artillery" | "aircraft" | "ship") {
             *i = 1;
             if is_word(items.get(1)) && !KEYWORD_ATTRS.contains(&items[1].as_str()) {
                 let second = &items[1];
@@ -81,6 +83,9 @@ pub(crate) fn kind(c: &mut Ctx, items: &[P], i: &mut usize) -> Option<ElementKin
                             span: kspan,
                         })
                     }
+                    "ship" => c
+                        .vocab(second, ShipRole::ALL, ShipRole::keyword, "a ship role")
+                        .map(|role| ElementKind::Ship { role, span: kspan }),
                     _ => c
                         .vocab(
                             second,
@@ -100,6 +105,7 @@ pub(crate) fn kind(c: &mut Ctx, items: &[P], i: &mut usize) -> Option<ElementKin
                         match w {
                             "vehicle" => "such as `vehicle tank` or `vehicle lorry`",
                             "artillery" => "such as `artillery howitzer 105mm`",
+                            "ship" => "such as `ship destroyer` or `ship landing-craft`",
                             _ => "such as `aircraft fighter-bomber`",
                         }
                         .into(),

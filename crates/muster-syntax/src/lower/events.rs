@@ -5,8 +5,8 @@ use super::header::clock;
 use super::orders::turn_of;
 use super::{Ctx, P};
 use crate::ast::{
-    Arrival, Event, GroupMember, Intel, IntelEntry, Objective, UmpireNote, Victory,
-    VictoryCondition, VictoryGroup, VictoryLevel, When,
+    Arrival, Event, GroupMember, Intel, IntelEntry, Objective, SignalCondition, UmpireNote,
+    Victory, VictoryCondition, VictoryGroup, VictoryLevel, When,
 };
 use crate::grammar::Rule;
 use crate::literal;
@@ -23,34 +23,67 @@ fn when(c: &mut Ctx, p: P) -> Option<When> {
     }
 }
 
-/// `arrival unit turn 4 at place "prose"`
+/// `if signal S by turn N` / `unless signal S by HH:MM` of the grammar.
+fn signal_condition(c: &mut Ctx, p: P) -> Option<SignalCondition> {
+    let span = c.span(&p);
+    let mut it = kids(p);
+    let unless = it.next()?.as_str() == "unless";
+    let signal = c.ident(&it.nth(1)?);
+    let by = when(c, it.nth(1)?)?;
+    Some(SignalCondition {
+        unless,
+        signal,
+        by,
+        span,
+    })
+}
+
+/// `arrival unit turn 4 at place ["prose"] [if|unless signal S by …]`
 pub(crate) fn arrival(c: &mut Ctx, p: P) -> Option<Arrival> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
     let unit = c.ident(&it.next()?);
     let when = when(c, it.next()?);
     let at = c.ident(&it.nth(1)?);
-    let prose = it.next().map(|t| c.text(t));
+    let mut prose = None;
+    let mut cond = None;
+    for k in it {
+        match k.as_rule() {
+            Rule::string => prose = Some(c.text(k)),
+            Rule::condition => cond = signal_condition(c, k),
+            _ => {}
+        }
+    }
     Some(Arrival {
         unit,
         when: when?,
         at,
         prose,
+        condition: cond,
         span,
     })
 }
 
-/// `event id turn 3 "prose"`
+/// `event id turn 3 "prose" [if|unless signal S by …]`
 pub(crate) fn event(c: &mut Ctx, p: P) -> Option<Event> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
     let id = c.ident(&it.next()?);
     let when = when(c, it.next()?);
-    let prose = c.text(it.next()?);
+    let mut prose = None;
+    let mut cond = None;
+    for k in it {
+        match k.as_rule() {
+            Rule::string => prose = Some(c.text(k)),
+            Rule::condition => cond = signal_condition(c, k),
+            _ => {}
+        }
+    }
     Some(Event {
         id,
         when: when?,
-        prose,
+        prose: prose?,
+        condition: cond,
         span,
     })
 }

@@ -5,6 +5,7 @@ use super::{Ctx, P};
 use crate::ast::{NetEntry, Nets};
 use crate::grammar::Rule;
 use crate::span::Ident;
+use muster_rules::vocab::MessengerMethod;
 
 /// `nets side { statements }`
 pub(crate) fn nets(c: &mut Ctx, p: P) -> Nets {
@@ -33,6 +34,27 @@ fn entry(c: &mut Ctx, p: P) -> Option<NetEntry> {
                 NetEntry::Radio { from, to, span }
             } else {
                 NetEntry::Telephone { from, to, span }
+            })
+        }
+        Rule::messenger_link => {
+            let ids: Vec<Ident> = kids(p.clone())
+                .filter(|k| k.as_rule() == Rule::path)
+                .map(|k| c.ident(&k))
+                .collect();
+            let mut ids = ids.into_iter();
+            let (from, to) = (ids.next()?, ids.next()?);
+            let m = kids(p).find(|k| k.as_rule() == Rule::method_word)?;
+            let method = c.vocab(
+                &m,
+                MessengerMethod::ALL,
+                MessengerMethod::keyword,
+                "an alternative method",
+            )?;
+            Some(NetEntry::Messenger {
+                from,
+                to,
+                method,
+                span,
             })
         }
         Rule::net_def => {

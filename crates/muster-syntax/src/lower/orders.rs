@@ -4,7 +4,9 @@ use crate::Code;
 use super::ctx::{kids, nearest, side_block};
 use super::header::clock;
 use super::{Ctx, P};
-use crate::ast::{Objective, Order, Orders, Signal, SignalTrigger, Timing};
+use crate::ast::{
+    Objective, Order, Orders, Phase, Signal, SignalCondition, SignalTrigger, Timing, When,
+};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Span, Spanned};
@@ -73,6 +75,10 @@ fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
         "at",
         "bearing",
         "turn",
+        "then",
+        "if",
+        "unless",
+        "end",
     ];
     let is_word = |t: &P| t.as_rule() == Rule::order_word;
     let keyword = |w: &str| ORDER_WORDS.contains(&w) || Intensity::from_keyword(w).is_some();
@@ -104,14 +110,19 @@ fn starts_order_without_stance(toks: &[P], start: usize, j: usize) -> bool {
         "at",
         "bearing",
         "turn",
+        "then",
+        "if",
+        "unless",
+        "end",
     ];
     let plain = |t: &P| {
         t.as_rule() == Rule::order_word
             && !ARGUMENT_WORDS.contains(&t.as_str())
             && Intensity::from_keyword(t.as_str()).is_none()
     };
-    let takes_word =
-        |t: &P| t.as_rule() == Rule::kw_signal || ["bearing", "on", "turn"].contains(&t.as_str());
+    let takes_word = |t: &P| {
+        t.as_rule() == Rule::kw_signal || ["bearing", "on", "turn", "then"].contains(&t.as_str())
+    };
     let Some(unit) = toks.get(j) else {
         return false;
     };
@@ -170,8 +181,11 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
         objective: None,
         timing: Vec::new(),
         prose: None,
+        phases: Vec::new(),
         span,
     };
+    // Phases are read into orders of their own, then folded into `o.phases`.
+    let mut done: Vec<Order> = Vec::new();
     let toks: Vec<P> = it.collect();
     let mut i = 0;
     while i < toks.len() {
@@ -179,6 +193,35 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
         i += 1;
         let ks = c.span(&k);
         match k.as_rule() {
+            Rule::order_word if k.as_str() == "then" => {
+                let stance = match toks.get(i).filter(|t| t.as_rule() == Rule::order_word) {
+                    Some(s) => {
+                        i += 1;
+                        c.vocab(s, Stance::ALL, Stance::keyword, "a stance")
+                    }
+                    None => {
+                        c.error(
+                            Code::MC001,
+                            ks,
+                            "`then` needs the next phase's stance".into(),
+                            "stance missing",
+                            Some("write it like `then defend roadblock until end`".into()),
+                        );
+                        None
+                    }
+                };
+                let next = Order {
+                    unit: o.unit.clone(),
+                    stance,
+                    intensity: None,
+                    objective: None,
+                    timing: Vec::new(),
+                    prose: None,
+                    phases: Vec::new(),
+                    span: ks,
+                };
+                done.push(std::mem::replace(&mut o, next));
+            }
             Rule::order_word => order_word(c, &toks, &mut i, &k, ks, &mut o),
             Rule::point => {
                 if let Some(pt) = c.point(k) {
@@ -206,8 +249,78 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
                 Some("an order reads `unit stance [intensity] [objective] [timing] [\"text\"]`, such as `d-coy attack pegasus by turn 2`".into()),
             ),
         }
+        o.span = o.span.join(ks);
     }
-    Some(o)
+    if done.is_empty() {
+        return Some(o);
+    }
+    done.push(o);
+    let mut segs = done.into_iter();
+    let mut first = segs.next()?;
+    for seg in segs {
+        if seg.prose.is_some() {
+            first.prose = seg.prose;
+        }
+        first.phases.push(Phase {
+            stance: seg.stance,
+            intensity: seg.intensity,
+            objective: seg.objective,
+            timing: seg.timing,
+            span: seg.span,
+        });
+    }
+    first.span = span;
+    Some(first)
+}
+
+/// The rest of `if signal S by turn N` / `unless signal S by HH:MM` in an order.
+fn order_condition(
+    c: &mut Ctx,
+    toks: &[P],
+    i: &mut usize,
+    ks: Span,
+    unless: bool,
+) -> Option<SignalCondition> {
+    let w = if unless { "unless" } else { "if" };
+    let example = format!("{w} signal ham-and-jam by turn 4");
+    let fail = |c: &mut Ctx, what: &str| {
+        c.error(
+            Code::MC001,
+            ks,
+            format!("`{w}` needs {what}"),
+            "condition incomplete",
+            Some(format!("write it like `{example}`")),
+        );
+        None
+    };
+    if take(toks, i, Rule::kw_signal, None).is_none() {
+        return fail(c, "the word `signal`");
+    }
+    let Some(s) = take(toks, i, Rule::order_word, None) else {
+        return fail(c, "a signal");
+    };
+    let signal = c.ident(&s);
+    if take(toks, i, Rule::order_word, Some("by")).is_none() {
+        return fail(c, "a deadline `by turn N` or `by HH:MM`");
+    }
+    let (by, last) = if take(toks, i, Rule::order_word, Some("turn")).is_some() {
+        let Some(n) = take(toks, i, Rule::lit, None) else {
+            return fail(c, "a turn after `by turn`");
+        };
+        let t = c.ranged(&n, literal::turn, &limits::TURN_NUMBER)?;
+        (When::Turn(t), c.span(&n))
+    } else {
+        let Some(n) = take(toks, i, Rule::lit, None) else {
+            return fail(c, "a deadline `by turn N` or `by HH:MM`");
+        };
+        (When::Clock(clock(c, &n)?), c.span(&n))
+    };
+    Some(SignalCondition {
+        unless,
+        signal,
+        by,
+        span: ks.join(last),
+    })
 }
 
 /// Takes the next token if it has `rule` (and, for words, reads `word`).
@@ -234,6 +347,15 @@ fn order_word(c: &mut Ctx, toks: &[P], i: &mut usize, k: &P, ks: Span, o: &mut O
     };
     match w {
         "immediately" => o.timing.push(Timing::Immediately(ks)),
+        "until" if take(toks, i, Rule::order_word, Some("end")).is_some() => {
+            let end = toks.get(*i - 1).map_or(ks, |e| c.span(e));
+            o.timing.push(Timing::UntilEnd(ks.join(end)));
+        }
+        "if" | "unless" => {
+            if let Some(cond) = order_condition(c, toks, i, ks, w == "unless") {
+                o.timing.push(Timing::Condition(cond));
+            }
+        }
         "by" | "after" | "until" => {
             let has_turn = take(toks, i, Rule::order_word, Some("turn")).is_some();
             let n = take(toks, i, Rule::lit, None);

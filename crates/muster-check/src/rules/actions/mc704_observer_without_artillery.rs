@@ -90,5 +90,7 @@ fn has_artillery(cx: &Context, u: UnitId) -> bool {
                     })
                 )
                 || el.weapons.iter().any(|w| w.kind == WeaponKind::Mortar)
+                // naval fire support: a naval FOO or FOB calls on warships
+                || matches!(el.kind, Some(Kind::Ship { role }) if role != ShipRole::LandingCraft)
         })
 }

@@ -7,6 +7,7 @@ pub(crate) mod mc704_observer_without_artillery;
 pub(crate) mod mc705_invalid_hmg_zone;
 pub(crate) mod mc706_engineering_by_non_engineer;
 pub(crate) mod mc707_rotorcraft_without_refuelling;
+pub(crate) mod mc708_ship_on_land;
 
 use crate::prelude::*;
 

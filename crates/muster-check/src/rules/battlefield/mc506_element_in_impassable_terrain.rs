@@ -12,7 +12,7 @@ pub(crate) const RULE: Rule = Rule {
 rivers and canals away from their bridges and fords, and cliffs. A scenario terrain kind \
 (§98) is impassable to the movers its `movement` grades so: climbable cliffs may hold \
 rangers but not a jeep. An element placed there is usually a coordinate slip. Aircraft \
-are exempt.",
+are exempt, and so are ships and landing craft, whose ground is the water.",
     failing: r#"map {
   river orne "River Orne" width 60m line (500,0) (500,2000)
 }
@@ -51,7 +51,8 @@ fn defined(def: &TerrainDef, id: &str, mover: Option<Mover>) -> (String, String)
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
-        if facts::is_aircraft(e) {
+        // aircraft fly over it; ships float on water (land is MC708's business)
+        if facts::is_aircraft(e) || matches!(e.kind, Some(Kind::Ship { .. })) || afloat(cx, e) {
             continue;
         }
         let crossing = cx
@@ -123,4 +124,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         );
     }
     out
+}
+
+/// Whether the element is carried in a ship or landing craft, so on the water, not in it.
+fn afloat(cx: &Context, e: &Element) -> bool {
+    let Some(Target::Element(c)) = e.embussed_in.as_ref().and_then(|r| r.target) else {
+        return false;
+    };
+    cx.element(c)
+        .is_some_and(|c| matches!(c.kind, Some(Kind::Ship { .. })))
 }

@@ -41,6 +41,7 @@ fn model_type(k: &Kind) -> Option<&'static str> {
         Kind::Vehicle { role, .. } => Some(role.keyword()),
         Kind::Artillery { weapon, .. } => Some(weapon.keyword()),
         Kind::Aircraft { role } => Some(role.keyword()),
+        Kind::Ship { role } => Some(role.keyword()),
         Kind::Foot { .. } => None,
     }
 }

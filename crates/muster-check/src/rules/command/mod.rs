@@ -9,6 +9,9 @@ pub(crate) mod mc306_command_by_runner_only;
 pub(crate) mod mc307_signal_unusable;
 pub(crate) mod mc308_smoke_signal_unseen;
 pub(crate) mod mc309_net_member_without_radio;
+pub(crate) mod mc310_codeword_without_link;
+pub(crate) mod mc311_lamp_unseen;
+pub(crate) mod mc312_messenger_blocked;
 
 use crate::prelude::*;
 

@@ -61,18 +61,20 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
         }
         if let (Some((a, aloc)), Some((b, bloc))) = (after, by) {
-            if a > b {
+            // `after turn N` means from turn N+1 on, so `by` must be later than `after`
+            if a >= b {
                 out.push(
                     RULE.report(
                         format!(
-                            "the order for `{}` starts after turn {a} but must be done by turn {b}",
-                            o.unit.name.id
+                            "the order for `{}` starts after turn {a} (from turn {}) but must be done by turn {b}",
+                            o.unit.name.id,
+                            a.saturating_add(1)
                         ),
                         aloc,
                         format!("after turn {a}"),
                     )
                     .related(bloc, format!("by turn {b}"))
-                    .with_help("make `after` no later than `by`"),
+                    .with_help("make `by` later than `after`: `after turn N` begins with turn N+1"),
                 );
             }
         }

@@ -65,6 +65,9 @@ fn same(a: &Order, b: &Order) -> bool {
     a.stance.map(|s| s.0) == b.stance.map(|s| s.0)
         && a.intensity.map(|s| s.0) == b.intensity.map(|s| s.0)
         && objective(&a.objective) == objective(&b.objective)
+        // an order in phases is a task of its own, never a mere repeat
+        && a.phases.is_empty()
+        && b.phases.is_empty()
         && a.timing.len() == b.timing.len()
         && a.timing
             .iter()
@@ -108,5 +111,13 @@ fn timing(t: &Timing) -> (u8, i64) {
                 .unwrap_or(-2),
         ),
         Timing::At(m, _) => (5, i64::from(*m)),
+        Timing::UntilEnd(_) => (6, 0),
+        Timing::Condition(c) => (
+            7 + u8::from(c.unless),
+            c.signal.target.map_or(-2, |t| match t {
+                Target::Signal(s) => s.0 as i64,
+                _ => -1,
+            }),
+        ),
     }
 }

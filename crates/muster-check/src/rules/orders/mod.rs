@@ -10,3 +10,5 @@ pub(crate) mod mc407_unit_without_orders;
 pub(crate) mod mc408_order_due_before_arrival;
 pub(crate) mod mc409_two_orders_for_one_unit;
 pub(crate) mod mc410_arrival_contradicts_placement;
+pub(crate) mod mc412_timing_cannot_be_met;
+pub(crate) mod mc413_phase_before_previous;

@@ -53,8 +53,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 Some("that is, itself")
             } else if carrier.side != e.side {
                 Some("an enemy element")
+            } else if landing_craft(carrier) && how == "embussed in" {
+                // a landing craft carries foot, guns and vehicles ashore
+                (facts::is_aircraft(e) || matches!(e.kind, Some(Kind::Ship { .. })))
+                    .then_some("but a landing craft carries no aircraft or ships")
             } else if !facts::is_vehicle(carrier) {
-                Some("which is not a vehicle")
+                Some("which is not a vehicle or landing craft")
             } else if facts::is_vehicle(e) || facts::is_aircraft(e) {
                 Some("but only foot troops and guns are carried")
             } else {
@@ -78,4 +82,14 @@ fn report(e: &Element, r: &Ref, how: &str, problem: &str) -> Diagnostic {
         "carrier",
     )
     .with_help("name a vehicle element of the same side: a lorry, half-track, carrier or tank")
+}
+
+/// Whether the element is a landing craft, which carries elements `embussed-in` it.
+fn landing_craft(e: &Element) -> bool {
+    matches!(
+        e.kind,
+        Some(Kind::Ship {
+            role: ShipRole::LandingCraft
+        })
+    )
 }
