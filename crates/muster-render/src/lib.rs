@@ -14,6 +14,7 @@ mod map_labels;
 mod map_symbols;
 pub mod page;
 mod templates;
+pub mod turn_track;
 
 pub use build::{build, folder_of, to_json, OutputFile};
 pub use error::RenderError;

@@ -126,6 +126,8 @@ pub struct Page<'a> {
     /// unit up), then the rest in source order.
     pub orders: Vec<Order>,
     pub map: MapView,
+    /// The umpire's turn track (empty on a side's pages).
+    pub turns: Vec<crate::turn_track::TurnRow>,
 }
 
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
@@ -229,6 +231,11 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         oob,
         orders,
         map: map_view(s, side, &marked),
+        turns: if side.is_none() {
+            crate::turn_track::turn_track(s)
+        } else {
+            Vec::new()
+        },
     }
 }
 

@@ -163,6 +163,7 @@ impl Templates {
         view.ctx.try_insert("oob", &page.oob).map_err(err)?;
         view.ctx.try_insert("orders", &page.orders).map_err(err)?;
         view.ctx.try_insert("map", &page.map).map_err(err)?;
+        view.ctx.try_insert("turns", &page.turns).map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
     }
 
