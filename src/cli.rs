@@ -139,6 +139,28 @@ pub struct BuildArgs {
     /// Output folder (default: `out` from muster.toml, relative to the pack root)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Paper the sheets print on; the set-up sheet prints it in landscape
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+}
+
+/// A paper size for `build --paper`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+    A3,
+}
+
+impl PaperArg {
+    /// The renderer's paper.
+    pub fn paper(self) -> muster_render::Paper {
+        match self {
+            PaperArg::A4 => muster_render::Paper::A4,
+            PaperArg::Letter => muster_render::Paper::Letter,
+            PaperArg::A3 => muster_render::Paper::A3,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]

@@ -10,6 +10,7 @@
 //! - a file given by name, or a file found under a `lib` folder given by name, is
 //!   checked on its own; a library file (one with a `lib` folder in its pack-relative
 //!   path) is then checked as a library: syntax and imports only.
+use muster_syntax::Code;
 
 use crate::error::CliError;
 use crate::world::FsWorld;
@@ -21,6 +22,8 @@ use std::path::{Component, Path, PathBuf};
 
 /// The file naming a pack root and holding its settings.
 pub const CONFIG_FILE: &str = "muster.toml";
+/// What the club owns, checked by MC901–MC903.
+pub const COLLECTION_FILE: &str = "collection.toml";
 
 /// `muster.toml`'s text and the problems found in it, when it has any.
 pub type ConfigProblems = Option<(String, Vec<Diagnostic>)>;
@@ -162,7 +165,14 @@ impl Discovery {
             Some(cwd) => relative_path(cwd, root),
             None => root.to_path_buf(),
         };
-        let (config, config_problems) = load_config(root)?;
+        let (mut config, mut config_problems) = load_config(root)?;
+        match load_collection(root) {
+            Ok(c) => config.collection = c,
+            Err(problems) => match &mut config_problems {
+                Some((_, d)) => d.extend(problems),
+                None => config_problems = Some((String::new(), problems)),
+            },
+        }
         self.packs.push(Pack {
             root: root.to_path_buf(),
             display_root,
@@ -189,6 +199,23 @@ fn load_config(root: &Path) -> Result<(PackConfig, ConfigProblems), CliError> {
     match PackConfig::from_toml(&text) {
         Ok(config) => Ok((config, None)),
         Err(problems) => Ok((PackConfig::default(), Some((text, problems)))),
+    }
+}
+
+/// The club's `collection.toml` beside `muster.toml`, when there is one
+/// (docs/collection.md); its problems are MC109s like `muster.toml`'s.
+fn load_collection(root: &Path) -> Result<Option<muster_model::Collection>, Vec<Diagnostic>> {
+    let file = root.join(COLLECTION_FILE);
+    if !file.is_file() {
+        return Ok(None);
+    }
+    match fs::read_to_string(&file) {
+        Ok(text) => muster_model::Collection::from_toml(&text).map(Some),
+        Err(e) => Err(vec![unreadable_diagnostic(
+            COLLECTION_FILE,
+            "file",
+            &reason(&e),
+        )]),
     }
 }
 
@@ -239,7 +266,7 @@ fn walk(
 }
 
 /// The code of a file or folder of the pack that cannot be read.
-pub const UNREADABLE: &str = "MC116";
+pub const UNREADABLE: Code = Code::MC116;
 
 /// MC116 for the `kind` ("file", "folder") at `shown`.
 pub fn unreadable_diagnostic(shown: &str, kind: &str, reason: &str) -> Diagnostic {

@@ -38,7 +38,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let templates = discovery
         .packs
         .iter()
-        .map(load_templates)
+        .map(|p| load_templates(p).map(|t| t.with_paper(args.paper.paper())))
         .collect::<Vec<_>>();
     let mut failed = Totals::of(&results).fails(args.options.deny_warnings);
     let (mut built, mut skipped) = (0usize, 0usize);

@@ -2,6 +2,7 @@
 //! the derived facts every output shows (command status, order latency).
 
 pub mod analysis;
+pub mod collection;
 pub mod geometry;
 pub mod model;
 pub mod pack;
@@ -10,6 +11,7 @@ pub mod resolve;
 pub mod world;
 
 pub use analysis::analyse;
+pub use collection::Collection;
 pub use pack::PackConfig;
 pub use resolve::{resolve, Resolved};
 pub use world::{MemoryWorld, World, WorldError};

@@ -548,6 +548,8 @@ pub struct Briefing {
 pub struct Model {
     /// Every file read, the scenario first.
     pub files: Vec<SourceFile>,
+    /// The pack's `collection.toml`, for the muster checks (MC901–MC903).
+    pub collection: Option<crate::collection::Collection>,
     /// `None` when the scenario has no `scenario { … }` block (reported as MC6xx).
     pub header: Option<Header>,
     pub overrides: Vec<Override>,

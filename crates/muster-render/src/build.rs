@@ -44,6 +44,14 @@ pub fn build(
             contents: templates.render_page("umpire.html", &mut ctx, &page(&full, None, None))?,
         },
     ];
+    // The set-up sheet is the umpire's: it shows both sides' deployments.
+    let (map, lists) = crate::setup::setup(&full, templates.paper());
+    let mut setup_page = page(&full, None, None);
+    setup_page.map = map;
+    out.push(OutputFile {
+        path: format!("{stem}/setup.html"),
+        contents: templates.render_setup(&mut ctx, &setup_page, &lists)?,
+    });
     for side in &full.sides {
         let view = json::for_side(&full, &side.id);
         let sid = file_safe(&side.id);

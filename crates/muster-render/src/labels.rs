@@ -1,6 +1,9 @@
-//! Greedy label placement for the briefing map: every label and symbol claims a
-//! box; later ones take the first candidate spot that overlaps nothing, or the one
-//! that overlaps least, so names stay readable where the map is crowded.
+//! Label placement for the map, a pure function of boxes: fixed marks are
+//! claimed first, then each label takes the first candidate spot that lies
+//! inside the frame, overlaps no other label, keeps off hard marks (element and
+//! place symbols) and whose leader line crosses no other leader; among those it
+//! prefers the one touching the fewest soft marks (roads, rivers). A label with
+//! no such spot is not drawn: the caller lists it in the map's key.
 
 /// An axis-aligned box by its centre and size, in map units (y down).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -22,18 +25,69 @@ impl Rect {
         }
     }
 
-    /// How much of the box lies outside `0..w, 0..h`.
-    fn outside(&self, w: f64, h: f64) -> f64 {
-        let over = |lo: f64, hi: f64, max: f64| (-lo).max(0.0) + (hi - max).max(0.0);
-        over(self.cx - self.w / 2.0, self.cx + self.w / 2.0, w) * self.h
-            + over(self.cy - self.h / 2.0, self.cy + self.h / 2.0, h) * self.w
+    /// Whether the box lies wholly inside `0..w, 0..h`.
+    fn inside(&self, w: f64, h: f64) -> bool {
+        self.cx - self.w / 2.0 >= 0.0
+            && self.cx + self.w / 2.0 <= w
+            && self.cy - self.h / 2.0 >= 0.0
+            && self.cy + self.h / 2.0 <= h
+    }
+
+    /// Whether the segment `a`-`b` passes through the box.
+    fn crossed_by(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        let (x0, x1) = (self.cx - self.w / 2.0, self.cx + self.w / 2.0);
+        let (y0, y1) = (self.cy - self.h / 2.0, self.cy + self.h / 2.0);
+        // Liang-Barsky clipping.
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let mut t0: f64 = 0.0;
+        let mut t1: f64 = 1.0;
+        for (p, q) in [
+            (-dx, a.0 - x0),
+            (dx, x1 - a.0),
+            (-dy, a.1 - y0),
+            (dy, y1 - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return false;
+                }
+            } else {
+                let r = q / p;
+                if p < 0.0 {
+                    t0 = t0.max(r);
+                } else {
+                    t1 = t1.min(r);
+                }
+            }
+        }
+        t0 < t1
+    }
+}
+
+/// A candidate spot: the label's box and, for a symbol moved off its centre,
+/// its leader line (from the true centre to the box).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spot {
+    pub rect: Rect,
+    pub leader: Option<[f64; 4]>,
+}
+
+impl From<Rect> for Spot {
+    fn from(rect: Rect) -> Spot {
+        Spot { rect, leader: None }
     }
 }
 
 /// The boxes claimed so far on a map of `w` by `h`.
 #[derive(Debug, Clone)]
 pub struct Placer {
-    taken: Vec<Rect>,
+    /// Labels placed: nothing may overlap them.
+    labels: Vec<Rect>,
+    /// Marks no label may cover (element and place symbols).
+    hard: Vec<Rect>,
+    /// Marks a label may cover, at a cost (roads, rivers, bridges).
+    soft: Vec<Rect>,
+    leaders: Vec<[f64; 4]>,
     w: f64,
     h: f64,
 }
@@ -41,79 +95,152 @@ pub struct Placer {
 impl Placer {
     pub fn new(w: f64, h: f64) -> Placer {
         Placer {
-            taken: Vec::new(),
+            labels: Vec::new(),
+            hard: Vec::new(),
+            soft: Vec::new(),
+            leaders: Vec::new(),
             w,
             h,
         }
     }
 
-    /// Claims a box without choosing (a symbol fixed where it stands).
-    pub fn claim(&mut self, r: Rect) {
-        self.taken.push(r);
+    /// Claims a mark no label may cover.
+    pub fn claim_hard(&mut self, r: Rect) {
+        self.hard.push(r);
+    }
+
+    /// Claims a mark a label may cover if nothing better is free.
+    pub fn claim_soft(&mut self, r: Rect) {
+        self.soft.push(r);
+    }
+
+    fn allowed(&self, s: &Spot) -> bool {
+        let r = &s.rect;
+        r.inside(self.w, self.h)
+            && self.labels.iter().all(|t| r.overlap(t) <= 0.0)
+            && self.hard.iter().all(|t| r.overlap(t) <= 0.0)
+            && s.leader.is_none_or(|l| {
+                self.leaders.iter().all(|o| !segments_cross(&l, o))
+                    && self
+                        .labels
+                        .iter()
+                        .all(|t| !t.crossed_by((l[0], l[1]), (l[2], l[3])))
+            })
+            && self
+                .leaders
+                .iter()
+                .all(|o| !r.crossed_by((o[0], o[1]), (o[2], o[3])))
     }
 
     fn cost(&self, r: &Rect) -> f64 {
-        // Leaving the map is worse than sitting on another label.
-        self.taken.iter().map(|t| r.overlap(t)).sum::<f64>() + 4.0 * r.outside(self.w, self.h)
+        self.soft.iter().map(|t| r.overlap(t)).sum::<f64>()
     }
 
-    /// Takes the first candidate that touches nothing, else the least-overlapping
-    /// one (the first when there are none), claims it and returns its index.
-    pub fn place(&mut self, candidates: &[Rect]) -> usize {
-        let mut best = (0, f64::INFINITY);
+    /// Chooses among candidates (best first): the first allowed one touching no
+    /// soft mark, else the allowed one touching the least. Claims it and returns
+    /// its index, or `None` when every candidate is refused.
+    pub fn place(&mut self, candidates: &[Spot]) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
         for (i, c) in candidates.iter().enumerate() {
-            let cost = self.cost(c);
+            if !self.allowed(c) {
+                continue;
+            }
+            let cost = self.cost(&c.rect);
+            if best.is_none_or(|(_, b)| cost < b) {
+                best = Some((i, cost));
+            }
             if cost <= 0.0 {
-                best = (i, 0.0);
                 break;
             }
-            if cost < best.1 {
-                best = (i, cost);
-            }
         }
-        if let Some(r) = candidates.get(best.0) {
-            self.taken.push(*r);
+        let (i, _) = best?;
+        let c = candidates.get(i)?;
+        self.labels.push(c.rect);
+        if let Some(l) = c.leader {
+            self.leaders.push(l);
         }
-        best.0
+        Some(i)
     }
 }
 
-/// A rough width of `text` set in `size` units of Liberation Sans.
-pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
-    let per = if bold { 0.6 } else { 0.54 };
-    text.chars().count() as f64 * per * size
+/// Whether two segments cross (touching at an end counts as crossing unless
+/// they share that end point exactly).
+pub fn segments_cross(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    let o = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
+        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+    };
+    let (p1, p2) = ((a[0], a[1]), (a[2], a[3]));
+    let (q1, q2) = ((b[0], b[1]), (b[2], b[3]));
+    let d1 = o(q1, q2, p1);
+    let d2 = o(q1, q2, p2);
+    let d3 = o(p1, p2, q1);
+    let d4 = o(p1, p2, q2);
+    (d1 * d2 < 0.0) && (d3 * d4 < 0.0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn r(cx: f64, cy: f64) -> Rect {
+    fn r(cx: f64, cy: f64) -> Spot {
         Rect {
             cx,
             cy,
             w: 10.0,
             h: 4.0,
         }
+        .into()
     }
 
     #[test]
     fn second_label_moves_to_a_free_spot() {
         let mut p = Placer::new(100.0, 100.0);
-        assert_eq!(p.place(&[r(50.0, 50.0)]), 0);
-        assert_eq!(p.place(&[r(52.0, 50.0), r(50.0, 55.0)]), 1);
+        assert_eq!(p.place(&[r(50.0, 50.0)]), Some(0));
+        assert_eq!(p.place(&[r(52.0, 50.0), r(50.0, 55.0)]), Some(1));
     }
 
     #[test]
-    fn least_overlap_wins_when_nothing_is_free() {
+    fn a_label_with_no_free_spot_is_not_placed() {
         let mut p = Placer::new(100.0, 100.0);
-        p.claim(r(50.0, 50.0));
-        assert_eq!(p.place(&[r(50.0, 50.0), r(55.0, 50.0)]), 1);
+        p.claim_hard(r(50.0, 50.0).rect);
+        assert_eq!(p.place(&[r(50.0, 50.0), r(55.0, 50.0)]), None);
     }
 
     #[test]
-    fn spots_off_the_map_are_avoided() {
+    fn spots_off_the_map_are_refused() {
         let mut p = Placer::new(100.0, 100.0);
-        assert_eq!(p.place(&[r(2.0, 50.0), r(8.0, 50.0)]), 1);
+        assert_eq!(p.place(&[r(2.0, 50.0), r(8.0, 50.0)]), Some(1));
+    }
+
+    #[test]
+    fn soft_marks_are_avoided_when_possible() {
+        let mut p = Placer::new(100.0, 100.0);
+        p.claim_soft(r(50.0, 50.0).rect);
+        assert_eq!(p.place(&[r(50.0, 50.0), r(50.0, 70.0)]), Some(1));
+        assert_eq!(p.place(&[r(52.0, 50.0)]), Some(0));
+    }
+
+    #[test]
+    fn leaders_may_not_cross() {
+        let mut p = Placer::new(100.0, 100.0);
+        let lead = |l: [f64; 4], cx: f64, cy: f64| Spot {
+            rect: Rect {
+                cx,
+                cy,
+                w: 4.0,
+                h: 4.0,
+            },
+            leader: Some(l),
+        };
+        assert_eq!(
+            p.place(&[lead([10.0, 10.0, 50.0, 50.0], 52.0, 52.0)]),
+            Some(0)
+        );
+        assert_eq!(p.place(&[lead([10.0, 50.0, 50.0, 10.0], 52.0, 8.0)]), None);
+        assert!(segments_cross(&[0.0, 0.0, 2.0, 2.0], &[0.0, 2.0, 2.0, 0.0]));
+        assert!(!segments_cross(
+            &[0.0, 0.0, 1.0, 0.0],
+            &[0.0, 1.0, 1.0, 1.0]
+        ));
     }
 }

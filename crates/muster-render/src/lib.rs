@@ -10,9 +10,14 @@ mod error;
 pub mod json;
 mod labels;
 pub mod map;
+pub mod map_branch;
+mod map_font;
+pub mod map_grid;
 mod map_labels;
+pub mod map_orders;
 mod map_symbols;
 pub mod page;
+pub mod setup;
 mod templates;
 pub mod turn_track;
 

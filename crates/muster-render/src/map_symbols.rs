@@ -1,54 +1,28 @@
-//! The map symbols that depend only on the map's size unit `em`: expanded once per
-//! map in Rust instead of evaluating dozens of `{{ e * n }}` expressions per unit and
-//! element in the template. The snippets are the template's own markup, so the page
-//! is byte for byte what the template would write.
+//! The map's symbols, each defined once in the SVG's `<defs>` and drawn with
+//! `<use>`: unit frames, the APP-6 branch icons (see `map_branch.rs`), element
+//! marks and order arrowheads, in em units (the template scales them by the
+//! map's `em`), plus the terrain fill patterns, whose tile sizes are expanded
+//! for the map's `em` because a pattern tile cannot be scaled by its user.
 
 use serde::Serialize;
 
-/// Expanded symbol markup (numbers and fixed markup only, never user text).
+/// The `<defs>` of one map (numbers and fixed markup only, never user text).
 #[derive(Debug, Clone, Serialize)]
 pub struct Symbols {
     pub defs: String,
-    pub el_tick_a: String,
-    pub el_tick_b: String,
-    pub el_hostile: String,
-    pub el_friendly: String,
-    pub unit_hostile: String,
-    pub unit_friendly: String,
-    pub unit_highlight: String,
-    pub branch_infantry: String,
-    pub branch_armour: String,
-    pub branch_artillery: String,
-    pub branch_air: String,
-    pub branch_other: String,
-    pub unit_echelon: String,
-    pub unit_label: String,
 }
 
 impl Symbols {
-    /// Every snippet expanded for a size unit `e`.
+    /// The patterns expanded for a size unit `e`, then every symbol.
     pub fn new(e: f64) -> Symbols {
-        Symbols {
-            defs: expand(DEFS, e),
-            el_tick_a: expand(EL_TICK_A, e),
-            el_tick_b: expand(EL_TICK_B, e),
-            el_hostile: expand(EL_HOSTILE, e),
-            el_friendly: expand(EL_FRIENDLY, e),
-            unit_hostile: expand(UNIT_HOSTILE, e),
-            unit_friendly: expand(UNIT_FRIENDLY, e),
-            unit_highlight: expand(UNIT_HIGHLIGHT, e),
-            branch_infantry: expand(BRANCH_INFANTRY, e),
-            branch_armour: expand(BRANCH_ARMOUR, e),
-            branch_artillery: expand(BRANCH_ARTILLERY, e),
-            branch_air: expand(BRANCH_AIR, e),
-            branch_other: expand(BRANCH_OTHER, e),
-            unit_echelon: expand(UNIT_ECHELON, e),
-            unit_label: expand(UNIT_LABEL, e),
-        }
+        let mut defs = expand(PATTERNS, e);
+        defs.push_str(SYMBOLS);
+        defs.push_str("</defs>");
+        Symbols { defs }
     }
 }
 
-const DEFS: &str = r##"<defs>
+const PATTERNS: &str = r##"<defs>
   <pattern id="p-open" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#fbfbf4"/></pattern>
   <pattern id="p-firm" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#f6f3e6"/><circle cx="{{ e }}" cy="{{ e }}" r="{{ e * 0.06 }}" fill="#666"/></pattern>
   <pattern id="p-brush" patternUnits="userSpaceOnUse" width="{{ e }}" height="{{ e }}"><rect width="{{ e }}" height="{{ e }}" fill="#e4eed2"/><circle cx="{{ e * 0.25 }}" cy="{{ e * 0.25 }}" r="{{ e * 0.1 }}" fill="#3c5a1e"/><circle cx="{{ e * 0.75 }}" cy="{{ e * 0.75 }}" r="{{ e * 0.1 }}" fill="#3c5a1e"/></pattern>
@@ -67,22 +41,38 @@ const DEFS: &str = r##"<defs>
   <pattern id="p-lake" patternUnits="userSpaceOnUse" width="{{ e * 1.6 }}" height="{{ e * 0.8 }}"><rect width="{{ e * 1.6 }}" height="{{ e * 0.8 }}" fill="#a9cdec"/><path d="M0 {{ e * 0.4 }} H{{ e * 1.6 }}" stroke="#1f4f86" stroke-width="{{ e * 0.06 }}"/></pattern>
   <pattern id="p-fortification" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 1.2 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 1.2 }}" fill="#e6e0d6"/><path d="M0 {{ e * 0.8 }} L{{ e * 0.3 }} {{ e * 0.4 }} L{{ e * 0.6 }} {{ e * 0.8 }} L{{ e * 0.9 }} {{ e * 0.4 }} L{{ e * 1.2 }} {{ e * 0.8 }}" fill="none" stroke="#111" stroke-width="{{ e * 0.1 }}"/></pattern>
   <pattern id="p-minefield" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 1.2 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 1.2 }}" fill="#f3dcdc"/><path d="M{{ e * 0.3 }} {{ e * 0.3 }} L{{ e * 0.9 }} {{ e * 0.9 }} M{{ e * 0.9 }} {{ e * 0.3 }} L{{ e * 0.3 }} {{ e * 0.9 }}" stroke="#600" stroke-width="{{ e * 0.1 }}"/></pattern>
-</defs>"##;
-const EL_TICK_A: &str = r##"<path d="M0 0 L0 {{ e * -0.7 }}" transform="rotate("##;
-const EL_TICK_B: &str = r##")" stroke="#111" stroke-width="{{ e * 0.1 }}"/>"##;
-const EL_HOSTILE: &str = r##"<path d="M0 {{ e * -0.3 }} L{{ e * 0.3 }} 0 L0 {{ e * 0.3 }} L{{ e * -0.3 }} 0 Z" fill="#b22" stroke="#111" stroke-width="{{ e * 0.05 }}"/>"##;
-const EL_FRIENDLY: &str = r##"<rect x="{{ e * -0.25 }}" y="{{ e * -0.25 }}" width="{{ e * 0.5 }}" height="{{ e * 0.5 }}" fill="#1f4f9a" stroke="#111" stroke-width="{{ e * 0.05 }}"/>"##;
-const UNIT_HOSTILE: &str = r##"<path d="M0 {{ e * -1.1 }} L{{ e * 1.3 }} 0 L0 {{ e * 1.1 }} L{{ e * -1.3 }} 0 Z" fill="#f6c8c8" stroke="#111" stroke-width="{{ e * 0.12 }}"/>"##;
-const UNIT_FRIENDLY: &str = r##"<rect x="{{ e * -1.2 }}" y="{{ e * -0.8 }}" width="{{ e * 2.4 }}" height="{{ e * 1.6 }}" fill="#c8dcf6" stroke="#111" stroke-width="{{ e * 0.12 }}"/>"##;
-const UNIT_HIGHLIGHT: &str = r##"<rect x="{{ e * -1.45 }}" y="{{ e * -1.05 }}" width="{{ e * 2.9 }}" height="{{ e * 2.1 }}" fill="none" stroke="#111" stroke-width="{{ e * 0.1 }}" stroke-dasharray="{{ e * 0.25 }} {{ e * 0.15 }}"/>"##;
-const BRANCH_INFANTRY: &str = r##"<path d="M{{ e * -0.7 }} {{ e * -0.45 }} L{{ e * 0.7 }} {{ e * 0.45 }} M{{ e * 0.7 }} {{ e * -0.45 }} L{{ e * -0.7 }} {{ e * 0.45 }}" stroke="#111" stroke-width="{{ e * 0.1 }}"/>"##;
-const BRANCH_ARMOUR: &str = r##"<ellipse rx="{{ e * 0.75 }}" ry="{{ e * 0.4 }}" fill="none" stroke="#111" stroke-width="{{ e * 0.1 }}"/>"##;
-const BRANCH_ARTILLERY: &str = r##"<circle r="{{ e * 0.28 }}" fill="#111"/>"##;
-const BRANCH_AIR: &str = r##"<path d="M{{ e * -0.7 }} 0 H{{ e * 0.7 }} M0 {{ e * -0.4 }} V{{ e * 0.4 }}" stroke="#111" stroke-width="{{ e * 0.12 }}"/>"##;
-const BRANCH_OTHER: &str =
-    r##"<text text-anchor="middle" dy="{{ e * 0.35 }}" font-weight="bold">?</text>"##;
-const UNIT_ECHELON: &str = r##"<text y="{{ e * -1.2 }}" text-anchor="middle" font-size="{{ e * 0.7 }}" font-weight="bold">"##;
-const UNIT_LABEL: &str = r##"<text y="{{ e * 1.9 }}" text-anchor="middle" font-size="{{ e * 0.75 }}" paint-order="stroke" stroke="#fff" stroke-width="{{ e * 0.2 }}""##;
+"##;
+
+/// Symbols in em units around their own centre. Frames: friendly rectangle,
+/// hostile diamond (APP-6); icons are drawn in the friendly frame's box and
+/// scaled into the diamond by the template.
+const SYMBOLS: &str = r##"
+  <symbol id="f-friendly" overflow="visible"><rect x="-1.2" y="-0.8" width="2.4" height="1.6" fill="#c8dcf6" stroke="#111" stroke-width="0.12"/></symbol>
+  <symbol id="f-hostile" overflow="visible"><path d="M0 -1.1 L1.3 0 L0 1.1 L-1.3 0 Z" fill="#f6c8c8" stroke="#111" stroke-width="0.12"/></symbol>
+  <symbol id="f-report" overflow="visible"><path d="M0 -1.1 L1.3 0 L0 1.1 L-1.3 0 Z" fill="#fff" stroke="#111" stroke-width="0.12" stroke-dasharray="0.25 0.15"/><text text-anchor="middle" y="0.35" font-size="1" font-weight="bold">?</text></symbol>
+  <clipPath id="c-hostile"><path d="M0 -1.04 L1.24 0 L0 1.04 L-1.24 0 Z"/></clipPath>
+  <symbol id="f-highlight" overflow="visible"><rect x="-1.45" y="-1.05" width="2.9" height="2.1" fill="none" stroke="#111" stroke-width="0.1" stroke-dasharray="0.25 0.15"/></symbol>
+  <symbol id="b-infantry" overflow="visible"><path d="M-1.2 -0.8 L1.2 0.8 M1.2 -0.8 L-1.2 0.8" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-armour" overflow="visible"><ellipse rx="0.85" ry="0.45" fill="none" stroke="#111" stroke-width="0.1"/></symbol>
+  <symbol id="b-mechanised" overflow="visible"><path d="M-1.2 -0.8 L1.2 0.8 M1.2 -0.8 L-1.2 0.8" stroke="#111" stroke-width="0.1" fill="none"/><ellipse rx="0.85" ry="0.45" fill="none" stroke="#111" stroke-width="0.1"/></symbol>
+  <symbol id="b-recce" overflow="visible"><path d="M-1.2 0.8 L1.2 -0.8" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-artillery" overflow="visible"><circle r="0.3" fill="#111"/></symbol>
+  <symbol id="b-anti-tank" overflow="visible"><path d="M-1.2 0.8 L0 -0.8 L1.2 0.8" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-anti-aircraft" overflow="visible"><path d="M-1.2 0.8 Q0 -0.9 1.2 0.8" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-mortar" overflow="visible"><circle cy="0.45" r="0.18" fill="none" stroke="#111" stroke-width="0.1"/><path d="M0 0.27 V-0.6 M-0.22 -0.35 L0 -0.62 L0.22 -0.35" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-machine-gun" overflow="visible"><path d="M0 0.6 V-0.6 M-0.22 -0.35 L0 -0.62 L0.22 -0.35 M-0.3 0.6 H0.3" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-engineer" overflow="visible"><path d="M-0.6 0.3 V-0.25 H0.6 V0.3 M0 -0.25 V0.3" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-headquarters" overflow="visible"><path d="M-1.2 -0.8 V1.6" stroke="#111" stroke-width="0.12" fill="none"/><text text-anchor="middle" y="0.25" font-size="0.7" font-weight="bold">HQ</text></symbol>
+  <symbol id="b-signals" overflow="visible"><path d="M-1.2 -0.8 L0.15 0.12 L-0.15 -0.12 L1.2 0.8" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-air" overflow="visible"><path d="M0 0 C-0.3 -0.4 -0.7 -0.4 -0.7 0 C-0.7 0.4 -0.3 0.4 0 0 C0.3 -0.4 0.7 -0.4 0.7 0 C0.7 0.4 0.3 0.4 0 0 Z" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-rotary-wing" overflow="visible"><path d="M-0.8 -0.4 L0.8 0.4 L0.8 -0.4 L-0.8 0.4 Z" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="b-naval" overflow="visible"><circle cy="-0.5" r="0.1" fill="none" stroke="#111" stroke-width="0.08"/><path d="M0 -0.4 V0.55 M-0.3 -0.2 H0.3 M-0.5 0.2 Q0 0.8 0.5 0.2" stroke="#111" stroke-width="0.1" fill="none"/></symbol>
+  <symbol id="el-friendly" overflow="visible"><rect x="-0.25" y="-0.25" width="0.5" height="0.5" fill="#1f4f9a" stroke="#111" stroke-width="0.05"/></symbol>
+  <symbol id="el-hostile" overflow="visible"><path d="M0 -0.3 L0.3 0 L0 0.3 L-0.3 0 Z" fill="#b22" stroke="#111" stroke-width="0.05"/></symbol>
+  <symbol id="el-tick" overflow="visible"><path d="M0 0 L0 -0.7" stroke="#111" stroke-width="0.1"/></symbol>
+  <marker id="m-arrow-f" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="#1f4f9a"/></marker>
+  <marker id="m-arrow-h" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="#a01c1c"/></marker>
+"##;
 
 /// Replaces each `{{ e }}` and `{{ e * n }}` with its value, formatted as tera
 /// formats a float (Rust's shortest `Display`), so the output cannot drift.
@@ -120,8 +110,10 @@ mod tests {
     #[test]
     fn every_expression_is_expanded() {
         let s = Symbols::new(12.5);
-        let all = serde_json::to_string(&s).unwrap();
-        assert!(!all.contains("{{"), "{all}");
+        assert!(!s.defs.contains("{{"), "{}", s.defs);
+        for b in crate::map_branch::BRANCHES {
+            assert!(s.defs.contains(&format!("<symbol id=\"b-{b}\"")), "{b}");
+        }
         assert_eq!(
             expand("a{{ e }}b{{ e * 2 }}c{{ e * -0.7 }}", 10.0),
             "a10b20c-7"

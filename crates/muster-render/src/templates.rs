@@ -20,6 +20,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "_header.html",
         include_str!("../../../templates/_header.html"),
     ),
+    (
+        "_legend.html",
+        include_str!("../../../templates/_legend.html"),
+    ),
     ("_map.html", include_str!("../../../templates/_map.html")),
     (
         "_narrative.html",
@@ -51,6 +55,11 @@ const BUILTIN: &[(&str, &str)] = &[
         "player.html",
         include_str!("../../../templates/player.html"),
     ),
+    ("setup.html", include_str!("../../../templates/setup.html")),
+    (
+        "_muster.html",
+        include_str!("../../../templates/_muster.html"),
+    ),
 ];
 
 /// Paper size for the print CSS (`@page size`).
@@ -59,6 +68,8 @@ pub enum Paper {
     #[default]
     A4,
     Letter,
+    /// For the set-up sheet of a large table.
+    A3,
 }
 
 impl Paper {
@@ -66,6 +77,7 @@ impl Paper {
         match self {
             Paper::A4 => "A4",
             Paper::Letter => "letter",
+            Paper::A3 => "A3",
         }
     }
 }
@@ -112,6 +124,11 @@ impl Templates {
     pub fn with_paper(mut self, paper: Paper) -> Templates {
         self.paper = paper;
         self
+    }
+
+    /// The paper the pages print on.
+    pub fn paper(&self) -> Paper {
+        self.paper
     }
 
     /// The names of the built-in templates, for packs that override them.
@@ -165,6 +182,19 @@ impl Templates {
         view.ctx.try_insert("map", &page.map).map_err(err)?;
         view.ctx.try_insert("turns", &page.turns).map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
+    }
+
+    /// Renders the set-up sheet: a page of the umpire's view plus its lists.
+    pub(crate) fn render_setup(
+        &self,
+        view: &mut ViewContext,
+        page: &Page<'_>,
+        setup: &crate::setup::Setup,
+    ) -> Result<String, RenderError> {
+        view.ctx
+            .try_insert("setup", setup)
+            .map_err(|e| RenderError::template("setup.html", &e))?;
+        self.render_page("setup.html", view, page)
     }
 
     /// Renders template `name` with a serialisable page context.

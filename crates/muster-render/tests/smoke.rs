@@ -15,6 +15,7 @@ fn generated_scenario_builds_every_output() {
         [
             "gen-1/scenario.json",
             "gen-1/umpire.html",
+            "gen-1/setup.html",
             "gen-1/side-blue.json",
             "gen-1/side-blue.html",
             "gen-1/player-blue-player.html",

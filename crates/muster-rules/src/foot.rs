@@ -110,6 +110,26 @@ pub fn figure_range(ty: FootType) -> (u32, u32) {
     row(ty).figures
 }
 
+/// The figures an element of the type usually has when the author gives none
+/// (§18): the full count for small-arms types, the smaller for the rest.
+pub fn usual_figures(ty: FootType) -> u32 {
+    match ty {
+        FootType::Coherent => 6,
+        FootType::Integrated => 5,
+        FootType::Assault | FootType::AssaultMp44 | FootType::Bare => 4,
+        FootType::Cavalry | FootType::HeavySupport => 3,
+        FootType::LightSupport | FootType::Specialist | FootType::Command => 2,
+    }
+}
+
+/// A base's frontage in millimetres (§4): 50 full size, 25 reduced.
+pub fn frontage_mm(ty: FootType) -> u32 {
+    match row(ty).frontage {
+        Frontage::Full => 50,
+        Frontage::Reduced => 25,
+    }
+}
+
 /// Whether a figure count lies within the table's range.
 pub fn figures_fit(ty: FootType, figures: u32) -> bool {
     let (lo, hi) = figure_range(ty);

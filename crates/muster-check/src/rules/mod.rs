@@ -1,12 +1,14 @@
 //! Every rule, one file each, grouped like the codes: MC001–MC003 syntax, MC004–MC006
 //! numeric limits, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
-//! scenario, MC7xx actions, MC8xx fog of war.
+//! scenario, MC7xx actions, MC8xx fog of war, MC9xx the pack's collection.
 
 use crate::registry::{CheckFn, Rule};
+use muster_syntax::Code;
 
 pub(crate) mod actions;
 pub(crate) mod battlefield;
+pub(crate) mod collection;
 pub(crate) mod command;
 pub(crate) mod fog;
 pub(crate) mod limits;
@@ -20,7 +22,7 @@ pub(crate) mod syntax;
 macro_rules! registry {
     ($($group:ident :: $module:ident),+ $(,)?) => {
         pub(crate) static RULES: &[Rule] = &[$($group::$module::RULE),+];
-        static CHECKS: &[(&str, Option<CheckFn>)] = &[$(($group::$module::RULE.code, $group::$module::CHECK)),+];
+        static CHECKS: &[(Code, Option<CheckFn>)] = &[$(($group::$module::RULE.code, $group::$module::CHECK)),+];
     };
 }
 
@@ -38,6 +40,8 @@ registry! {
     names::mc105_unused_definition,
     names::mc106_invalid_sides,
     names::mc109_invalid_pack_configuration,
+    names::mc110_unknown_nation,
+    names::mc111_ambiguous_name,
     names::mc115_output_folder_collision,
     names::mc116_unreadable_path,
     names::mc117_unsafe_output_folder,
@@ -52,6 +56,7 @@ registry! {
     organisation::mc209_flight_not_two_models,
     organisation::mc210_needless_aircraft_command,
     organisation::mc211_invalid_carrier,
+    organisation::mc212_template_echelon_differs,
     command::mc301_element_separated,
     command::mc302_long_radio_on_ordinary_element,
     command::mc303_radio_link_outside_chain,
@@ -69,6 +74,8 @@ registry! {
     orders::mc406_order_repeats_parent,
     orders::mc407_unit_without_orders,
     orders::mc408_order_due_before_arrival,
+    orders::mc409_two_orders_for_one_unit,
+    orders::mc410_arrival_contradicts_placement,
     battlefield::mc501_invalid_terrain_shape,
     battlefield::mc502_overlapping_main_terrain,
     battlefield::mc503_vehicle_in_dense_woods,
@@ -84,6 +91,7 @@ registry! {
     scenario::mc604_may_begin_hot,
     scenario::mc605_victory_names_undefined,
     scenario::mc606_invalid_severity_override,
+    scenario::mc607_victory_destroys_own_unit,
     actions::mc701_concealed_in_open,
     actions::mc702_overwatch_without_direct_fire,
     actions::mc703_overwatch_cannot_see_out,
@@ -97,10 +105,13 @@ registry! {
     fog::mc804_enemy_reference_without_intel,
     fog::mc805_secret_in_shared_text,
     fog::mc806_unknown_map_item_referenced,
+    collection::mc901_not_enough_figures,
+    collection::mc902_not_enough_models,
+    collection::mc903_not_enough_terrain,
 }
 
 /// The check of a code, when this crate implements it.
-pub(crate) fn check_of(code: &str) -> Option<CheckFn> {
+pub(crate) fn check_of(code: Code) -> Option<CheckFn> {
     CHECKS
         .iter()
         .find(|(c, _)| *c == code)

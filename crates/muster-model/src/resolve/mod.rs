@@ -11,6 +11,7 @@ mod header;
 mod imports;
 mod map;
 mod names;
+mod nations;
 mod orders;
 mod placement;
 mod signals;
@@ -39,8 +40,10 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     let mut cx = Ctx::new(loaded.files);
     cx.diags = loaded.diagnostics;
     cx.model.overrides = pack.overrides.clone();
+    cx.model.collection = pack.collection.clone();
     let items = loaded.items;
 
+    nations::check(&mut cx, &items);
     header::declare(&mut cx, &items);
     map::declare(&mut cx, &items);
     templates::declare(&mut cx, &items);
@@ -57,7 +60,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
 
     let mut diagnostics = cx.diags;
     // source order (stable): file, position, code
-    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.sort_by_key(Diagnostic::sort_key);
     Resolved {
         model: cx.model,
         diagnostics,
@@ -92,6 +95,7 @@ impl Ctx {
         Ctx {
             model: Model {
                 files,
+                collection: None,
                 header: None,
                 overrides: Vec::new(),
                 sides: Vec::new(),

@@ -29,7 +29,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
             }
         })
         .collect();
-    ScenarioJson {
+    let mut j = ScenarioJson {
         format_version: FORMAT_VERSION,
         generator: super::Generator::muster(),
         view: View::Umpire,
@@ -59,7 +59,10 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         latency: latency(model, analysis),
         umpire_notes: model.umpire_notes.iter().map(|p| p.text.clone()).collect(),
         briefings: super::narrative::briefings(model),
-    }
+        muster: Default::default(),
+    };
+    j.muster = super::muster::list(&j);
+    j
 }
 
 pub(crate) fn strength_scale() -> StrengthScale {

@@ -2,7 +2,7 @@
 
 use muster_model::analysis::{Analysis, CommandStatus, Means, Route};
 use muster_model::model::{self as m, Model};
-use muster_rules::vocab::FootType;
+use muster_rules::foot::usual_figures;
 
 use super::common::{Kw, RealStrength};
 use super::convert::reference;
@@ -124,17 +124,6 @@ fn describe(k: &m::Kind) -> String {
             calibre_mm: None,
         } => format!("{weapon}"),
         m::Kind::Aircraft { role } => format!("{role} aircraft"),
-    }
-}
-
-/// The usual figure count of a foot type (§18), when the author gave none.
-fn usual_figures(ty: FootType) -> u32 {
-    match ty {
-        FootType::Coherent => 6,
-        FootType::Integrated => 5,
-        FootType::Assault | FootType::AssaultMp44 | FootType::Bare => 4,
-        FootType::Cavalry | FootType::HeavySupport => 3,
-        FootType::LightSupport | FootType::Specialist | FootType::Command => 2,
     }
 }
 

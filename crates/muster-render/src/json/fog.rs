@@ -268,6 +268,9 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
         }
     }
     j.latency.retain(|l| l.side == side);
+    // Counted again from what the side may see: the enemy's troops and secret
+    // ground must not show through the totals.
+    j.muster = super::muster::list(&j);
     j
 }
 

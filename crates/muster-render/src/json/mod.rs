@@ -9,6 +9,7 @@ pub mod forces;
 mod generator;
 pub mod header;
 pub mod map;
+pub mod muster;
 pub mod narrative;
 pub mod plans;
 mod round;
@@ -78,6 +79,9 @@ pub struct ScenarioJson {
     pub umpire_notes: Vec<String>,
     /// The briefing narratives; in a side's JSON only that side's.
     pub briefings: Vec<narrative::Briefing>,
+    /// What figures, models and terrain pieces the table needs (format 3); in a
+    /// side's JSON only that side's troops and the ground it knows.
+    pub muster: muster::MusterList,
 }
 
 /// Builds the umpire's full JSON view of a resolved scenario.

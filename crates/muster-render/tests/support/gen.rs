@@ -35,6 +35,7 @@ fn pos(x: f64, y: f64) -> Pos {
 /// A two-sided scenario number `n` with `companies` companies per side.
 pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
     let mut m = Model {
+        collection: None,
         files: vec![SourceFile {
             id: FileId(0),
             path: format!("generated/gen-{n}.muster"),

@@ -4,6 +4,7 @@ use super::ctx::kids;
 use super::{Ctx, P};
 use crate::ast::{Briefing, BriefingText};
 use crate::grammar::Rule;
+use crate::Code;
 use muster_rules::vocab::BriefingSection;
 
 /// `briefing SIDE { section "…" … }` or `briefing umpire { history "…" }`
@@ -54,7 +55,7 @@ fn section(c: &mut Ctx, p: P, umpire: bool) -> Option<BriefingText> {
     let section = section?;
     if section.value == BriefingSection::History && !umpire {
         c.error(
-            "MC001",
+            Code::MC001,
             section.span,
             "`history` is the umpire's: what happened on the day is no side's briefing".into(),
             "only in `briefing umpire`",

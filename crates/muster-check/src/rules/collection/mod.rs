@@ -1,0 +1,33 @@
+//! MC9xx: the pack's `collection.toml` against what a scenario puts on the table
+//! (§2–§4): figures and bases, models, terrain pieces.
+
+pub(crate) mod mc901_not_enough_figures;
+pub(crate) mod mc902_not_enough_models;
+pub(crate) mod mc903_not_enough_terrain;
+
+use crate::prelude::*;
+
+/// Whether an element stands on the table at some point: off-table fire
+/// support needs no model, but aircraft fly onto the table to attack.
+pub(crate) fn on_table(e: &Element) -> bool {
+    matches!(e.kind, Some(Kind::Aircraft { .. })) || !e.has_posture(Posture::OffTable)
+}
+
+/// `full` for a 50 mm base, `reduced` for a 25 mm one (§4, §16–§18).
+pub(crate) fn frontage(ty: FootType) -> &'static str {
+    if muster_rules::foot::frontage_mm(ty) >= 50 {
+        "full"
+    } else {
+        "reduced"
+    }
+}
+
+/// `need` against `have`: the words for a shortfall, if any.
+pub(crate) fn short(what: &str, need: u32, have: u32) -> Option<String> {
+    (need > have).then(|| {
+        format!(
+            "the scenario needs {need} {what} but the collection holds {have}: {} short",
+            need - have
+        )
+    })
+}
