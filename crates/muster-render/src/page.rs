@@ -141,6 +141,8 @@ pub struct Page<'a> {
     pub map: MapView,
     /// The victory conditions laid out for printing (levels, all/any groups).
     pub victories: Vec<crate::victory_view::VictoryView>,
+    /// The umpire's turn track (empty on a side's pages).
+    pub turns: Vec<crate::turn_track::TurnRow>,
 }
 
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
@@ -246,6 +248,11 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         orders,
         map: map_view(s, side, &marked),
         victories: crate::victory_view::views(&s.victory),
+        turns: if side.is_none() {
+            crate::turn_track::turn_track(s)
+        } else {
+            Vec::new()
+        },
     }
 }
 

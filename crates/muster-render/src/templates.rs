@@ -183,6 +183,7 @@ impl Templates {
         view.ctx
             .try_insert("victories", &page.victories)
             .map_err(err)?;
+        view.ctx.try_insert("turns", &page.turns).map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
     }
 

@@ -1,0 +1,142 @@
+//! The umpire's turn track: one row per turn with its clock time, the light, and
+//! everything due that turn (arrivals, events, order timings, victory deadlines).
+
+use serde::Serialize;
+
+use crate::json::plans::Timing;
+use crate::json::{ScenarioJson, When};
+
+/// One turn of the track.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnRow {
+    pub turn: u32,
+    /// `00:16–00:25`: the clock times the turn covers; empty without a start time.
+    pub clock: String,
+    /// The light, printed on the first turn and where it changes, not repeated.
+    pub light: String,
+    /// What falls due this turn, with display names.
+    pub due: Vec<String>,
+}
+
+/// Minutes after midnight of `HH:MM`.
+fn minutes(clock: &str) -> Option<u32> {
+    let (h, m) = clock.split_once(':')?;
+    Some(h.parse::<u32>().ok()? * 60 + m.parse::<u32>().ok()?)
+}
+
+/// The turn whose interval holds `clock` (RULES.md MC603: a turn starting 00:16
+/// of 10 minutes covers 00:16–00:25, so 00:26 is turn 2); a time before the start
+/// is read as the next day.
+pub fn turn_of(start: &str, turn_minutes: f64, clock: &str) -> Option<u32> {
+    let (s, t) = (minutes(start)?, minutes(clock)?);
+    let len = turn_minutes.round().max(1.0) as u32;
+    let after = if t >= s { t - s } else { t + 1440 - s };
+    Some(after / len + 1)
+}
+
+/// The track, or empty when the scenario states no number of turns.
+pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
+    let h = &s.header;
+    let Some(turns) = h.turns else {
+        return Vec::new();
+    };
+    let len = h.turn_minutes.round().max(1.0) as u32;
+    let start = h.start.as_deref().and_then(minutes);
+    let turn_at = |w: &When| match w {
+        When::Turn { turn } => Some(*turn),
+        When::Clock { time } => h
+            .start
+            .as_deref()
+            .and_then(|st| turn_of(st, h.turn_minutes, time)),
+    };
+    let clock = |m: u32| crate::json::common::clock(m % 1440);
+    let mut rows: Vec<TurnRow> = (1..=turns)
+        .map(|t| TurnRow {
+            turn: t,
+            clock: start
+                .map(|st| {
+                    let from = st + (t - 1) * len;
+                    format!("{}–{}", clock(from), clock(from + len - 1))
+                })
+                .unwrap_or_default(),
+            light: if t == 1 {
+                serde_plain(&h.light)
+            } else {
+                String::new()
+            },
+            due: Vec::new(),
+        })
+        .collect();
+    let mut add = |turn: Option<u32>, what: String| {
+        if let Some(r) = turn.and_then(|t| rows.get_mut(t.checked_sub(1)? as usize)) {
+            r.due.push(what);
+        }
+    };
+    let name = |r: &crate::json::Reference| r.display.clone().unwrap_or_else(|| r.id.clone());
+    for a in &s.arrivals {
+        add(
+            turn_at(&a.when),
+            format!("{} arrives at {}", name(&a.unit), name(&a.at)),
+        );
+    }
+    for e in &s.events {
+        add(turn_at(&e.when), format!("event: {}", e.text));
+    }
+    for o in &s.orders {
+        let who = name(&o.unit);
+        for t in &o.timing {
+            match t {
+                Timing::By { turn } => add(Some(*turn), format!("{who}: order due (by this turn)")),
+                Timing::After { turn } => add(
+                    Some(*turn + 1),
+                    format!("{who}: order starts (after turn {turn})"),
+                ),
+                Timing::Until { turn } => add(Some(*turn), format!("{who}: order ends")),
+                Timing::At { time } => add(
+                    turn_at(&When::Clock { time: time.clone() }),
+                    format!("{who}: order at {time}"),
+                ),
+                _ => {}
+            }
+        }
+    }
+    for v in &s.victory {
+        for c in &v.conditions {
+            if let crate::json::plans::Condition::Holds {
+                target,
+                by_turn: Some(t),
+            } = c
+            {
+                let side = s
+                    .side(&v.side)
+                    .and_then(|x| x.display.clone())
+                    .unwrap_or_else(|| v.side.clone());
+                add(
+                    Some(*t),
+                    format!("{side}: must hold {} by now", name(target)),
+                );
+            }
+        }
+    }
+    rows
+}
+
+fn serde_plain<T: Serialize>(k: &T) -> String {
+    match serde_json::to_value(k) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::turn_of;
+
+    #[test]
+    fn a_clock_time_maps_to_the_turn_whose_interval_holds_it() {
+        assert_eq!(turn_of("00:16", 10.0, "00:16"), Some(1));
+        assert_eq!(turn_of("00:16", 10.0, "00:25"), Some(1));
+        assert_eq!(turn_of("00:16", 10.0, "00:26"), Some(2));
+        assert_eq!(turn_of("23:50", 10.0, "00:05"), Some(2));
+    }
+}
