@@ -5,10 +5,7 @@ use crate::prelude::*;
 use muster_rules::foot::usual_figures;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC901",
-    name: "not-enough-figures",
-    severity: Severity::Warning,
-    paragraph: Some("§2–§4"),
+    code: Code::MC901,
     summary: "more foot figures or bases than the pack's collection holds",
     explanation: "Each foot element is one base of two to six figures (§2); a full-size \
 element has a 50 mm frontage, support, specialist and command elements about 25 mm (§4, \

@@ -4,10 +4,7 @@ use super::{on_table, short};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC902",
-    name: "not-enough-models",
-    severity: Severity::Warning,
-    paragraph: Some("§3"),
+    code: Code::MC902,
     summary: "more models of a type than the pack's collection holds",
     explanation: "Each vehicle, support or heavy weapon model stands for three to five real \
 ones (§3). When the pack has a `collection.toml` with a `[models]` table, the models of \

@@ -4,10 +4,7 @@ use super::short;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC903",
-    name: "not-enough-terrain",
-    severity: Severity::Warning,
-    paragraph: Some("§1"),
+    code: Code::MC903,
     summary: "more terrain pieces than the pack's collection holds",
     explanation: "The map is laid at 1 mm of table to 2 m of ground (§1). When the pack has \
 a `collection.toml` with a `[terrain]` table, each area kind (`dense-woods`, `buildings`, \
