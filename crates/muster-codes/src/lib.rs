@@ -176,6 +176,8 @@ catalogue! {
     MC210 "needless-aircraft-command"      Note    "§11"                     Checks    overridable [];
     MC211 "invalid-carrier"                Error   "§12, §14"                Checks    overridable [];
     MC212 "template-echelon-differs"       Warning "§9"                      Checks    overridable [];
+    MC214 "game-strength-above-stated"     Note    "§3"                      Checks    overridable [];
+    MC215 "game-strength-below-stated"     Note    "§3"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];
@@ -211,6 +213,8 @@ catalogue! {
     MC605 "victory-names-undefined"        Error   "§22"                     Checks    overridable [MC102];
     MC606 "invalid-severity-override"      Warning _                         Checks    fixed       [];
     MC607 "victory-destroys-own-unit"      Error   _                         Checks    overridable [];
+    MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
+    MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];
     MC702 "overwatch-without-direct-fire"  Error   "§38, §40"                Checks    overridable [];
     MC703 "overwatch-cannot-see-out"       Warning "§109, §111, §113, §121"  Checks    overridable [];

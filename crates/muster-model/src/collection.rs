@@ -100,6 +100,6 @@ mod tests {
         assert!(c.terrain.is_none());
         let e = Collection::from_toml("[boats]\nx = 1\n[models]\ntank = -1\n").unwrap_err();
         assert_eq!(e.len(), 2);
-        assert!(e.iter().all(|d| d.code == INVALID_PACK));
+        assert!(e.iter().all(|d| d.code == muster_syntax::Code::MC109));
     }
 }

@@ -8,6 +8,7 @@ pub mod model;
 pub mod pack;
 pub mod paths;
 pub mod resolve;
+pub mod strength;
 pub mod world;
 
 pub use analysis::analyse;

@@ -298,6 +298,8 @@ pub struct Unit {
     pub template: Option<TemplateId>,
     pub notes: Vec<Prose>,
     pub umpire_notes: Vec<Prose>,
+    /// `historical-strength …`: the real unit's strength, beside the game's.
+    pub historical_strength: Option<HistoricalStrength>,
     /// Arrives later (has an arrival entry): not on the table at the start.
     pub arrives_later: bool,
     pub loc: Loc,
@@ -518,8 +520,44 @@ pub enum Condition {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Victory {
     pub side: Ref,
+    /// `decisive`, `marginal` or `points N`; `None` for a plain victory.
+    pub level: Option<(VictoryLevel, Loc)>,
     pub prose: Prose,
+    /// Every condition in source order; `group` indexes into it.
     pub conditions: Vec<Condition>,
+    pub group: ConditionGroup,
+    pub loc: Loc,
+}
+
+/// A victory level: a graded result or a points value.
+pub use muster_syntax::ast::VictoryLevel;
+
+/// `all { … }` / `any { … }`: how a victory's conditions combine.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ConditionGroup {
+    pub mode: GroupMode,
+    pub members: Vec<GroupMember>,
+    /// Written out, rather than implied by bare conditions (which mean `all`).
+    pub written: bool,
+    pub loc: Loc,
+}
+
+/// One member of a condition group.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum GroupMember {
+    /// An index into [`Victory::conditions`].
+    Condition(usize),
+    Group(ConditionGroup),
+}
+
+/// A unit's real strength as the scenario states it, with its source.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HistoricalStrength {
+    pub men: Option<u32>,
+    pub vehicles: Option<u32>,
+    pub guns: Option<u32>,
+    /// The published source; the side's sheets print it, so fog reads it.
+    pub source: Prose,
     pub loc: Loc,
 }
 
@@ -531,6 +569,15 @@ pub struct IntelEntry {
     pub seen_at: Option<Objective>,
     pub precision: Option<Precision>,
     pub words: Option<Prose>,
+    pub loc: Loc,
+}
+
+/// One side's (or the umpire's) briefing narrative, sections in the order written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Briefing {
+    /// The side that reads it; `None` for the umpire's.
+    pub side: Option<Ref>,
+    pub sections: Vec<(BriefingSection, Prose)>,
     pub loc: Loc,
 }
 
@@ -562,4 +609,6 @@ pub struct Model {
     pub victories: Vec<Victory>,
     pub intel: Vec<IntelEntry>,
     pub umpire_notes: Vec<Prose>,
+    /// Briefing narratives, in the order written.
+    pub briefings: Vec<Briefing>,
 }

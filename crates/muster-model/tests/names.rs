@@ -283,13 +283,19 @@ fn resolving_twice_gives_identical_results() {
         "/../../scenarios/lib/british-airborne-1944.muster"
     ))
     .unwrap();
+    let german = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scenarios/lib/german.muster"
+    ))
+    .unwrap();
     let broken = text
         .replace("attack all-out pegasus", "attack all-out pegasuss")
-        .replace("d-coy.coy-hq on", "coy-hq on");
+        .replace("from coup-de-main.coy-hq\n", "from coy-hq\n");
     for t in [&text, &broken] {
         let files = [
             ("main.muster", t.as_str()),
             ("lib/british-airborne-1944.muster", lib.as_str()),
+            ("lib/german.muster", german.as_str()),
         ];
         let (a, _) = resolve_files(&files);
         let (b, _) = resolve_files(&files);
@@ -302,18 +308,21 @@ fn resolving_twice_gives_identical_results() {
     let (clean, _) = resolve_files(&[
         ("main.muster", &text),
         ("lib/british-airborne-1944.muster", &lib),
+        ("lib/german.muster", &german),
     ]);
     assert_clean(&clean);
     let (b, _) = resolve_files(&[
         ("main.muster", &broken),
         ("lib/british-airborne-1944.muster", &lib),
+        ("lib/german.muster", &german),
     ]);
     assert_eq!(
         render(&b),
         vec![
             "MC102 undefined place or unit `pegasuss` [pegasuss] (help: did you mean `pegasus`?)",
             "MC102 ambiguous element `coy-hq` [coy-hq] \
-             (help: several units have one; write one of `d-coy.coy-hq`, `b-coy.coy-hq`)",
+             (help: several units have one; write one of `coup-de-main.coy-hq`, \
+             `a-coy-7.coy-hq`, `b-coy-7.coy-hq`, `c-coy-7.coy-hq`)",
         ]
     );
 }

@@ -11,9 +11,11 @@ fn pegasus() -> Model {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
     let text = std::fs::read_to_string(format!("{dir}/pegasus-bridge.muster")).unwrap();
     let lib = std::fs::read_to_string(format!("{dir}/lib/british-airborne-1944.muster")).unwrap();
+    let german = std::fs::read_to_string(format!("{dir}/lib/german.muster")).unwrap();
     let (r, _) = resolve_files(&[
         ("main.muster", &text),
         ("lib/british-airborne-1944.muster", &lib),
+        ("lib/german.muster", &german),
     ]);
     assert_clean(&r);
     r.model

@@ -10,12 +10,14 @@ fn every_prefix_of_the_example_resolves_and_analyses() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
     let text = std::fs::read_to_string(format!("{dir}/pegasus-bridge.muster")).unwrap();
     let lib = std::fs::read_to_string(format!("{dir}/lib/british-airborne-1944.muster")).unwrap();
+    let german = std::fs::read_to_string(format!("{dir}/lib/german.muster")).unwrap();
     let mut cut = 0;
     while cut < text.len() {
         if text.is_char_boundary(cut) {
             let (r, _) = resolve_files(&[
                 ("main.muster", &text[..cut]),
                 ("lib/british-airborne-1944.muster", &lib),
+                ("lib/german.muster", &german),
             ]);
             let a = muster_model::analyse(&r.model);
             assert_eq!(a.command.len(), r.model.elements.len());

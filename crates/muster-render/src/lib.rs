@@ -19,6 +19,7 @@ mod map_symbols;
 pub mod page;
 pub mod setup;
 mod templates;
+pub mod victory_view;
 
 pub use build::{build, folder_of, to_json, OutputFile};
 pub use error::RenderError;

@@ -89,6 +89,8 @@ pub struct OobSide {
     pub strength_words: Vec<String>,
     pub players: Vec<Player>,
     pub rows: Vec<OobRow>,
+    /// Some unit states its real strength: the strength column shows both.
+    pub has_historical: bool,
 }
 
 /// One unit or element line of the order of battle.
@@ -103,6 +105,11 @@ pub struct OobRow {
     pub strength: RealStrength,
     /// The strength in words, one entry per kind present (`30 men`, `4 vehicles`).
     pub strength_words: Vec<String>,
+    /// The real unit's stated strength in words, beside the game's; empty when
+    /// none is stated.
+    pub historical_words: Vec<String>,
+    /// Where the stated strength comes from.
+    pub historical_source: Option<String>,
     pub position: String,
     pub postures: String,
     pub command: String,
@@ -126,6 +133,8 @@ pub struct Page<'a> {
     /// unit up), then the rest in source order.
     pub orders: Vec<Order>,
     pub map: MapView,
+    /// The victory conditions laid out for printing (levels, all/any groups).
+    pub victories: Vec<crate::victory_view::VictoryView>,
 }
 
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
@@ -176,6 +185,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 strength: sd.strength,
                 strength_words: sd.strength.as_ref().map(strength_words).unwrap_or_default(),
                 players: sd.players.clone(),
+                has_historical: rows.iter().any(|r| !r.historical_words.is_empty()),
                 rows,
             }
         })
@@ -229,6 +239,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         oob,
         orders,
         map: map_view(s, side, &marked),
+        victories: crate::victory_view::views(&s.victory),
     }
 }
 
@@ -288,6 +299,12 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
         count: String::new(),
         strength: u.strength,
         strength_words: strength_words(&u.strength),
+        historical_words: u
+            .historical_strength
+            .as_ref()
+            .map(historical_words)
+            .unwrap_or_default(),
+        historical_source: u.historical_strength.as_ref().map(|h| h.source.clone()),
         position: u
             .centre
             .map(|p| format!("{:.0}, {:.0}", p.x, p.y))
@@ -368,6 +385,8 @@ fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
         count,
         strength: e.strength,
         strength_words: strength_words(&e.strength),
+        historical_words: Vec::new(),
+        historical_source: None,
         position: match (e.position, e.facing) {
             (Some(p), Some(f)) => format!("{:.0}, {:.0} → {f:.0}°", p.x, p.y),
             (Some(p), None) => format!("{:.0}, {:.0}", p.x, p.y),
@@ -402,6 +421,19 @@ fn strength_words(s: &RealStrength) -> Vec<String> {
     .into_iter()
     .filter(|(n, _, _)| *n > 0)
     .map(|(n, one, many)| counted(n, one, many))
+    .collect()
+}
+
+/// A stated historical strength in words; a count stated as zero is printed,
+/// since "no vehicles" is information.
+fn historical_words(h: &crate::json::forces::HistoricalStrength) -> Vec<String> {
+    [
+        (h.men, "man", "men"),
+        (h.vehicles, "vehicle", "vehicles"),
+        (h.guns, "gun", "guns"),
+    ]
+    .into_iter()
+    .filter_map(|(n, one, many)| n.map(|n| counted(n, one, many)))
     .collect()
 }
 

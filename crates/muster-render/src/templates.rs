@@ -20,10 +20,14 @@ const BUILTIN: &[(&str, &str)] = &[
         "_header.html",
         include_str!("../../../templates/_header.html"),
     ),
-    ("_map.html", include_str!("../../../templates/_map.html")),
     (
         "_legend.html",
         include_str!("../../../templates/_legend.html"),
+    ),
+    ("_map.html", include_str!("../../../templates/_map.html")),
+    (
+        "_narrative.html",
+        include_str!("../../../templates/_narrative.html"),
     ),
     ("_oob.html", include_str!("../../../templates/_oob.html")),
     (
@@ -176,6 +180,9 @@ impl Templates {
         view.ctx.try_insert("oob", &page.oob).map_err(err)?;
         view.ctx.try_insert("orders", &page.orders).map_err(err)?;
         view.ctx.try_insert("map", &page.map).map_err(err)?;
+        view.ctx
+            .try_insert("victories", &page.victories)
+            .map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
     }
 

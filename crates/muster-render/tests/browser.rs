@@ -68,7 +68,7 @@ fn briefings_print_to_pdf_offline() {
     for (file, breaks) in [
         ("umpire.html", 4),
         ("side-british.html", 3),
-        ("player-schmidt.html", 3),
+        ("player-gren-cdr.html", 3),
     ] {
         let html = dir.path().join("pegasus-bridge").join(file);
         let contents = std::fs::read_to_string(&html).unwrap();
@@ -148,7 +148,10 @@ fn every_printed_page_is_marked_with_its_audience() {
         ("side-british.html", "BRITISH SIDE"),
         ("side-german.html", "GERMAN SIDE"),
         ("player-howard.html", "PLAYER: Maj. John Howard"),
-        ("player-schmidt.html", "PLAYER: Maj. Hans Schmidt"),
+        (
+            "player-gren-cdr.html",
+            "PLAYER: Commander, II./Panzergrenadier-Regiment 192",
+        ),
     ] {
         let html = dir.path().join("pegasus-bridge").join(file);
         let pdf = dir.path().join(format!("{file}.pdf"));

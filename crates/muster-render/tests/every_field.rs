@@ -218,8 +218,10 @@ impl Planter<'_> {
             }
             Item::Victory(Victory {
                 side,
+                level: _,
                 prose,
                 conditions,
+                group: _,
                 span: _,
             }) => {
                 self.refer(side);
@@ -262,6 +264,24 @@ impl Planter<'_> {
             }
             Item::Umpire(UmpireNote { text, span: _ }) => {
                 self.text(text, one(UMPIRE), "umpire note")
+            }
+            Item::Briefing(Briefing {
+                side,
+                sections,
+                span: _,
+            }) => {
+                if let Some(side) = side {
+                    self.refer(side);
+                }
+                let owner = side.as_ref().map_or(UMPIRE, |s| s.name.as_str());
+                for BriefingText {
+                    section: _,
+                    text,
+                    span: _,
+                } in sections
+                {
+                    self.text(text, one(owner), "briefing text");
+                }
             }
         }
     }
@@ -480,9 +500,20 @@ impl Planter<'_> {
             nation: _,
             notes,
             umpire_notes,
+            historical_strength,
             body,
             span: _,
         } = u;
+        if let Some(HistoricalStrength {
+            men: _,
+            vehicles: _,
+            guns: _,
+            source,
+            span: _,
+        }) = historical_strength
+        {
+            self.text(source, owners.clone(), "historical strength source");
+        }
         self.def(id, owners.clone(), "unit id");
         self.opt_text(name, owners.clone(), "unit display name");
         if let Some(t) = template {

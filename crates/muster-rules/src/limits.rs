@@ -275,6 +275,30 @@ pub const YEAR: Limit = Limit {
     why: "the rules model the Second World War; the range leaves room either side",
 };
 
+/// Men, vehicles or guns in a unit's stated historical strength.
+pub const HISTORICAL_COUNT: Limit = Limit {
+    what: "historical strength",
+    written: "`historical-strength men 181 \"source\"`",
+    min: 0.0,
+    max: 1_000_000.0,
+    unit: Unit::Count,
+    code: NUMBER_CODE,
+    paragraph: Some("§3"),
+    why: "a scenario's largest formation is an army of some hundreds of thousands",
+};
+
+/// The points a victory level is worth.
+pub const VICTORY_POINTS: Limit = Limit {
+    what: "victory points",
+    written: "`points 10`",
+    min: 0.0,
+    max: 10_000.0,
+    unit: Unit::Count,
+    code: NUMBER_CODE,
+    paragraph: None,
+    why: "points grade results against each other; a few dozen is usual",
+};
+
 /// Every limit, in the order the docs table lists them.
 pub const LIMITS: &[Limit] = &[
     COORDINATE_MARGIN,
@@ -292,6 +316,8 @@ pub const LIMITS: &[Limit] = &[
     CALIBRE,
     BEARING,
     YEAR,
+    HISTORICAL_COUNT,
+    VICTORY_POINTS,
 ];
 
 /// The table of numeric limits for `docs/language.md` (Markdown).

@@ -330,3 +330,45 @@ keywords! {
         West = "west": "west edge",
     }
 }
+
+keywords! {
+    /// Sections of a `briefing` narrative, in the military order's sequence
+    /// (situation, mission, execution, support, command and signals); `history`,
+    /// what happened on the day, is the umpire's alone.
+    BriefingSection {
+        Situation = "situation": "Situation",
+        Enemy = "enemy": "Enemy forces",
+        Friendly = "friendly": "Friendly forces",
+        Mission = "mission": "Mission",
+        Execution = "execution": "Execution",
+        Support = "support": "Support",
+        Command = "command": "Command",
+        Signals = "signals": "Signals",
+        History = "history": "What happened on the day",
+    }
+}
+
+keywords! {
+    /// How a victory's conditions combine: every one, or one is enough.
+    GroupMode {
+        All = "all": "every condition must be met",
+        Any = "any": "one condition is enough",
+    }
+}
+
+keywords! {
+    /// A graded victory result; a points value is written `points N` instead.
+    Grade {
+        Decisive = "decisive": "a decisive victory",
+        Marginal = "marginal": "a marginal victory",
+    }
+}
+
+keywords! {
+    /// What a stated historical strength counts.
+    StrengthKind {
+        Men = "men": "men",
+        Vehicles = "vehicles": "vehicles",
+        Guns = "guns": "guns and heavy weapons",
+    }
+}

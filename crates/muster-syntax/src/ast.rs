@@ -40,6 +40,7 @@ pub enum Item {
     Victory(Victory),
     Intel(Intel),
     Umpire(UmpireNote),
+    Briefing(Briefing),
 }
 
 impl Item {
@@ -60,6 +61,7 @@ impl Item {
             Item::Victory(x) => x.span,
             Item::Intel(x) => x.span,
             Item::Umpire(x) => x.span,
+            Item::Briefing(x) => x.span,
         }
     }
 }
@@ -356,6 +358,8 @@ pub struct Unit {
     pub notes: Vec<Text>,
     /// `umpire "…"` in the unit's header line: for the umpire only.
     pub umpire_notes: Vec<Text>,
+    /// `historical-strength …`: the real unit's strength and its source.
+    pub historical_strength: Option<HistoricalStrength>,
     pub body: UnitBody,
     pub span: Span,
 }
@@ -615,8 +619,50 @@ pub struct Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Victory {
     pub side: Ident,
+    /// `decisive`, `marginal` or `points N` after the side; `None` for a plain victory.
+    pub level: Option<Spanned<VictoryLevel>>,
     pub prose: Text,
+    /// Every condition, in source order, however it is grouped.
     pub conditions: Vec<VictoryCondition>,
+    /// How the conditions combine; bare conditions make one `all` group.
+    pub group: VictoryGroup,
+    pub span: Span,
+}
+
+/// A victory's level: a graded result or a points value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VictoryLevel {
+    Grade(Grade),
+    Points(u32),
+}
+
+/// `all { … }` or `any { … }`: its members index [`Victory::conditions`], so
+/// every check that walks the flat list sees grouped conditions too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VictoryGroup {
+    pub mode: GroupMode,
+    pub members: Vec<GroupMember>,
+    /// The group's keyword and block; the victory's span for bare conditions.
+    pub span: Span,
+    /// Written as `all`/`any`, rather than implied by bare conditions.
+    pub written: bool,
+}
+
+/// One member of a victory group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum GroupMember {
+    /// An index into [`Victory::conditions`].
+    Condition(usize),
+    Group(VictoryGroup),
+}
+
+/// `historical-strength men 181 vehicles 0 guns 0 "Ambrose, Pegasus Bridge"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoricalStrength {
+    pub men: Option<Spanned<u32>>,
+    pub vehicles: Option<Spanned<u32>>,
+    pub guns: Option<Spanned<u32>>,
+    pub source: Text,
     pub span: Span,
 }
 
@@ -657,6 +703,24 @@ pub struct IntelEntry {
 /// `umpire "…"` at top level: umpire-only notes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UmpireNote {
+    pub text: Text,
+    pub span: Span,
+}
+
+/// `briefing british { situation "…" mission "…" }` or `briefing umpire { history "…" }`:
+/// the narrative printed at the head of a side's (or the umpire's) briefing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Briefing {
+    /// The side that reads it; `None` for `briefing umpire`.
+    pub side: Option<Ident>,
+    pub sections: Vec<BriefingText>,
+    pub span: Span,
+}
+
+/// One section of a briefing: `mission "Destroy the guns by 05:15."`
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BriefingText {
+    pub section: Spanned<BriefingSection>,
     pub text: Text,
     pub span: Span,
 }

@@ -189,7 +189,9 @@ fn token_kind(rule: Rule, name: &str) -> Option<TokenKind> {
         | Rule::line_kind
         | Rule::crossing_kind
         | Rule::echelon
-        | Rule::stance => TokenKind::Keyword,
+        | Rule::stance
+        | Rule::group_mode
+        | Rule::strength_kind => TokenKind::Keyword,
         _ if name.starts_with("kw_") => TokenKind::Keyword,
         // `order_word` and `intel_word` are groups around a path or a word.
         Rule::order_word | Rule::intel_word => return None,

@@ -120,6 +120,16 @@ pub(crate) fn count(lit: &str) -> Result<u32, LitError> {
     }
 }
 
+/// A whole number of men, vehicles or guns, or of victory points: 0 or more.
+pub(crate) fn tally(lit: &str) -> Result<u32, LitError> {
+    whole(lit).map_err(|()| {
+        err(
+            format!("malformed number `{lit}`"),
+            "a whole number of 0 or more, such as `181`",
+        )
+    })
+}
+
 /// A turn number, at least 1.
 pub(crate) fn turn(lit: &str) -> Result<u32, LitError> {
     match whole(lit) {

@@ -101,6 +101,11 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_victory | Rule::victory => kw("victory", G::Item),
         Rule::kw_intel | Rule::intel => kw("intel", G::Item),
         Rule::umpire_item => kw("umpire", G::Item),
+        Rule::kw_briefing | Rule::briefing => kw("briefing", G::Item),
+        Rule::briefing_section
+        | Rule::briefing_section_only
+        | Rule::section_word
+        | Rule::junk_briefing => phrase("a briefing section such as `situation \"…\"`"),
         Rule::item_only | Rule::item_prefix | Rule::item => {
             such_as("a top-level item", &["scenario", "map", "forces"])
         }
@@ -168,6 +173,12 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_note | Rule::note => kw("note", G::UnitSetting),
         Rule::kw_umpire | Rule::umpire => kw("umpire", G::UnitSetting),
         Rule::kw_dated | Rule::dated => kw("dated", G::UnitSetting),
+        Rule::kw_historical_strength | Rule::historical_strength => {
+            kw("historical-strength", G::UnitSetting)
+        }
+        Rule::strength_kind | Rule::strength_count => {
+            phrase("a count of `men`, `vehicles` or `guns`")
+        }
         Rule::unit_attr | Rule::unit_kw => such_as("a unit setting", &["from", "at", "facing"]),
         Rule::body_stmt_only | Rule::junk_body => {
             such_as("an element or a unit", &["element", "hq", "company"])
@@ -207,6 +218,13 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_exits | Rule::exits => kw("exits", G::Victory),
         Rule::victory_cond => such_as("a victory condition", &["holds", "destroys", "exits"]),
         Rule::kw_end | Rule::at_end => phrase("`end`"),
+        Rule::victory_level | Rule::level_word => {
+            phrase("a victory level: `decisive`, `marginal` or `points N`")
+        }
+        Rule::kw_points | Rule::points_level => phrase("`points`"),
+        Rule::group_mode | Rule::victory_block | Rule::victory_group => {
+            phrase("a group of conditions: `all { … }` or `any { … }`")
+        }
 
         Rule::kw_seen | Rule::seen => phrase("`seen at`"),
         Rule::kw_known | Rule::known => phrase("`known`"),

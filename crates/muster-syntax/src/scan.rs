@@ -44,7 +44,7 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
     // Most words start with a letter no item keyword starts with.
     if !matches!(
         bytes[i],
-        b'a' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v'
+        b'a' | b'b' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v'
     ) {
         return None;
     }
@@ -102,20 +102,26 @@ pub(crate) fn scan(
     let mut line_start = true;
     let mut line_begin = begin;
     let mut indent = 0usize;
+    // `briefing umpire {` is one item: `umpire` right after `briefing` is its
+    // audience, not the start of a top-level umpire note.
+    let mut after_briefing = false;
     let mut i = begin;
     while i < bytes.len() {
         let b = bytes[i];
+        let follows_briefing = std::mem::take(&mut after_briefing);
         if line_start && !matches!(b, b'\n' | b' ' | b'\t' | b'\r') {
             indent = i - line_begin;
         }
         match b {
             b'\n' => {
                 line_start = true;
+                after_briefing = follows_briefing;
                 i += 1;
                 line_begin = i;
                 continue;
             }
             b' ' | b'\t' | b'\r' => {
+                after_briefing = follows_briefing;
                 i += 1;
                 continue;
             }
@@ -143,6 +149,7 @@ pub(crate) fn scan(
                 }
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                after_briefing = follows_briefing;
                 let start = i;
                 while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
@@ -154,6 +161,7 @@ pub(crate) fn scan(
                 });
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                after_briefing = follows_briefing;
                 let start = i;
                 i += 2;
                 while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
@@ -251,7 +259,10 @@ pub(crate) fn scan(
                         },
                     ));
                 }
-                if let Some(kw) = item_keyword_at(bytes, i) {
+                let keyword = item_keyword_at(bytes, i);
+                let audience = follows_briefing && keyword == Some("umpire");
+                after_briefing = keyword == Some("briefing");
+                if let Some(kw) = keyword.filter(|_| !audience) {
                     let col0 = line_start && i > 0 && bytes[i - 1] == b'\n' || i == begin;
                     if opens.is_empty() || (col0 && kw != "umpire") {
                         cur.end = i;

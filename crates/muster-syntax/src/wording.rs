@@ -114,7 +114,7 @@ pub fn thousands(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -219,6 +219,12 @@ pub fn did_you_mean<'a>(
     suggest(name, candidates).map(|s| format!("did you mean `{s}`?"))
 }
 
+/// The author's own text between backticks; a backtick inside it becomes `'` so the
+/// quote cannot end early and make the rest of the message read as code.
+pub fn quoted(text: &str) -> String {
+    format!("`{}`", text.replace('`', "'"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,10 +287,4 @@ mod tests {
             Some("lib/us-rangers.muster")
         );
     }
-}
-
-/// The author's own text between backticks; a backtick inside it becomes `'` so the
-/// quote cannot end early and make the rest of the message read as code.
-pub fn quoted(text: &str) -> String {
-    format!("`{}`", text.replace('`', "'"))
 }

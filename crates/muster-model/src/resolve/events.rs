@@ -1,4 +1,4 @@
-//! Arrivals, timed events, victory conditions, intel and umpire notes.
+//! Arrivals, timed events, victory conditions, intel, umpire notes and briefings.
 //!
 //! Victory conditions: `holds` names a place, area, line, crossing or unit (the
 //! map and the order of battle); `destroys` a unit, an element (`unit.element`, or
@@ -25,7 +25,7 @@ fn target(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, spaces: &[Space
     r
 }
 
-/// Resolves every arrival, event, victory, intel and umpire item.
+/// Resolves every arrival, event, victory, intel, umpire and briefing item.
 pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
         let file = f.file;
@@ -66,6 +66,18 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
                 ast::Item::Victory(v) => victory(cx, file, v),
                 ast::Item::Intel(i) => intel(cx, file, i),
                 ast::Item::Umpire(u) => cx.model.umpire_notes.push(prose(file, &u.text)),
+                ast::Item::Briefing(b) => {
+                    let side = b.side.as_ref().map(|s| side_ref(cx, file, s, "briefing"));
+                    cx.model.briefings.push(Briefing {
+                        side,
+                        sections: b
+                            .sections
+                            .iter()
+                            .map(|t| (t.section.value, prose(file, &t.text)))
+                            .collect(),
+                        loc: loc(file, b.span),
+                    });
+                }
                 _ => {}
             }
         }
@@ -169,10 +181,28 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
         .collect();
     cx.model.victories.push(Victory {
         side,
+        level: v.level.as_ref().map(|l| (l.value, loc(file, l.span))),
         prose: prose(file, &v.prose),
         conditions,
+        group: group(file, &v.group),
         loc: loc(file, v.span),
     });
+}
+
+fn group(file: FileId, g: &ast::VictoryGroup) -> ConditionGroup {
+    ConditionGroup {
+        mode: g.mode,
+        members: g
+            .members
+            .iter()
+            .map(|m| match m {
+                ast::GroupMember::Condition(i) => GroupMember::Condition(*i),
+                ast::GroupMember::Group(g) => GroupMember::Group(group(file, g)),
+            })
+            .collect(),
+        written: g.written,
+        loc: loc(file, g.span),
+    }
 }
 
 fn intel(cx: &mut Ctx, file: FileId, i: &ast::Intel) {

@@ -87,6 +87,13 @@ fn lower(
         template: d.template,
         notes: a.notes.iter().map(|t| prose(d.file, t)).collect(),
         umpire_notes: a.umpire_notes.iter().map(|t| prose(d.file, t)).collect(),
+        historical_strength: a.historical_strength.as_ref().map(|h| HistoricalStrength {
+            men: h.men.as_ref().map(|n| n.value),
+            vehicles: h.vehicles.as_ref().map(|n| n.value),
+            guns: h.guns.as_ref().map(|n| n.value),
+            source: prose(d.file, &h.source),
+            loc: loc(d.file, h.span),
+        }),
         arrives_later: false,
         loc: loc(d.file, a.span),
     });

@@ -116,6 +116,7 @@ impl Ctx {
                 victories: Vec::new(),
                 intel: Vec::new(),
                 umpire_notes: Vec::new(),
+                briefings: Vec::new(),
             },
             diags: Vec::new(),
             names: names::Names::default(),

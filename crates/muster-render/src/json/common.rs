@@ -57,6 +57,8 @@ vocab!(
     Precision,
     SeverityLevel,
     Edge,
+    BriefingSection,
+    GroupMode,
 );
 
 /// A keyword of the language, serialised exactly as written in a scenario (`dug-in`).

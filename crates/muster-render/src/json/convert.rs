@@ -2,7 +2,7 @@
 
 use muster_model::analysis::Analysis;
 use muster_model::model::{self as m, Model, Target};
-use muster_rules::vocab::{Intensity, SignalKind, Stance, Weather};
+use muster_rules::vocab::{Grade, Intensity, SignalKind, Stance, Weather};
 
 use super::common::{clock, Kw, Point, RefKind, Reference, StrengthScale, When};
 use super::header::{Header, Override, Player, Side, Table, View};
@@ -58,6 +58,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         intel: intel(model),
         latency: latency(model, analysis),
         umpire_notes: model.umpire_notes.iter().map(|p| p.text.clone()).collect(),
+        briefings: super::narrative::briefings(model),
         muster: Default::default(),
     };
     j.muster = super::muster::list(&j);
@@ -510,6 +511,12 @@ fn event(e: &m::Event) -> Event {
 fn victory(model: &Model, v: &m::Victory) -> Victory {
     Victory {
         side: v.side.name.id.clone(),
+        level: v.level.map(|(l, _)| match l {
+            m::VictoryLevel::Grade(Grade::Decisive) => Level::Decisive,
+            m::VictoryLevel::Grade(Grade::Marginal) => Level::Marginal,
+            m::VictoryLevel::Points(points) => Level::Points { points },
+        }),
+        requires: group(&v.group),
         text: v.prose.text.clone(),
         conditions: v
             .conditions
@@ -526,6 +533,22 @@ fn victory(model: &Model, v: &m::Victory) -> Victory {
                     unit: reference(model, unit),
                     at: reference(model, at),
                 },
+            })
+            .collect(),
+    }
+}
+
+fn group(g: &m::ConditionGroup) -> Group {
+    Group {
+        mode: super::Kw(g.mode),
+        members: g
+            .members
+            .iter()
+            .map(|x| match x {
+                m::GroupMember::Condition(i) => Member::Condition {
+                    index: u32::try_from(*i).unwrap_or(u32::MAX),
+                },
+                m::GroupMember::Group(g) => Member::Group { group: group(g) },
             })
             .collect(),
     }

@@ -2,12 +2,10 @@
 
 use muster_model::analysis::{Analysis, CommandStatus, Means, Route};
 use muster_model::model::{self as m, Model};
-use muster_rules::foot::usual_figures;
 
 use super::common::{Kw, RealStrength};
 use super::convert::reference;
 use super::forces::{Command, Comms, Element, ElementKind, HmgZone, Task, Weapon};
-use super::units::{MEN_PER_FIGURE, PER_MODEL};
 
 pub(crate) fn element(model: &Model, analysis: &Analysis, index: usize, e: &m::Element) -> Element {
     let kind = e.kind.as_ref().map(kind);
@@ -129,24 +127,13 @@ fn describe(k: &m::Kind) -> String {
 
 /// Estimated real strength of one element (§3, §20).
 fn strength(e: &m::Element) -> RealStrength {
-    let figures = e.figures.map(|(n, _)| n);
-    let models = e.models.map(|(n, _)| n).unwrap_or(1);
-    let mut s = RealStrength::default();
-    match &e.kind {
-        Some(m::Kind::Foot { ty, .. }) => {
-            s.men = figures
-                .unwrap_or_else(|| usual_figures(*ty))
-                .saturating_mul(MEN_PER_FIGURE)
-        }
-        Some(m::Kind::Vehicle { .. }) => s.vehicles = models.saturating_mul(PER_MODEL),
-        Some(m::Kind::Artillery { .. }) => {
-            s.guns = models.saturating_mul(PER_MODEL);
-            s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
-        }
-        Some(m::Kind::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
-        None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),
+    let s = muster_model::strength::element(e);
+    RealStrength {
+        men: s.men,
+        vehicles: s.vehicles,
+        guns: s.guns,
+        aircraft: s.aircraft,
     }
-    s
 }
 
 fn qualified(model: &Model, e: m::ElementId) -> String {

@@ -40,6 +40,9 @@ pub struct Unit {
     pub start: Option<StartSituation>,
     /// Estimated strength of the unit and everything below it.
     pub strength: RealStrength,
+    /// The real unit's strength as the scenario states it, with its source;
+    /// null when none is stated. `strength` stays the game's estimate.
+    pub historical_strength: Option<HistoricalStrength>,
     /// Notes for its players.
     pub notes: Vec<String>,
     /// Notes for the umpire; empty in a side's JSON.
@@ -48,6 +51,20 @@ pub struct Unit {
     pub elements: Vec<Element>,
     /// Its sub-units.
     pub units: Vec<Unit>,
+}
+
+/// A unit's real strength from a published source (§3: the game's figures only
+/// approximate it).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct HistoricalStrength {
+    /// Men, when stated.
+    pub men: Option<u32>,
+    /// Vehicles, when stated.
+    pub vehicles: Option<u32>,
+    /// Guns and heavy weapons, when stated.
+    pub guns: Option<u32>,
+    /// The published source.
+    pub source: String,
 }
 
 /// Whether a unit starts hot: an enemy element within 500 m (§24).

@@ -10,6 +10,7 @@ mod generator;
 pub mod header;
 pub mod map;
 pub mod muster;
+pub mod narrative;
 pub mod plans;
 mod round;
 pub mod strict;
@@ -76,6 +77,8 @@ pub struct ScenarioJson {
     pub latency: Vec<plans::Latency>,
     /// Scenario-wide umpire notes; empty in a side's JSON.
     pub umpire_notes: Vec<String>,
+    /// The briefing narratives; in a side's JSON only that side's.
+    pub briefings: Vec<narrative::Briefing>,
     /// What figures, models and terrain pieces the table needs (format 3); in a
     /// side's JSON only that side's troops and the ground it knows.
     pub muster: muster::MusterList,

@@ -177,10 +177,55 @@ pub struct Victory {
     /// The id of the side.
     #[schemars(pattern(NAME))]
     pub side: String,
+    /// The result this victory gives: decisive, marginal or a points value;
+    /// null for a plain victory.
+    pub level: Option<Level>,
     /// The conditions in the author's words.
     pub text: String,
     /// The conditions for tools.
     pub conditions: Vec<Condition>,
+    /// How the conditions combine (all or any, nested); indexes `conditions`.
+    pub requires: Group,
+}
+
+/// A victory's level.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Level {
+    /// A decisive victory.
+    Decisive,
+    /// A marginal victory.
+    Marginal,
+    /// A result worth `points`.
+    Points {
+        /// The points it is worth.
+        points: u32,
+    },
+}
+
+/// `all` or `any` of its members.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Group {
+    /// `all`: every member must be met; `any`: one is enough.
+    pub mode: Kw<muster_rules::vocab::GroupMode>,
+    /// Its conditions and nested groups, in the order written.
+    pub members: Vec<Member>,
+}
+
+/// One member of a victory group.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Member {
+    /// A condition, by its index in `conditions`.
+    Condition {
+        /// Index into the victory's `conditions`.
+        index: u32,
+    },
+    /// A nested group.
+    Group {
+        /// The nested group.
+        group: Group,
+    },
 }
 
 /// A machine-readable victory condition.

@@ -6,12 +6,9 @@ use muster_model::model::{Model, UnitId};
 use super::common::{Point, RealStrength};
 use super::convert::reference;
 use super::elements::element;
-use super::forces::{StartSituation, Unit};
+use super::forces::{HistoricalStrength, StartSituation, Unit};
 
-/// Men per foot figure (§3).
-pub(crate) const MEN_PER_FIGURE: u32 = 10;
-/// Vehicles, guns or aircraft per model (§3: three to five; §20).
-pub(crate) const PER_MODEL: u32 = 4;
+pub(crate) use muster_model::strength::{MEN_PER_FIGURE, PER_MODEL};
 
 /// Builds unit trees on demand.
 pub(crate) struct Forest<'a> {
@@ -104,6 +101,12 @@ impl Forest<'_> {
                 .map(Point::from),
             start,
             strength,
+            historical_strength: u.historical_strength.as_ref().map(|h| HistoricalStrength {
+                men: h.men,
+                vehicles: h.vehicles,
+                guns: h.guns,
+                source: h.source.text.clone(),
+            }),
             notes: u.notes.iter().map(|p| p.text.clone()).collect(),
             umpire_notes: u.umpire_notes.iter().map(|p| p.text.clone()).collect(),
             elements,

@@ -81,6 +81,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         victories: vec![],
         intel: vec![],
         umpire_notes: vec![prose("The red reserve never arrives.")],
+        briefings: vec![],
     };
     let kinds = [
         TerrainKind::DenseWoods,
@@ -275,12 +276,22 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         });
         m.victories.push(Victory {
             side: r(sid, Target::Side(side)),
+            level: Some((
+                VictoryLevel::Grade(muster_rules::vocab::Grade::Decisive),
+                loc(),
+            )),
             prose: prose(&format!("{sid} must hold the farm")),
             conditions: vec![Condition::Holds {
                 target: r("farm", Target::Place(PlaceId(0))),
                 by: None,
                 loc: loc(),
             }],
+            group: ConditionGroup {
+                mode: muster_rules::vocab::GroupMode::All,
+                members: vec![GroupMember::Condition(0)],
+                written: true,
+                loc: loc(),
+            },
             loc: loc(),
         });
     }
@@ -497,6 +508,13 @@ fn add_unit(
         template: None,
         notes: vec![prose(&format!("{id} unit note"))],
         umpire_notes: vec![prose(&format!("{id} umpire secret"))],
+        historical_strength: Some(HistoricalStrength {
+            men: Some(100),
+            vehicles: None,
+            guns: Some(0),
+            source: prose(&format!("{id} war diary")),
+            loc: loc(),
+        }),
         arrives_later: false,
         loc: loc(),
     });

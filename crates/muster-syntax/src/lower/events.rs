@@ -5,11 +5,14 @@ use super::header::clock;
 use super::orders::turn_of;
 use super::{Ctx, P};
 use crate::ast::{
-    Arrival, Event, Intel, IntelEntry, Objective, UmpireNote, Victory, VictoryCondition, When,
+    Arrival, Event, GroupMember, Intel, IntelEntry, Objective, UmpireNote, Victory,
+    VictoryCondition, VictoryGroup, VictoryLevel, When,
 };
 use crate::grammar::Rule;
-use crate::span::{Ident, Spanned};
-use muster_rules::vocab::Precision;
+use crate::literal;
+use crate::span::{Ident, Span, Spanned};
+use muster_rules::limits;
+use muster_rules::vocab::{Grade, GroupMode, Precision};
 
 /// A `turn N` or a clock time.
 fn when(c: &mut Ctx, p: P) -> Option<When> {
@@ -52,7 +55,7 @@ pub(crate) fn event(c: &mut Ctx, p: P) -> Option<Event> {
     })
 }
 
-/// `victory side "prose" conditions…`
+/// `victory side [level] "prose" conditions…` or `… all|any { conditions and groups }`
 pub(crate) fn victory(c: &mut Ctx, p: P) -> Victory {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
@@ -65,54 +68,130 @@ pub(crate) fn victory(c: &mut Ctx, p: P) -> Victory {
     );
     let mut v = Victory {
         side,
+        level: None,
         prose: Spanned::new(String::new(), span),
         conditions: Vec::new(),
+        group: VictoryGroup {
+            mode: GroupMode::All,
+            members: Vec::new(),
+            span,
+            written: false,
+        },
         span,
     };
+    let mut top = std::mem::take(&mut v.group.members);
+    let mut mode: Option<(GroupMode, Span)> = None;
     for k in it {
-        let ks = c.span(&k);
         match k.as_rule() {
             Rule::string => v.prose = c.text(k),
-            Rule::holds => {
-                let mut h = kids(k).skip(1);
-                let Some(target) = h.next().map(|t| c.ident(&t)) else {
-                    continue;
-                };
-                let by = match h.next() {
-                    Some(b) if b.as_rule() == Rule::by_turn => match turn_of(c, b) {
-                        Some(t) => Some(t),
-                        None => continue,
-                    },
-                    _ => None,
-                };
-                v.conditions.push(VictoryCondition::Holds {
-                    target,
-                    by,
-                    span: ks,
-                });
-            }
-            Rule::destroys => {
-                if let Some(t) = kids(k).nth(1) {
-                    let target = c.ident(&t);
-                    v.conditions
-                        .push(VictoryCondition::Destroys { target, span: ks });
+            Rule::victory_level => v.level = level(c, k),
+            Rule::group_mode => mode = group_mode(c, &k),
+            Rule::victory_group => {
+                if let Some(g) = group(c, k, &mut v.conditions) {
+                    top.push(GroupMember::Group(g));
                 }
             }
-            Rule::exits => {
-                let ids: Vec<Ident> = kids(k)
-                    .filter(|x| x.as_rule() == Rule::path)
-                    .map(|x| c.ident(&x))
-                    .collect();
-                let mut ids = ids.into_iter();
-                if let (Some(unit), Some(at)) = (ids.next(), ids.next()) {
-                    v.conditions
-                        .push(VictoryCondition::Exits { unit, at, span: ks });
-                }
-            }
-            _ => {}
+            _ => member(c, k, &mut v.conditions, &mut top),
         }
     }
+    if let Some((m, _)) = mode {
+        v.group.mode = m;
+        v.group.written = true;
+    }
+    v.group.members = top;
     v
+}
+
+/// `decisive`, `marginal` or `points N`.
+fn level(c: &mut Ctx, p: P) -> Option<Spanned<VictoryLevel>> {
+    let k = kids(p).next()?;
+    match k.as_rule() {
+        Rule::points_level => {
+            let n = kids(k).nth(1)?;
+            let v = c.ranged(&n, literal::tally, &limits::VICTORY_POINTS)?;
+            Some(Spanned::new(VictoryLevel::Points(v.value), v.span))
+        }
+        _ => c
+            .vocab(&k, Grade::ALL, Grade::keyword, "a victory level")
+            .map(|g| Spanned::new(VictoryLevel::Grade(g.value), g.span)),
+    }
+}
+
+fn group_mode(c: &mut Ctx, p: &P) -> Option<(GroupMode, Span)> {
+    c.vocab(p, GroupMode::ALL, GroupMode::keyword, "a group")
+        .map(|m| (m.value, m.span))
+}
+
+/// `all { … }` / `any { … }` nested inside a victory's group.
+fn group(c: &mut Ctx, p: P, conditions: &mut Vec<VictoryCondition>) -> Option<VictoryGroup> {
+    let span = c.span(&p);
+    let mut members = Vec::new();
+    let mut mode = None;
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::group_mode => mode = group_mode(c, &k),
+            Rule::victory_group => {
+                let g = stacker::maybe_grow(64 * 1024, 1024 * 1024, || group(c, k, conditions));
+                if let Some(g) = g {
+                    members.push(GroupMember::Group(g));
+                }
+            }
+            _ => member(c, k, conditions, &mut members),
+        }
+    }
+    Some(VictoryGroup {
+        mode: mode?.0,
+        members,
+        span,
+        written: true,
+    })
+}
+
+/// One condition: appended to the flat list, indexed from its group.
+fn member(
+    c: &mut Ctx,
+    k: P,
+    conditions: &mut Vec<VictoryCondition>,
+    members: &mut Vec<GroupMember>,
+) {
+    if let Some(cond) = condition(c, k) {
+        members.push(GroupMember::Condition(conditions.len()));
+        conditions.push(cond);
+    }
+}
+
+/// `holds X at end`, `holds X by turn N`, `destroys U`, `exits U at P`.
+fn condition(c: &mut Ctx, k: P) -> Option<VictoryCondition> {
+    let ks = c.span(&k);
+    match k.as_rule() {
+        Rule::holds => {
+            let mut h = kids(k).skip(1);
+            let target = c.ident(&h.next()?);
+            let by = match h.next() {
+                Some(b) if b.as_rule() == Rule::by_turn => Some(turn_of(c, b)?),
+                _ => None,
+            };
+            Some(VictoryCondition::Holds {
+                target,
+                by,
+                span: ks,
+            })
+        }
+        Rule::destroys => {
+            let target = c.ident(&kids(k).nth(1)?);
+            Some(VictoryCondition::Destroys { target, span: ks })
+        }
+        Rule::exits => {
+            let ids: Vec<Ident> = kids(k)
+                .filter(|x| x.as_rule() == Rule::path)
+                .map(|x| c.ident(&x))
+                .collect();
+            let mut ids = ids.into_iter();
+            let (unit, at) = (ids.next()?, ids.next()?);
+            Some(VictoryCondition::Exits { unit, at, span: ks })
+        }
+        _ => None,
+    }
 }
 
 /// `intel side { entries }`

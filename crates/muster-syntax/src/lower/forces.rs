@@ -4,12 +4,12 @@ use crate::Code;
 use super::ctx::{kids, side_block};
 use super::element::element;
 use super::{Ctx, P};
-use crate::ast::{Forces, Placement, Template, Text, Unit, UnitBody};
+use crate::ast::{Forces, HistoricalStrength, Placement, Template, Text, Unit, UnitBody};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
 use muster_rules::limits;
-use muster_rules::vocab::Echelon;
+use muster_rules::vocab::{Echelon, StrengthKind};
 
 /// `forces side { units }`
 pub(crate) fn forces(c: &mut Ctx, p: P) -> Forces {
@@ -37,6 +37,7 @@ struct Header {
     umpire_notes: Vec<Text>,
     dated: Option<(Spanned<i32>, Spanned<i32>)>,
     dated_span: Option<Span>,
+    historical: Option<HistoricalStrength>,
     /// Settings a template does not take, for its diagnostic.
     unit_only: Vec<(String, Span)>,
     body: Option<UnitBody>,
@@ -100,6 +101,10 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                         h.dated = a.zip(b);
                     }
                 }
+            }
+            Rule::historical_strength => {
+                h.unit_only.push(("historical-strength".into(), span));
+                h.historical = historical(c, k, span);
             }
             // Units nest a level per call; grow the stack on the heap rather than
             // overflow a small thread's stack at the deepest nesting the scanner allows.
@@ -185,9 +190,46 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
         nation: h.nation,
         notes: h.notes,
         umpire_notes: h.umpire_notes,
+        historical_strength: h.historical,
         body: h.body.unwrap_or_default(),
         span,
     })
+}
+
+/// `historical-strength men N vehicles N guns N "source"`; a count written twice
+/// keeps the last, like every other repeated setting.
+fn historical(c: &mut Ctx, p: P, span: Span) -> Option<HistoricalStrength> {
+    let mut hs = HistoricalStrength {
+        men: None,
+        vehicles: None,
+        guns: None,
+        source: Spanned::new(String::new(), span),
+        span,
+    };
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::strength_count => {
+                let mut parts = kids(k);
+                let (Some(kind), Some(n)) = (parts.next(), parts.next()) else {
+                    continue;
+                };
+                let Some(kind) =
+                    c.vocab(&kind, StrengthKind::ALL, StrengthKind::keyword, "a count")
+                else {
+                    continue;
+                };
+                let n = c.ranged(&n, literal::tally, &limits::HISTORICAL_COUNT);
+                match kind.value {
+                    StrengthKind::Men => hs.men = n,
+                    StrengthKind::Vehicles => hs.vehicles = n,
+                    StrengthKind::Guns => hs.guns = n,
+                }
+            }
+            Rule::string => hs.source = c.text(k),
+            _ => {}
+        }
+    }
+    Some(hs)
 }
 
 /// `template id echelon "Name" dated Y nation N { body }`

@@ -66,6 +66,9 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     }
     for u in &m.units {
         u.notes.iter().for_each(|p| prose(p, Reader::Side(u.side)));
+        if let Some(h) = &u.historical_strength {
+            prose(&h.source, Reader::Side(u.side));
+        }
     }
     for e in &m.elements {
         e.notes.iter().for_each(|p| prose(p, Reader::Side(e.side)));
@@ -93,6 +96,13 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     for i in &m.intel {
         if let (Some(Target::Side(s)), Some(p)) = (i.side.target, &i.words) {
             prose(p, Reader::Side(s));
+        }
+    }
+    for b in &m.briefings {
+        if let Some(Target::Side(s)) = b.side.as_ref().and_then(|r| r.target) {
+            b.sections
+                .iter()
+                .for_each(|(_, p)| prose(p, Reader::Side(s)));
         }
     }
     let mut named = |display: &'a Option<String>, at: Loc, reader: Option<Reader>| {

@@ -6,6 +6,8 @@ pub(crate) mod mc603_timing_outside_game;
 pub(crate) mod mc604_may_begin_hot;
 pub(crate) mod mc605_victory_names_undefined;
 pub(crate) mod mc606_invalid_severity_override;
+pub(crate) mod mc613_victory_level_unreachable;
+pub(crate) mod mc614_victory_grouping_unstated;
 
 use crate::prelude::*;
 

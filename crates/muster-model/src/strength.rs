@@ -1,0 +1,89 @@
+//! The real strength the game's figures and models stand for (§3, §20), in one
+//! place: the sheets print it and the checks compare it with a stated strength.
+
+use crate::model::{Element, Kind, Model, UnitId};
+use muster_rules::vocab::FootType;
+use serde::Serialize;
+
+/// Men per foot figure (§3).
+pub const MEN_PER_FIGURE: u32 = 10;
+/// Vehicles, guns or aircraft per model (§3: three to five; §20): the middle.
+pub const PER_MODEL: u32 = 4;
+
+/// Estimated real strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Estimate {
+    pub men: u32,
+    pub vehicles: u32,
+    pub guns: u32,
+    pub aircraft: u32,
+}
+
+impl std::ops::Add for Estimate {
+    type Output = Estimate;
+
+    fn add(self, o: Estimate) -> Estimate {
+        Estimate {
+            men: self.men.saturating_add(o.men),
+            vehicles: self.vehicles.saturating_add(o.vehicles),
+            guns: self.guns.saturating_add(o.guns),
+            aircraft: self.aircraft.saturating_add(o.aircraft),
+        }
+    }
+}
+
+/// The usual figure count of a foot type (§18), when the author gave none.
+pub fn usual_figures(ty: FootType) -> u32 {
+    match ty {
+        FootType::Coherent => 6,
+        FootType::Integrated => 5,
+        FootType::Assault | FootType::AssaultMp44 | FootType::Bare => 4,
+        FootType::Cavalry | FootType::HeavySupport => 3,
+        FootType::LightSupport | FootType::Specialist | FootType::Command => 2,
+    }
+}
+
+/// Estimated real strength of one element (§3, §20).
+pub fn element(e: &Element) -> Estimate {
+    let figures = e.figures.map(|(n, _)| n);
+    let models = e.models.map(|(n, _)| n).unwrap_or(1);
+    let mut s = Estimate::default();
+    match &e.kind {
+        Some(Kind::Foot { ty, .. }) => {
+            s.men = figures
+                .unwrap_or_else(|| usual_figures(*ty))
+                .saturating_mul(MEN_PER_FIGURE)
+        }
+        Some(Kind::Vehicle { .. }) => s.vehicles = models.saturating_mul(PER_MODEL),
+        Some(Kind::Artillery { .. }) => {
+            s.guns = models.saturating_mul(PER_MODEL);
+            s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
+        }
+        Some(Kind::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),
+    }
+    s
+}
+
+/// Estimated real strength of a unit and every unit written inside it. Each
+/// unit is visited once, so a malformed tree cannot make the work grow.
+pub fn unit(model: &Model, id: UnitId) -> Estimate {
+    let mut total = Estimate::default();
+    let mut seen = vec![false; model.units.len()];
+    let mut stack = vec![id];
+    while let Some(u) = stack.pop() {
+        let Some(unit) = model.units.get(u.0) else {
+            continue;
+        };
+        if std::mem::replace(&mut seen[u.0], true) {
+            continue;
+        }
+        for e in &unit.elements {
+            if let Some(e) = model.elements.get(e.0) {
+                total = total + element(e);
+            }
+        }
+        stack.extend(unit.children.iter().copied());
+    }
+    total
+}
