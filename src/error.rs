@@ -33,7 +33,7 @@ pub enum CliError {
     /// A refusal that has a diagnostic code (an unsafe output folder, a port in use).
     #[error("{message}")]
     Refused {
-        code: &'static str,
+        code: muster_syntax::Code,
         message: String,
         help: String,
     },
@@ -64,7 +64,7 @@ impl CliError {
     }
 
     /// The diagnostic code, for the refusals that have one.
-    pub fn code(&self) -> Option<&'static str> {
+    pub fn code(&self) -> Option<muster_syntax::Code> {
         match self {
             CliError::Refused { code, .. } => Some(*code),
             _ => None,

@@ -3,6 +3,7 @@
 //! The writer and the preview server share the result and re-verify it (same
 //! canonical path, same inode) before each use, so a folder swapped for a symlink
 //! later is refused rather than followed.
+use muster_syntax::Code;
 
 use crate::error::CliError;
 use std::fs;
@@ -10,7 +11,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 /// The code of every output-folder refusal.
-pub const UNSAFE_OUTPUT: &str = "MC117";
+pub const UNSAFE_OUTPUT: Code = Code::MC117;
 
 /// Where the output folder was asked for.
 #[derive(Debug, Clone)]

@@ -2,6 +2,7 @@
 //! (`east/op.muster` into `op/`), so two scenarios whose names meet there would
 //! overwrite each other. Such collisions are errors naming both sources (MC115);
 //! nothing is disambiguated silently (docs/cli.md says why).
+use muster_syntax::Code;
 
 use crate::pack::{Discovery, Target};
 // muster-render's own naming, so the check cannot drift from where files go.
@@ -10,7 +11,7 @@ use muster_syntax::Diagnostic;
 use std::collections::BTreeMap;
 
 /// The code of two scenarios building into one output folder.
-pub const COLLISION: &str = "MC115";
+pub const COLLISION: Code = Code::MC115;
 
 /// An MC115 for every scenario of the discovery whose output folder another one
 /// also builds into, keyed by (pack, pack-relative path).

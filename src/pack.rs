@@ -10,6 +10,7 @@
 //! - a file given by name, or a file found under a `lib` folder given by name, is
 //!   checked on its own; a library file (one with a `lib` folder in its pack-relative
 //!   path) is then checked as a library: syntax and imports only.
+use muster_syntax::Code;
 
 use crate::error::CliError;
 use crate::world::FsWorld;
@@ -239,7 +240,7 @@ fn walk(
 }
 
 /// The code of a file or folder of the pack that cannot be read.
-pub const UNREADABLE: &str = "MC116";
+pub const UNREADABLE: Code = Code::MC116;
 
 /// MC116 for the `kind` ("file", "folder") at `shown`.
 pub fn unreadable_diagnostic(shown: &str, kind: &str, reason: &str) -> Diagnostic {

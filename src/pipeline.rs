@@ -76,12 +76,6 @@ impl Checked {
     }
 }
 
-/// Codes reported for a library file checked on its own: syntax and resolution of
-/// names and imports; the scenario-level checks need a scenario.
-fn library_code(code: &str) -> bool {
-    code.starts_with("MC0") || matches!(code, "MC101" | "MC102" | "MC103" | "MC104")
-}
-
 /// Checks every target, then reports each pack's `muster.toml` problems and its
 /// unreadable folders first; `keep_models` keeps what `build` needs.
 pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
@@ -197,7 +191,8 @@ fn into_checked(
     } = outcome;
     let p = &discovery.packs[pack];
     if library {
-        diagnostics.retain(|d| library_code(d.code));
+        // the scenario-level checks need a scenario
+        diagnostics.retain(|d| d.code.phase().applies_to_library());
     }
     for d in &mut diagnostics {
         bound_texts(d);

@@ -71,6 +71,34 @@ impl World for FsWorld {
         }
         String::from_utf8(bytes).map_err(|_| WorldError::InvalidUtf8)
     }
+
+    fn muster_files_in(&self, dir: &str) -> Vec<String> {
+        // the folder passes the same confinement as a read; only names are listed
+        let Ok(folder) = (if dir.is_empty() {
+            Ok(self.root.clone())
+        } else {
+            self.locate(dir)
+        }) else {
+            return Vec::new();
+        };
+        let Ok(entries) = fs::read_dir(folder) else {
+            return Vec::new();
+        };
+        let mut out: Vec<String> = entries
+            .filter_map(Result::ok)
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".muster"))
+            .map(|n| {
+                if dir.is_empty() {
+                    n
+                } else {
+                    format!("{dir}/{n}")
+                }
+            })
+            .collect();
+        out.sort();
+        out
+    }
 }
 
 /// Checks a pack-relative path lexically: `/`-separated, no root, no `..`.

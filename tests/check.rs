@@ -257,3 +257,27 @@ fn a_folder_without_scenarios_exits_2() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_library_slip_used_by_three_units_is_one_diagnostic() {
+    let pack = pack_with(&[
+        (
+            "pack/lib/weak.muster",
+            "template weak-platoon platoon \"Understrength Platoon\" {\n  hq pl-hq command figures 2 at (0,-20)\n  element sec-1 coherent figures 5 at (0,0)\n}\n",
+        ),
+        (
+            "pack/a.muster",
+            &format!(
+                "use \"lib/weak.muster\"\n{}",
+                CLEAN.replace(
+                    "forces red {\n",
+                    "forces red {\n  platoon p1 \"1 Platoon\" from weak-platoon at (100,300) facing 0\n  platoon p2 \"2 Platoon\" from weak-platoon at (200,300) facing 0\n  platoon p3 \"3 Platoon\" from weak-platoon at (300,300) facing 0\n",
+                )
+            ),
+        ),
+    ]);
+    let (_, stdout, _) = run(&mut pack.muster(&["check", "pack"]));
+    settings(&pack).bind(|| insta::assert_snapshot!("check_library_slip_three_units", stdout));
+    assert_eq!(stdout.matches("[MC205]").count(), 1, "{stdout}");
+    assert!(stdout.contains("`p1`, `p2` and `p3`"), "{stdout}");
+}

@@ -36,6 +36,7 @@ kinds!(item_name, ITEMS, Item {
     Item::Victory(_) => "victory",
     Item::Intel(_) => "intel",
     Item::Umpire(_) => "umpire",
+    Item::Briefing(_) => "briefing",
 });
 
 kinds!(feature_name, FEATURES, Feature {
@@ -149,6 +150,8 @@ const OPTIONAL_PARTS: &[&str] = &[
     "scenario:override-reason",
     "side:several-nations",
     "side:player",
+    "briefing:side",
+    "briefing:umpire",
     "area:structure",
     "line:width",
     "crossing:over",
@@ -250,6 +253,7 @@ fn every_construct() -> BTreeSet<String> {
     all.extend(vocab("severity", SeverityLevel::ALL));
     all.extend(vocab("group", GroupMode::ALL));
     all.extend(vocab("grade", Grade::ALL));
+    all.extend(vocab("briefing-section", BriefingSection::ALL));
     all.into_iter().collect()
 }
 
@@ -342,6 +346,16 @@ impl Seen {
                         None => {}
                     }
                     self.group(&v.group);
+                }
+                Item::Briefing(b) => {
+                    self.part(if b.side.is_some() {
+                        "briefing:side"
+                    } else {
+                        "briefing:umpire"
+                    });
+                    for t in &b.sections {
+                        self.add("briefing-section", t.section.value);
+                    }
                 }
                 Item::Intel(i) => {
                     for e in &i.entries {

@@ -15,7 +15,7 @@ pub fn run(args: &ExplainArgs) -> Result<Status, CliError> {
         code: asked.to_string(),
         suggestion: suggest(asked),
     })?;
-    let text = explain(rule.code).unwrap_or_default();
+    let text = explain(rule.code.as_str()).unwrap_or_default();
     print_out(&text)?;
     if !text.ends_with('\n') {
         print_out("\n")?;
@@ -29,37 +29,31 @@ fn find(asked: &str) -> Option<&'static registry::Rule> {
     registry::lookup(&upper).or_else(|| {
         registry::rules()
             .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(asked))
+            .find(|r| r.name().eq_ignore_ascii_case(asked))
     })
 }
 
-/// The nearest code or name, when one is close enough to be a typo.
+/// The nearest code or name, when one is close enough to be a typo (the one
+/// suggestion search every "did you mean" uses).
 fn suggest(asked: &str) -> Option<String> {
     let upper = asked.to_ascii_uppercase();
-    registry::rules()
-        .iter()
-        .flat_map(|r| {
-            [
-                (strsim::damerau_levenshtein(&upper, r.code), r.code),
-                (strsim::damerau_levenshtein(asked, r.name), r.name),
-            ]
+    muster_syntax::wording::suggest(&upper, registry::rules().iter().map(|r| r.code.as_str()))
+        .or_else(|| {
+            muster_syntax::wording::suggest(asked, registry::rules().iter().map(|r| r.name()))
         })
-        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 4))
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate.to_string())
 }
 
 /// One line per rule: code, default severity, name, summary.
 fn list() -> String {
     let rules = registry::rules();
-    let width = rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    let width = rules.iter().map(|r| r.name().len()).max().unwrap_or(0);
     let mut out = String::new();
     for r in rules {
         out.push_str(&format!(
             "{}  {:<7}  {:<width$}  {}\n",
             r.code,
-            r.severity.as_str(),
-            r.name,
+            r.severity().as_str(),
+            r.name(),
             r.summary
         ));
     }

@@ -36,10 +36,7 @@ pub fn render(results: &[Checked]) -> String {
                 }
                 None => props.push(format!("file={}", property(&c.display))),
             }
-            let title = match rule_name(d.code) {
-                Some(name) => format!("{} {name}", d.code),
-                None => d.code.to_string(),
-            };
+            let title = format!("{} {}", d.code, rule_name(d.code));
             props.push(format!("title={}", property(&title)));
             let mut message = d.message.clone();
             if let Some(help) = &d.help {

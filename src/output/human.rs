@@ -57,10 +57,7 @@ impl Report {
     fn new(d: &Diagnostic, sources: &[Source], scenario: &str) -> Report {
         // `warning[MC301] element-separated`: the severity in words, since the
         // plain theme's icons alone do not say it.
-        let code = match rule_name(d.code) {
-            Some(name) => format!("{}[{}] {name}", d.severity.as_str(), d.code),
-            None => format!("{}[{}]", d.severity.as_str(), d.code),
-        };
+        let code = format!("{}[{}] {}", d.severity.as_str(), d.code, rule_name(d.code));
         let primary_file = d.primary().map(|l| l.file);
         let mut labels = Vec::new();
         let mut related: Vec<Report> = Vec::new();

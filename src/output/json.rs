@@ -155,7 +155,7 @@ fn file_report(c: &Checked) -> FileReport {
         .iter()
         .map(|d| JsonDiagnostic {
             code: d.code.to_string(),
-            name: rule_name(d.code).map(str::to_string),
+            name: Some(rule_name(d.code).to_string()),
             severity: match d.severity {
                 muster_syntax::Severity::Error => JsonSeverity::Error,
                 muster_syntax::Severity::Warning => JsonSeverity::Warning,
@@ -178,7 +178,10 @@ fn file_report(c: &Checked) -> FileReport {
                     }
                 })
                 .collect(),
-            help: d.help.clone(),
+            // never null: a finding without its own help still says where to read more
+            help: Some(d.help.clone().unwrap_or_else(|| {
+                format!("`muster explain {}` says what the rule wants", d.code)
+            })),
             paragraph: d.paragraph.map(str::to_string),
         })
         .collect();

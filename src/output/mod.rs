@@ -62,7 +62,7 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// A rule's kebab-case name, when the registry knows the code.
-pub fn rule_name(code: &str) -> Option<&'static str> {
-    muster_check::registry::lookup(code).map(|r| r.name)
+/// A rule's kebab-case name, from the catalogue.
+pub fn rule_name(code: muster_syntax::Code) -> &'static str {
+    code.name()
 }

@@ -194,7 +194,7 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
         }],
     };
     SarifResult {
-        rule_id: d.code,
+        rule_id: d.code.as_str(),
         rule_index: registry::rules().iter().position(|r| r.code == d.code),
         level: level(d.severity),
         message: Text { text: message(d) },
@@ -221,8 +221,8 @@ fn rule(r: &Rule) -> RuleDescriptor {
         help.push_str(&format!("\n\nFixed:\n\n```\n{}\n```", r.fixed.trim_end()));
     }
     RuleDescriptor {
-        id: r.code,
-        name: r.name,
+        id: r.code.as_str(),
+        name: r.name(),
         short_description: Text {
             text: r.summary.into(),
         },
@@ -234,11 +234,11 @@ fn rule(r: &Rule) -> RuleDescriptor {
             markdown: help,
         },
         default_configuration: Configuration {
-            level: level(r.severity),
+            level: level(r.severity()),
         },
         properties: RuleProperties {
-            default_severity: r.severity.as_str(),
-            paragraph: r.paragraph,
+            default_severity: r.severity().as_str(),
+            paragraph: r.paragraph(),
         },
     }
 }

@@ -1,6 +1,7 @@
 //! One watch cycle: find the scenarios again (files come and go), re-check those a
 //! burst of changes affects through the CLI's pipeline, rebuild the clean ones, and
 //! say what happened. The last good outputs of a broken scenario stay on disk.
+use muster_syntax::Code;
 
 use super::filter::{canonical_lenient, Change, Filter};
 use super::plan::{Graph, Key, Known};
@@ -20,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The code of a missing import: such a scenario is re-checked on any new file.
-const IMPORT_NOT_FOUND: &str = "MC104";
+const IMPORT_NOT_FOUND: Code = Code::MC104;
 
 /// A pack's template files by name; `None` for the built-in templates.
 type TemplateTexts = Option<BTreeMap<String, String>>;

@@ -255,11 +255,5 @@ impl<'a> Context<'a> {
     }
 }
 
-/// Metres written for messages: `120 m`, `1.2 km`.
-pub fn metres(d: f64) -> String {
-    if d >= 1000.0 {
-        format!("{:.1} km", d / 1000.0)
-    } else {
-        format!("{} m", d.round() as i64)
-    }
-}
+/// Metres written for messages: `120 m`, `1,001 m`, `12.3 km` (one wording for all).
+pub use muster_syntax::wording::metres;

@@ -1,6 +1,8 @@
 //! Rule documentation from the registry: `muster explain` text and `docs/rules.md`.
 
 use crate::registry::{lookup, rules, Rule};
+use muster_codes::Phase;
+use muster_syntax::Code;
 use std::fmt::Write as _;
 
 /// The header every example snippet assumes unless it writes its own.
@@ -44,27 +46,33 @@ fn indent(text: &str) -> String {
 }
 
 fn title(rule: &Rule) -> String {
-    let para = rule.paragraph.map(|p| format!(", {p}")).unwrap_or_default();
+    let para = rule
+        .paragraph()
+        .map(|p| format!(", {p}"))
+        .unwrap_or_default();
     format!(
         "{} {} ({}{para})",
         rule.code,
-        rule.name,
-        rule.severity.as_str()
+        rule.name(),
+        rule.severity().as_str()
     )
 }
 
 /// Who reports a rule, for the docs.
 fn origin(rule: &Rule) -> Option<&'static str> {
-    if !rule.is_external() {
-        None
-    } else if rule.code == "MC005" {
-        Some("Reported once positions are resolved, before any check runs.")
-    } else if rule.code.starts_with("MC0") {
-        Some("Reported by the parser.")
-    } else if rule.code == "MC109" {
-        Some("Reported when the pack's `muster.toml` is read.")
-    } else {
-        Some("Reported while names and imports are resolved.")
+    match rule.code.phase() {
+        Phase::Checks => None,
+        // the one limit whose value needs the table: measured after resolution
+        Phase::Limits if rule.code == Code::MC005 => {
+            Some("Reported once positions are resolved, before any check runs.")
+        }
+        Phase::Syntax | Phase::Limits => Some("Reported by the parser."),
+        Phase::Pack => Some(
+            "Reported while the pack is read (its `muster.toml`, folders and output names), before any scenario is checked.",
+        ),
+        Phase::Imports | Phase::Names | Phase::Scenario => {
+            Some("Reported while names and imports are resolved.")
+        }
     }
 }
 
@@ -89,10 +97,15 @@ pub fn explain(code: &str) -> Option<String> {
         indent(rule.failing)
     );
     let _ = writeln!(s, "Fixed example:\n\n{}", indent(rule.fixed));
-    if rule.code.starts_with("MC0") {
+    if matches!(rule.code.phase(), Phase::Syntax | Phase::Limits) {
         let _ = writeln!(
             s,
             "\nSyntax errors cannot be re-graded: a file muster cannot read cannot be played."
+        );
+    } else if !rule.code.overridable() {
+        let _ = writeln!(
+            s,
+            "\nThis rule cannot be re-graded: it reports on the house rules themselves."
         );
     } else {
         let _ = writeln!(
@@ -132,10 +145,10 @@ pub fn rules_markdown() -> String {
             s,
             "| [{}](#{}) | {} | {} | {} | {} |",
             r.code,
-            r.code.to_lowercase(),
-            r.name,
-            r.severity.as_str(),
-            r.paragraph.unwrap_or("–"),
+            r.code.as_str().to_lowercase(),
+            r.name(),
+            r.severity().as_str(),
+            r.paragraph().unwrap_or("–"),
             r.summary.replace('|', "\\|")
         );
     }
@@ -144,15 +157,15 @@ pub fn rules_markdown() -> String {
             s,
             "\n## {}\n\n**{}** · {} · {}\n",
             r.code,
-            r.name,
-            r.severity.as_str(),
-            r.paragraph.unwrap_or("no paragraph")
+            r.name(),
+            r.severity().as_str(),
+            r.paragraph().unwrap_or("no paragraph")
         );
         let _ = writeln!(s, "{}\n\n{}", r.summary, r.explanation);
         if let Some(o) = origin(r) {
             let _ = writeln!(s, "\n{o}");
         }
-        let lang = if r.code == "MC109" { "toml" } else { "" };
+        let lang = if r.code == Code::MC109 { "toml" } else { "" };
         let _ = writeln!(
             s,
             "\nFailing:\n\n```{lang}\n{}```\n\nFixed:\n\n```{lang}\n{}```",

@@ -5,12 +5,12 @@
 //! (code, name, severity, paragraph, docs, examples) beside its check, so the
 //! docs, `muster explain` and the check cannot drift apart.
 //!
-//! Adding a rule: copy a rule file of its group, give it the next free code of the
-//! group, write its docs and a failing and a fixed example (mark the failing lines
-//! `//~ CODE`), list it in `rules/mod.rs`, add `tests/cases/CODE-name.muster` and
-//! `CODE-name-ok.muster`, and regenerate `docs/rules.md` with
-//! `MUSTER_BLESS=1 cargo test -p muster-check --test docs`. The registry tests
-//! check that the examples do what they say.
+//! Adding a rule: one line in the code catalogue (`muster-codes`), then copy a rule
+//! file of its group with `code: Code::MCnnn`, write its docs and a failing and a
+//! fixed example (mark the failing lines `//~ CODE`), list it in `rules/mod.rs`,
+//! add `tests/cases/CODE-name.muster` and `CODE-name-ok.muster`, and regenerate
+//! `docs/rules.md` with `MUSTER_BLESS=1 cargo test -p muster-check --test docs`.
+//! ARCHITECTURE.md, "Adding a diagnostic code", has the steps.
 //!
 //! Architecture Invariant: checks are pure functions of the model and its analysis;
 //! they never read files, never panic, and report every finding rather than the first.
@@ -19,6 +19,7 @@ mod context;
 mod docs;
 mod facts;
 mod geom;
+mod instances;
 mod overrides;
 mod prelude;
 mod query;

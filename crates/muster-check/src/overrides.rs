@@ -2,13 +2,14 @@
 
 use muster_model::model::Override;
 use muster_rules::vocab::SeverityLevel;
-use muster_syntax::{Diagnostic, Severity};
+use muster_syntax::{Code, Diagnostic, Severity};
 
 /// Applies overrides: `allow` removes a code's diagnostics, `note`/`warn`/`deny`
-/// re-grade them. The scenario's own overrides win over the pack's; syntax codes
-/// (MC0xx) and MC606 itself are never touched.
+/// re-grade them. The scenario's own overrides win over the pack's; codes the
+/// catalogue marks fixed (syntax, limits, MC606 itself) are never touched.
 pub(crate) fn apply(overrides: &[Override], diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let level_of = |code: &str| {
+    let level_of = |code: Code| {
+        let code = code.as_str();
         let scenario = overrides
             .iter()
             .rev()
@@ -22,7 +23,7 @@ pub(crate) fn apply(overrides: &[Override], diagnostics: Vec<Diagnostic>) -> Vec
     diagnostics
         .into_iter()
         .filter_map(|mut d| {
-            if d.code.starts_with("MC0") || d.code == "MC606" {
+            if !d.code.overridable() {
                 return Some(d);
             }
             match level_of(d.code) {

@@ -7,4 +7,4 @@ pub(crate) use crate::query::{Moment, NoUnit};
 pub(crate) use crate::registry::{CheckFn, Related, Rule};
 pub(crate) use muster_model::model::*;
 pub(crate) use muster_rules::vocab::*;
-pub(crate) use muster_syntax::{Diagnostic, Severity};
+pub(crate) use muster_syntax::{Code, Diagnostic};

@@ -4,20 +4,16 @@
 //! metadata and `docs/rules.md` all read it, so they cannot disagree.
 
 use crate::context::Context;
+use muster_codes::Phase;
 use muster_model::model::Loc;
-use muster_syntax::{Diagnostic, Severity};
+use muster_syntax::{Code, Diagnostic, Severity};
 
-/// One rule: its stable code, its name, and the text that explains it.
+/// One rule: its code from the catalogue, and the text that explains it. What the
+/// code is (name, severity, paragraph, phase) lives in the catalogue only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
     /// `MC301`: stable forever once released.
-    pub code: &'static str,
-    /// Kebab-case, names the problem (`element-separated`).
-    pub name: &'static str,
-    /// The default severity; a scenario or pack may re-grade it.
-    pub severity: Severity,
-    /// The rulebook paragraph(s) enforced (`§88`, `§87–§89`).
-    pub paragraph: Option<&'static str>,
+    pub code: Code,
     /// One line saying what the rule finds.
     pub summary: &'static str,
     /// Markdown: what the rule checks and why the rulebook wants it.
@@ -32,6 +28,21 @@ pub struct Rule {
 pub(crate) type CheckFn = fn(&Context) -> Vec<Diagnostic>;
 
 impl Rule {
+    /// Kebab-case, names the problem (`element-separated`).
+    pub fn name(&self) -> &'static str {
+        self.code.name()
+    }
+
+    /// The default severity; a scenario or pack may re-grade it.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    /// The rulebook paragraph(s) enforced (`§88`, `§87–§89`).
+    pub fn paragraph(&self) -> Option<&'static str> {
+        self.code.paragraph()
+    }
+
     /// Starts a diagnostic of this rule with its primary label.
     pub(crate) fn report(
         &self,
@@ -39,22 +50,23 @@ impl Rule {
         at: Loc,
         label: impl Into<String>,
     ) -> Diagnostic {
-        let mut d =
-            Diagnostic::new(self.code, self.severity, message).with_label(at.file, at.span, label);
-        d.paragraph = self.paragraph;
+        let mut d = Diagnostic::new(self.code, self.severity(), message)
+            .with_label(at.file, at.span, label);
+        d.paragraph = self.paragraph();
         d
     }
 
     /// A diagnostic of this rule with no location (for `muster.toml` settings).
     pub(crate) fn report_unlocated(&self, message: impl Into<String>) -> Diagnostic {
-        let mut d = Diagnostic::new(self.code, self.severity, message);
-        d.paragraph = self.paragraph;
+        let mut d = Diagnostic::new(self.code, self.severity(), message);
+        d.paragraph = self.paragraph();
         d
     }
 
-    /// Whether another crate (syntax, model) emits this code rather than a check here.
+    /// Whether another crate (syntax, model, the CLI) emits this code rather than a
+    /// check here.
     pub fn is_external(&self) -> bool {
-        crate::rules::check_of(self.code).is_none()
+        self.code.phase() != Phase::Checks
     }
 }
 
@@ -76,10 +88,12 @@ pub fn rules() -> &'static [Rule] {
 
 /// The rule with this code (`MC301`), case-insensitively.
 pub fn lookup(code: &str) -> Option<&'static Rule> {
-    rules().iter().find(|r| r.code.eq_ignore_ascii_case(code))
+    let code = Code::parse(code)?;
+    rules().iter().find(|r| r.code == code)
 }
 
 /// The rule with this kebab-case name (`element-separated`).
 pub fn lookup_name(name: &str) -> Option<&'static Rule> {
-    rules().iter().find(|r| r.name == name)
+    let code = Code::from_name(name)?;
+    rules().iter().find(|r| r.code == code)
 }

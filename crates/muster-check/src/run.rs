@@ -4,7 +4,7 @@ use crate::context::Context;
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
 use muster_model::{PackConfig, World};
-use muster_syntax::Diagnostic;
+use muster_syntax::{Code, Diagnostic};
 
 /// Everything `run` produced for one scenario file.
 #[derive(Debug, Clone)]
@@ -18,10 +18,12 @@ pub struct Outcome {
 /// Runs every rule check on a resolved model (no house rules applied).
 pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
     let cx = Context::new(model, analysis);
-    crate::rules::checks()
+    let found: Vec<Diagnostic> = crate::rules::checks()
         .flat_map(|check| check(&cx))
-        .map(|d| point_at_instance(&cx, d))
-        .collect()
+        .collect();
+    let (mut folded, single) = crate::instances::fold(&cx, found);
+    folded.extend(single.into_iter().map(|d| point_at_instance(&cx, d)));
+    folded
 }
 
 /// A finding on an element written in a library template points first at the
@@ -50,7 +52,7 @@ fn point_at_instance(cx: &Context, mut d: Diagnostic) -> Diagnostic {
 
 /// Times each check on a model (for profiling).
 #[doc(hidden)]
-pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(&'static str, std::time::Duration)> {
+pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(Code, std::time::Duration)> {
     let cx = Context::new(model, analysis);
     crate::rules::RULES
         .iter()
@@ -62,11 +64,6 @@ pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(&'static str, std
         })
         .collect()
 }
-
-/// Codes that report an undefined name more precisely than MC102 does.
-const SUPERSEDE_MC102: &[&str] = &[
-    "MC403", "MC404", "MC605", "MC704", "MC707", "MC801", "MC803",
-];
 
 /// Resolves, analyses and checks the scenario at `path`, applies the house rules and
 /// returns the diagnostics in source order without duplicates.
@@ -86,23 +83,20 @@ pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
     }
 }
 
-/// Codes that refuse a value; other findings on the refused text only echo them.
-const REFUSALS: &[&str] = &["MC004", "MC005", "MC006"];
-
 /// Drops findings whose primary label lies inside a refused value's label: the
 /// refusal says what is wrong, and what the checks made of the leftover is noise
 /// (an off-table place far off the table is not also "outside the table").
 fn without_echoes(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let refused: Vec<_> = diagnostics
         .iter()
-        .filter(|d| REFUSALS.contains(&d.code))
+        .filter(|d| d.code.phase().refuses_values())
         .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
         .collect();
     if refused.is_empty() {
         return diagnostics;
     }
     diagnostics.retain(|d| {
-        REFUSALS.contains(&d.code)
+        d.code.phase().refuses_values()
             || !d.primary().is_some_and(|l| {
                 refused
                     .iter()
@@ -125,36 +119,98 @@ fn stance_position(
     Some((file, after + (rest.len() - rest.trim_start().len())))
 }
 
+/// Findings that only echo a syntax error: an "unused" place whose name is the
+/// invalid one MC001 already reports (`place Café`), and a header "missing"
+/// `turns` (MC602) whose value failed to parse.
+fn without_syntax_echoes(diagnostics: &mut Vec<Diagnostic>) {
+    let syntax: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, Code::MC001 | Code::MC002))
+        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
+        .collect();
+    let overlaps = |l: &muster_syntax::Label| {
+        syntax.iter().any(|(f, s)| {
+            *f == l.file
+                && s.start < l.span.end.max(l.span.start + 1)
+                && l.span.start < s.end.max(s.start + 1)
+        })
+    };
+    let turns_malformed = diagnostics
+        .iter()
+        .any(|d| d.code == Code::MC002 && d.message.starts_with("malformed number of turns"));
+    diagnostics.retain(|d| match (d.code, d.primary()) {
+        (Code::MC105, Some(l)) => !overlaps(l),
+        (Code::MC602, _) => !turns_malformed,
+        _ => true,
+    });
+}
+
+/// A dropped MC102's "did you mean" moves to the precise finding that replaces
+/// it, so every name that fails to resolve keeps its suggestion.
+fn carry_suggestions(
+    diagnostics: &mut [Diagnostic],
+    precise: &[(Code, muster_syntax::FileId, muster_syntax::Span)],
+) {
+    let suggestions: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.code == Code::MC102)
+        .filter_map(|d| {
+            let l = d.primary()?;
+            let h = d.help.as_ref().filter(|h| h.starts_with("did you mean"))?;
+            precise
+                .contains(&(Code::MC102, l.file, l.span))
+                .then(|| ((l.file, l.span), h.clone()))
+        })
+        .collect();
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.code.supersedes().contains(&Code::MC102))
+    {
+        let Some(at) = d.primary().map(|l| (l.file, l.span)) else {
+            continue;
+        };
+        if let Some((_, h)) = suggestions.iter().find(|(s, _)| *s == at) {
+            if !d
+                .help
+                .as_deref()
+                .is_some_and(|x| x.contains("did you mean"))
+            {
+                d.help = Some(h.clone());
+            }
+        }
+    }
+}
+
 /// Drops MC102s a more precise code covers and duplicates, applies the house rules
 /// of the model, sorts by file and position.
 pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    if diagnostics.iter().any(|d| d.code == "MC003") {
+    if diagnostics.iter().any(|d| d.code == Code::MC003) {
         // a refused file leaves an empty model: what else is missing follows from that
-        diagnostics.retain(|d| d.code.starts_with("MC0") || d.code == "MC104");
+        diagnostics.retain(|d| d.code.phase().survives_refusal());
     }
     let precise: Vec<_> = diagnostics
         .iter()
-        .filter(|d| SUPERSEDE_MC102.contains(&d.code))
-        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
+        .flat_map(|d| d.code.supersedes().iter().map(move |s| (*s, d)))
+        .filter_map(|(s, d)| d.primary().map(|l| (s, l.file, l.span)))
         .collect();
+    carry_suggestions(&mut diagnostics, &precise);
     diagnostics.retain(|d| {
-        d.code != "MC102"
-            || !d
-                .primary()
-                .is_some_and(|l| precise.contains(&(l.file, l.span)))
+        !d.primary()
+            .is_some_and(|l| precise.contains(&(d.code, l.file, l.span)))
     });
     let misspelt_stances: Vec<_> = diagnostics
         .iter()
-        .filter(|d| d.code == "MC001")
+        .filter(|d| d.code == Code::MC001)
         .filter_map(|d| d.primary().map(|l| (l.file, l.span.start)))
         .collect();
     diagnostics.retain(|d| {
-        d.code != "MC401"
+        d.code != Code::MC401
             || !d
                 .primary()
                 .and_then(|l| stance_position(model, l.file, l.span.end))
                 .is_some_and(|at| misspelt_stances.contains(&at))
     });
+    without_syntax_echoes(&mut diagnostics);
     let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
     diagnostics.sort_by(|a, b| {
         a.sort_key()

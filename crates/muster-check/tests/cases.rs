@@ -201,7 +201,7 @@ fn every_code_has_a_trigger_and_a_near_miss() {
     muster_files(&root, &root, &mut files);
     for r in rules() {
         for suffix in ["", "-ok"] {
-            let name = format!("{}-{}{suffix}.muster", r.code, r.name);
+            let name = format!("{}-{}{suffix}.muster", r.code, r.name());
             assert!(files.contains(&name), "tests/cases/{name} is missing");
         }
     }
@@ -222,7 +222,7 @@ fn diagnostics_follow_the_house_style() {
     let mut problems = Vec::new();
     for f in files.iter().filter(|f| !f.starts_with("lib/")) {
         for d in run(&world, f, &PackConfig::default()).diagnostics {
-            let rule = muster_check::registry::lookup(d.code).unwrap();
+            let rule = muster_check::registry::lookup(d.code.as_str()).unwrap();
             if rule.is_external() {
                 continue;
             }
@@ -240,7 +240,7 @@ fn diagnostics_follow_the_house_style() {
             if d.primary().is_none() {
                 problems.push(format!("{f}: {}: no primary label", d.code));
             }
-            if d.paragraph != rule.paragraph {
+            if d.paragraph != rule.paragraph() {
                 problems.push(format!(
                     "{f}: {}: paragraph {:?} differs from the rule's",
                     d.code, d.paragraph

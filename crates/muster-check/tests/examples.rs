@@ -65,12 +65,15 @@ const NOT_SCENARIOS: &[&str] = &["MC109", "MC115", "MC116", "MC117"];
 fn failing_examples_trigger_their_rule_on_the_marked_lines() {
     let dump = std::env::var_os("MUSTER_DUMP").is_some();
     let mut failures = Vec::new();
-    for r in rules().iter().filter(|r| !NOT_SCENARIOS.contains(&r.code)) {
+    for r in rules()
+        .iter()
+        .filter(|r| !NOT_SCENARIOS.contains(&r.code.as_str()))
+    {
         if dump {
             eprintln!("{} failing:", r.code);
         }
-        let want = marked(r.failing, r.code);
-        let got = produced(r.failing, r.code, dump);
+        let want = marked(r.failing, r.code.as_str());
+        let got = produced(r.failing, r.code.as_str(), dump);
         if want.is_empty() || want != got {
             failures.push(format!(
                 "{}: marked lines {want:?}, reported on {got:?}",
@@ -85,11 +88,14 @@ fn failing_examples_trigger_their_rule_on_the_marked_lines() {
 fn fixed_examples_do_not_trigger_their_rule() {
     let dump = std::env::var_os("MUSTER_DUMP").is_some();
     let mut failures = Vec::new();
-    for r in rules().iter().filter(|r| !NOT_SCENARIOS.contains(&r.code)) {
+    for r in rules()
+        .iter()
+        .filter(|r| !NOT_SCENARIOS.contains(&r.code.as_str()))
+    {
         if dump {
             eprintln!("{} fixed:", r.code);
         }
-        let got = produced(r.fixed, r.code, dump);
+        let got = produced(r.fixed, r.code.as_str(), dump);
         if !got.is_empty() {
             failures.push(format!(
                 "{}: fixed example still reports it on lines {got:?}",

@@ -36,7 +36,7 @@ fn severities(header_rules: &str, toml: &str) -> Vec<(&'static str, Severity)> {
     let mut v: Vec<_> = run(&world, "s.muster", &pack)
         .diagnostics
         .iter()
-        .map(|d| (d.code, d.severity))
+        .map(|d| (d.code.as_str(), d.severity))
         .collect();
     v.sort();
     v
@@ -84,7 +84,7 @@ fn syntax_errors_cannot_be_allowed() {
     let codes: Vec<_> = run(&world, "s.muster", &PackConfig::default())
         .diagnostics
         .iter()
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect();
     assert!(codes.contains(&"MC001"), "{codes:?}");
     assert!(codes.contains(&"MC606"), "{codes:?}");

@@ -10,6 +10,7 @@
 //! Architecture Invariant: formatting never changes what a file means. A file
 //! with a syntax problem is refused, and every result is re-read and compared
 //! token by token and comment by comment with the input before it is returned.
+use muster_syntax::Code;
 
 mod layout;
 mod print;
@@ -39,7 +40,7 @@ pub fn format(text: &str) -> Result<String, FormatError> {
     if parsed
         .diagnostics
         .iter()
-        .any(|d| d.code == "MC001" || d.code == "MC003")
+        .any(|d| d.code == Code::MC001 || d.code == Code::MC003)
     {
         return Err(FormatError::Syntax);
     }

@@ -14,30 +14,18 @@ fn suggestion(help: &str) -> Option<&str> {
     rest.split('`').next()
 }
 
-/// Codes that report a name that is not defined: the nearest defined name is
-/// offered when the diagnostic has no suggestion of its own.
-const UNDEFINED: &[&str] = &[
-    "MC102", "MC403", "MC404", "MC605", "MC704", "MC801", "MC803",
-];
-
 /// The defined name of the pack closest to `written`, if one is close.
 fn nearest(ws: &Workspace, path: &Path, written: &str) -> Option<String> {
     if written.is_empty() || written.contains(char::is_whitespace) {
         return None;
     }
     let files = crate::navigate::pack_files(ws, path);
-    files
+    let names: Vec<String> = files
         .iter()
         .flat_map(|f| f.index.all_defs())
-        .map(|d| {
-            (
-                strsim::damerau_levenshtein(&d.name, written),
-                d.name.clone(),
-            )
-        })
-        .filter(|(dist, name)| *dist > 0 && *dist <= 2.max(name.len() / 4))
-        .min()
-        .map(|(_, name)| name)
+        .map(|d| d.name.clone())
+        .collect();
+    muster_syntax::wording::suggest(written, names.iter().map(String::as_str))
 }
 
 /// The actions for the diagnostics overlapping `range` in the file at `path`.
@@ -79,8 +67,9 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
             .and_then(suggestion)
             .map(str::to_string)
             .or_else(|| {
-                UNDEFINED
-                    .contains(&d.code)
+                // codes that report a name that is not defined: offer the nearest
+                d.code
+                    .reports_undefined_name()
                     .then(|| nearest(ws, path, written))
                     .flatten()
             });
@@ -96,7 +85,7 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
         }
         if !allowed.contains(&d.code) {
             allowed.push(d.code);
-            if let Some(a) = allow(ws, scenario, d.code) {
+            if let Some(a) = allow(ws, scenario, d.code.as_str()) {
                 out.push(a);
             }
         }

@@ -1,7 +1,7 @@
 //! Between muster's values and the protocol's: URIs and paths, diagnostics.
 
 use crate::line_index::LineIndex;
-use lsp_types::{DiagnosticSeverity, Location, NumberOrString, Url};
+use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Url};
 use muster_syntax::{Diagnostic, Severity};
 use std::path::{Path, PathBuf};
 
@@ -15,13 +15,31 @@ pub fn uri_of(path: &Path) -> Option<Url> {
     Url::from_file_path(path).ok()
 }
 
-/// A muster diagnostic as the protocol's, positioned in `text` (the file of its
-/// primary label); the help line follows the message.
-pub fn diagnostic(d: &Diagnostic, text: &str, index: &LineIndex) -> lsp_types::Diagnostic {
-    let range = d
-        .primary()
+/// A muster diagnostic as the protocol's, positioned in `text` (the file `uri` of
+/// its primary label); the help line follows the message, and the other labels in
+/// that file become related information (the element it is separated from, the
+/// units a template slip affects), as the terminal shows them.
+pub fn diagnostic(
+    d: &Diagnostic,
+    text: &str,
+    index: &LineIndex,
+    uri: &Url,
+) -> lsp_types::Diagnostic {
+    let primary = d.primary();
+    let range = primary
         .map(|l| index.range(text, l.span))
         .unwrap_or_default();
+    let related: Vec<DiagnosticRelatedInformation> = d
+        .labels
+        .iter()
+        .skip(1)
+        .filter(|l| primary.is_some_and(|p| p.file == l.file))
+        .filter(|l| !l.message.is_empty())
+        .map(|l| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), index.range(text, l.span)),
+            message: l.message.clone(),
+        })
+        .collect();
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
         message.push_str("\nhelp: ");
@@ -37,6 +55,7 @@ pub fn diagnostic(d: &Diagnostic, text: &str, index: &LineIndex) -> lsp_types::D
         code: Some(NumberOrString::String(d.code.to_string())),
         source: Some("muster".into()),
         message,
+        related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
 }

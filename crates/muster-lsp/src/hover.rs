@@ -26,7 +26,7 @@ pub fn hover(ws: &Workspace, path: &Path, pos: Position) -> Option<Hover> {
                 && l.span.start <= offset
                 && offset <= l.span.end
             {
-                parts.push(rule_text(d.code));
+                parts.push(rule_text(d.code.as_str()));
             }
         }
     }
@@ -87,11 +87,11 @@ pub fn rule_text(code: &str) -> String {
         return format!("**{code}**");
     };
     let para = rule
-        .paragraph
+        .paragraph()
         .map(|p| format!(" ({p})"))
         .unwrap_or_default();
     let body = muster_check::explain(code).unwrap_or_default();
-    format!("**{}** `{}`{para}\n\n{body}", rule.code, rule.name)
+    format!("**{}** `{}`{para}\n\n{body}", rule.code, rule.name())
 }
 
 /// What the last check knows of the unit, element or area named `name`.
@@ -197,10 +197,18 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
         let _ = write!(s, ", {}", kind(k));
     }
     if let Some((n, _)) = e.figures {
-        let _ = write!(s, "\n\nstrength: {n} figures");
+        let _ = write!(
+            s,
+            "\n\nstrength: {}",
+            muster_syntax::wording::count(n, "figure")
+        );
     }
     if let Some((n, _)) = e.models {
-        let _ = write!(s, "\n\nstrength: {n} models");
+        let _ = write!(
+            s,
+            "\n\nstrength: {}",
+            muster_syntax::wording::count(n, "model")
+        );
     }
     if !e.weapons.is_empty() {
         let w: Vec<&str> = e.weapons.iter().map(|w| w.kind.keyword()).collect();

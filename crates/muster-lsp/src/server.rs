@@ -79,9 +79,13 @@ pub fn publish(ws: &Workspace, items: Publish) -> Vec<Notification> {
         .into_iter()
         .filter_map(|(path, diags, text)| {
             let index = LineIndex::new(&text);
+            let uri = uri_of(&path)?;
             let params = PublishDiagnosticsParams {
-                uri: uri_of(&path)?,
-                diagnostics: diags.iter().map(|d| diagnostic(d, &text, &index)).collect(),
+                diagnostics: diags
+                    .iter()
+                    .map(|d| diagnostic(d, &text, &index, &uri))
+                    .collect(),
+                uri,
                 version: ws.doc(&path).map(|d| d.version),
             };
             Some(Notification::new(

@@ -572,6 +572,15 @@ pub struct IntelEntry {
     pub loc: Loc,
 }
 
+/// One side's (or the umpire's) briefing narrative, sections in the order written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Briefing {
+    /// The side that reads it; `None` for the umpire's.
+    pub side: Option<Ref>,
+    pub sections: Vec<(BriefingSection, Prose)>,
+    pub loc: Loc,
+}
+
 /// The whole resolved scenario.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Model {
@@ -598,4 +607,6 @@ pub struct Model {
     pub victories: Vec<Victory>,
     pub intel: Vec<IntelEntry>,
     pub umpire_notes: Vec<Prose>,
+    /// Briefing narratives, in the order written.
+    pub briefings: Vec<Briefing>,
 }

@@ -4,6 +4,7 @@
 //! Every problem is an MC109 diagnostic (MC117 for an `out` that is the pack
 //! itself); the file has no `FileId` in the model, so the diagnostics carry no
 //! labels and name the offending key in the message.
+use muster_syntax::Code;
 
 use crate::model::Override;
 use muster_rules::vocab::SeverityLevel;
@@ -22,10 +23,10 @@ pub struct PackConfig {
 }
 
 /// The code for every `muster.toml` problem.
-pub const INVALID_PACK: &str = "MC109";
+pub const INVALID_PACK: Code = Code::MC109;
 
 /// The code of an output folder that would hold the pack's sources.
-pub const UNSAFE_OUTPUT: &str = "MC117";
+pub const UNSAFE_OUTPUT: Code = Code::MC117;
 
 fn problem(message: String, help: &str) -> Diagnostic {
     Diagnostic::error(INVALID_PACK, message).with_help(help)
@@ -33,7 +34,7 @@ fn problem(message: String, help: &str) -> Diagnostic {
 
 /// Whether `code` looks like a diagnostic code (`MC` and three digits).
 pub fn is_code(code: &str) -> bool {
-    code.len() == 5 && code.starts_with("MC") && code[2..].bytes().all(|b| b.is_ascii_digit())
+    Code::is_code_shaped(code)
 }
 
 fn string(key: &str, v: &toml::Value, diags: &mut Vec<Diagnostic>) -> Option<String> {
@@ -181,14 +182,17 @@ mod tests {
         assert_eq!(
             msgs,
             vec![
-                ("MC109", "unknown key `nmae` in `muster.toml`"),
+                (Code::MC109, "unknown key `nmae` in `muster.toml`"),
                 (
-                    "MC109",
+                    Code::MC109,
                     "`out` in `muster.toml` must be a string, not integer"
                 ),
-                ("MC109", "`MC3` in `[severity]` is not a diagnostic code"),
                 (
-                    "MC109",
+                    Code::MC109,
+                    "`MC3` in `[severity]` is not a diagnostic code"
+                ),
+                (
+                    Code::MC109,
                     "`MC301` in `[severity]` has an unknown level `\"loud\"`"
                 ),
             ]
@@ -214,7 +218,7 @@ mod tests {
     fn the_pack_itself_is_no_output_folder() {
         for out in [".", "./", ""] {
             let e = PackConfig::from_toml(&format!("out = \"{out}\"")).unwrap_err();
-            assert_eq!(e[0].code, "MC117", "{out}");
+            assert_eq!(e[0].code, Code::MC117, "{out}");
             assert!(e[0].message.contains("is the pack itself"), "{out}");
         }
     }
@@ -222,7 +226,7 @@ mod tests {
     #[test]
     fn reports_bad_toml() {
         let e = PackConfig::from_toml("name = ").unwrap_err();
-        assert_eq!(e[0].code, "MC109");
+        assert_eq!(e[0].code, Code::MC109);
         assert!(e[0].message.starts_with("`muster.toml` is not valid TOML"));
     }
 }

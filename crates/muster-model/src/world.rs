@@ -42,6 +42,13 @@ impl std::error::Error for WorldError {}
 /// an absolute path.
 pub trait World {
     fn read(&self, path: &str) -> Result<String, WorldError>;
+
+    /// The `.muster` files in the folder `dir` (pack-relative, `""` for the
+    /// root), as pack-relative paths: what a missing `use` path is compared with
+    /// for "did you mean". A world that cannot list answers nothing.
+    fn muster_files_in(&self, _dir: &str) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// An in-memory pack, for tests, fuzzing and the language server's unsaved buffers.
@@ -95,5 +102,17 @@ impl World for MemoryWorld {
             return Err(WorldError::OutsideRoot);
         }
         self.files.get(path).cloned().ok_or(WorldError::NotFound)
+    }
+
+    fn muster_files_in(&self, dir: &str) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .files
+            .keys()
+            .filter(|p| p.ends_with(".muster"))
+            .filter(|p| p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
+            .cloned()
+            .collect();
+        out.sort();
+        out
     }
 }

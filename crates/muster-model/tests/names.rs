@@ -84,8 +84,8 @@ fn undefined_without_a_close_name_gives_no_guess() {
     assert_eq!(
         all,
         vec![
-            "MC102 undefined unit `zzz` [zzz]",
-            "MC102 undefined place `nowhere` [nowhere]"
+            "MC102 undefined unit `zzz` [zzz] (help: define unit `zzz`, or name one that is defined)",
+            "MC102 undefined place `nowhere` [nowhere] (help: define place `nowhere`, or name one that is defined)"
         ]
     );
 }

@@ -164,7 +164,7 @@ fn a_sub_unit_override_from_another_file_points_into_that_file() {
         "use \"lib.muster\"\n{PRELUDE}\nforces blue {{\n  company a from rifles at (1000,1000) {{\n    platoon sup attached-to zzz {{ element mg figures 2 }}\n  }}\n}}\n"
     );
     let (r, _) = resolve_files(&[("main.muster", &main), ("lib.muster", lib)]);
-    assert_eq!(render(&r), vec!["MC102 undefined unit `zzz` [zzz]"]);
+    assert_eq!(render(&r), vec!["MC102 undefined unit `zzz` [zzz] (help: define unit `zzz`, or name one that is defined)"]);
     assert_eq!(r.diagnostics[0].labels[0].file.0, 0);
     let m = &r.model;
     let mg = &m.elements[element(m, "a-sup.mg")];

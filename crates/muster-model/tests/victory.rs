@@ -88,13 +88,16 @@ fn a_misspelt_element_suggests_the_right_one() {
 }
 
 #[test]
-fn a_short_name_is_looked_for_among_the_enemy_first() {
+fn a_short_name_of_both_sides_is_ambiguous_but_read_as_the_enemys() {
     let body = BODY.replace(
         "company a { hq a-hq command figures 3 at (1000,1000) }",
         "company a { hq a-hq command figures 3 at (1000,1000) element rifles coherent figures 6 at (1000,1050) }",
     );
     let r = resolve_body(&format!("{body}\nvictory blue \"Break them\" destroys rifles\nvictory red \"Break them\" destroys rifles\n"));
-    assert_clean(&r);
+    // MC111: the author must say whose `rifles`; the guess stays the enemy's so
+    // nothing else cascades from it
+    let codes: Vec<_> = r.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["MC111", "MC111"]);
     let m = &r.model;
     let got = |v: usize| match &m.victories[v].conditions[0] {
         Condition::Destroys { target, .. } => match target.target {

@@ -460,7 +460,10 @@ pub fn command_words(c: &Command) -> String {
                 .map(|n| format!(" from {n} ({distance_m:.0} m)"))
                 .unwrap_or_default(),
             if *runner_turns > 0 {
-                format!("; runner +{runner_turns} turns")
+                format!(
+                    "; runner +{}",
+                    muster_syntax::wording::count(*runner_turns, "turn")
+                )
             } else {
                 String::new()
             }

@@ -21,6 +21,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../templates/_header.html"),
     ),
     ("_map.html", include_str!("../../../templates/_map.html")),
+    (
+        "_narrative.html",
+        include_str!("../../../templates/_narrative.html"),
+    ),
     ("_oob.html", include_str!("../../../templates/_oob.html")),
     (
         "_orders.html",

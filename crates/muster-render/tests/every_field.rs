@@ -265,6 +265,24 @@ impl Planter<'_> {
             Item::Umpire(UmpireNote { text, span: _ }) => {
                 self.text(text, one(UMPIRE), "umpire note")
             }
+            Item::Briefing(Briefing {
+                side,
+                sections,
+                span: _,
+            }) => {
+                if let Some(side) = side {
+                    self.refer(side);
+                }
+                let owner = side.as_ref().map_or(UMPIRE, |s| s.name.as_str());
+                for BriefingText {
+                    section: _,
+                    text,
+                    span: _,
+                } in sections
+                {
+                    self.text(text, one(owner), "briefing text");
+                }
+            }
         }
     }
 

@@ -9,6 +9,7 @@ pub mod frontage;
 pub mod hmg;
 pub mod latency;
 pub mod limits;
+pub mod nations;
 pub mod paragraphs;
 pub mod scale;
 pub mod structures;

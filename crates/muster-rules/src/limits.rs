@@ -3,6 +3,7 @@
 //! A value outside its range is refused before any check sees it, so no check's
 //! work or output grows with an absurd number. The language reference's table of
 //! numeric limits is generated from [`LIMITS`], so the two cannot drift apart.
+use muster_codes::Code;
 
 /// The unit a limit is stated in, for messages and the docs table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +58,7 @@ pub struct Limit {
     pub max: f64,
     pub unit: Unit,
     /// The diagnostic code reported outside the range.
-    pub code: &'static str,
+    pub code: Code,
     /// The rulebook paragraph that gives or motivates the range, if any.
     pub paragraph: Option<&'static str>,
     /// Why the range is what it is, in a few words.
@@ -87,11 +88,11 @@ pub fn number(v: f64) -> String {
 }
 
 /// Number out of range.
-pub const NUMBER_CODE: &str = "MC004";
+pub const NUMBER_CODE: Code = Code::MC004;
 /// Coordinate far off the table.
-pub const COORDINATE_CODE: &str = "MC005";
+pub const COORDINATE_CODE: Code = Code::MC005;
 /// Table size or ground scale out of range.
-pub const TABLE_CODE: &str = "MC006";
+pub const TABLE_CODE: Code = Code::MC006;
 
 /// How far beyond the table's edges a point may lie: room for off-table places
 /// and arrival points, far short of anything that could only be a typo.
@@ -257,7 +258,7 @@ pub const BEARING: Limit = Limit {
     min: 0.0,
     max: 360.0,
     unit: Unit::Degrees,
-    code: "MC002",
+    code: Code::MC002,
     paragraph: None,
     why: "a full circle; outside it the literal is malformed",
 };

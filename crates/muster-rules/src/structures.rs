@@ -37,8 +37,10 @@ pub fn exists(strength: Strength, height: Height) -> bool {
 }
 
 /// The strongest structure a vehicle may enter by the §59 special action, if any:
-/// jeeps, scout cars, armoured cars and open-topped armour light ones; enclosed,
-/// fully tracked armour light or medium; soft-skinned transport none.
+/// jeeps, scout cars and armoured cars light ones, as do open-topped armoured
+/// vehicles; fully enclosed, fully tracked armour light or medium. Anything §59
+/// does not list (soft transport, enclosed half-tracks, enclosed wheeled armour
+/// other than armoured cars) may enter none.
 pub fn vehicle_max_strength(v: &VehicleSpec) -> Option<Strength> {
     if matches!(
         v.role,
@@ -49,10 +51,12 @@ pub fn vehicle_max_strength(v: &VehicleSpec) -> Option<Strength> {
     if v.role == VehicleRole::Train || !v.armoured {
         return None;
     }
-    if !v.open_topped && v.drive == Drive::Tracked {
+    if v.open_topped {
+        Some(Strength::Light)
+    } else if v.drive == Drive::Tracked {
         Some(Strength::Medium)
     } else {
-        Some(Strength::Light)
+        None
     }
 }
 
@@ -126,6 +130,15 @@ mod tests {
         assert!(vehicle_may_enter(&tank, Strength::Strong, true));
         assert!(vehicle_may_enter(&open_sp, Strength::Light, false));
         assert!(!vehicle_may_enter(&open_sp, Strength::Medium, false));
+        // §59 lists no enclosed half-track and no enclosed wheeled armour but the
+        // armoured car: they enter no structure off a road.
+        let enclosed_ht = v(VehicleRole::HalfTrack, Drive::HalfTracked, true, false);
+        let enclosed_wheels = v(VehicleRole::Other, Drive::Wheeled, true, false);
+        let open_ht = v(VehicleRole::HalfTrack, Drive::HalfTracked, true, true);
+        assert!(!vehicle_may_enter(&enclosed_ht, Strength::Light, false));
+        assert!(!vehicle_may_enter(&enclosed_wheels, Strength::Light, false));
+        assert!(vehicle_may_enter(&open_ht, Strength::Light, false));
+        assert!(vehicle_may_enter(&enclosed_ht, Strength::Light, true));
         let foot = Troop::Foot {
             ty: crate::vocab::FootType::Bare,
             specialism: None,

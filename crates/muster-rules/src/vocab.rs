@@ -355,3 +355,20 @@ keywords! {
         Guns = "guns": "guns and heavy weapons",
     }
 }
+
+keywords! {
+    /// Sections of a `briefing` narrative, in the military order's sequence
+    /// (situation, mission, execution, support, command and signals); `history`,
+    /// what happened on the day, is the umpire's alone.
+    BriefingSection {
+        Situation = "situation": "Situation",
+        Enemy = "enemy": "Enemy forces",
+        Friendly = "friendly": "Friendly forces",
+        Mission = "mission": "Mission",
+        Execution = "execution": "Execution",
+        Support = "support": "Support",
+        Command = "command": "Command",
+        Signals = "signals": "Signals",
+        History = "history": "What happened on the day",
+    }
+}

@@ -40,6 +40,7 @@ pub enum Item {
     Victory(Victory),
     Intel(Intel),
     Umpire(UmpireNote),
+    Briefing(Briefing),
 }
 
 impl Item {
@@ -60,6 +61,7 @@ impl Item {
             Item::Victory(x) => x.span,
             Item::Intel(x) => x.span,
             Item::Umpire(x) => x.span,
+            Item::Briefing(x) => x.span,
         }
     }
 }
@@ -701,6 +703,24 @@ pub struct IntelEntry {
 /// `umpire "…"` at top level: umpire-only notes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UmpireNote {
+    pub text: Text,
+    pub span: Span,
+}
+
+/// `briefing british { situation "…" mission "…" }` or `briefing umpire { history "…" }`:
+/// the narrative printed at the head of a side's (or the umpire's) briefing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Briefing {
+    /// The side that reads it; `None` for `briefing umpire`.
+    pub side: Option<Ident>,
+    pub sections: Vec<BriefingText>,
+    pub span: Span,
+}
+
+/// One section of a briefing: `mission "Destroy the guns by 05:15."`
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BriefingText {
+    pub section: Spanned<BriefingSection>,
     pub text: Text,
     pub span: Span,
 }

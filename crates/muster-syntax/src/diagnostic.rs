@@ -10,24 +10,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize)]
 pub struct FileId(pub u32);
 
-/// How serious a diagnostic is (RULES.md: E, W, N).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Note,
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        }
-    }
-}
+pub use muster_codes::{Code, Severity};
 
 /// A labelled span: the first label of a diagnostic is its primary location.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,8 +33,8 @@ impl Label {
 /// One finding: a stable code, what is wrong in the author's words, where, what to do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
-    /// `MC301`; see RULES.md. Stable forever once released.
-    pub code: &'static str,
+    /// `MC301`: what it is lives in the catalogue (`muster-codes`).
+    pub code: Code,
     pub severity: Severity,
     /// One line, lowercase, no final period, user text in backticks.
     pub message: String,
@@ -64,7 +47,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(code: &'static str, severity: Severity, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, severity: Severity, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
             severity,
@@ -75,7 +58,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Error, message)
     }
 
@@ -100,7 +83,7 @@ impl Diagnostic {
     }
 
     /// Orders diagnostics by file, position, then code, so output is stable.
-    pub fn sort_key(&self) -> (FileId, usize, usize, &'static str) {
+    pub fn sort_key(&self) -> (FileId, usize, usize, Code) {
         match self.primary() {
             Some(l) => (l.file, l.span.start, l.span.end, self.code),
             None => (FileId(0), 0, 0, self.code),

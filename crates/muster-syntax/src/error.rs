@@ -1,4 +1,5 @@
 //! Turns a pest error into MC001 in the author's words.
+use crate::Code;
 
 use crate::diagnostic::{Diagnostic, FileId};
 use crate::grammar::Rule;
@@ -144,7 +145,7 @@ pub(crate) fn to_diagnostic(
     if let ErrorVariant::CustomError { message } = &err.variant {
         // pest's own guard: the thread's stack is too small for this nesting.
         return Diagnostic::error(
-            "MC003",
+            Code::MC003,
             format!("nesting is too deep to read here ({message})"),
         )
         .with_label(file, span, "refused here")
@@ -158,7 +159,7 @@ pub(crate) fn to_diagnostic(
                 .any(|r| matches!(r, Rule::ident | Rule::path));
             if wants_name && is_reserved(found) {
                 let d = Diagnostic::error(
-                    "MC001",
+                    Code::MC001,
                     format!("`{found}` is a reserved word and cannot be used as a name"),
                 )
                 .with_label(file, span, "reserved word")
@@ -167,6 +168,17 @@ pub(crate) fn to_diagnostic(
                     crate::reserved::RESERVED.join(", ")
                 ));
                 return d;
+            }
+            if positives.contains(&Rule::code) && found.starts_with('"') {
+                // `note "…"` in the scenario header: `note` there re-grades a rule
+                return Diagnostic::error(
+                    Code::MC001,
+                    format!("expected a rule code such as `MC305`, found {found_text}"),
+                )
+                .with_label(file, span, "a text where a rule code belongs")
+                .with_help(
+                    "a note to the players is `notes \"…\"`; `note MC305 \"reason\"` makes a rule a note",
+                );
             }
             let cands = candidates(positives);
             let words: Vec<&str> = cands.iter().map(String::as_str).collect();
@@ -178,7 +190,8 @@ pub(crate) fn to_diagnostic(
         ErrorVariant::ParsingError { .. } => format!("unexpected {found_text}"),
         ErrorVariant::CustomError { message } => message.clone(),
     };
-    let mut d = Diagnostic::error("MC001", message).with_label(file, span, "not understood here");
+    let mut d =
+        Diagnostic::error(Code::MC001, message).with_label(file, span, "not understood here");
     d.help = help;
     if d.help.is_some() {
         // A "did you mean" says it best.

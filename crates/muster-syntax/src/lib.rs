@@ -8,6 +8,7 @@ pub mod ast;
 pub mod cst;
 pub mod diagnostic;
 pub mod span;
+pub mod wording;
 
 mod error;
 mod grammar;
@@ -17,7 +18,7 @@ mod names;
 mod reserved;
 mod scan;
 
-pub use diagnostic::{Diagnostic, FileId, Label, Severity};
+pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
 pub use reserved::RESERVED;
 pub use scan::{MAX_FILE_BYTES, MAX_NESTING};
 pub use span::{Ident, Span, Spanned};
@@ -44,7 +45,7 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     for chunk in &scanned.chunks {
         lower::chunk(file, text, chunk, &mut out.items, &mut diagnostics);
     }
-    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.sort_by_key(Diagnostic::sort_key);
     Parsed {
         file: out,
         diagnostics,
@@ -62,7 +63,7 @@ pub fn parse_bytes(file: FileId, bytes: &[u8]) -> Parsed {
             Parsed {
                 file: ast::File::default(),
                 diagnostics: vec![Diagnostic::error(
-                    "MC003",
+                    Code::MC003,
                     format!("file is not valid UTF-8 (invalid byte at offset {at})"),
                 )
                 .with_label(file, span, "invalid UTF-8 here")

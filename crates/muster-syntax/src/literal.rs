@@ -141,6 +141,17 @@ pub(crate) fn turn(lit: &str) -> Result<u32, LitError> {
     }
 }
 
+/// The number of turns a game lasts (`turns 18`), at least 1.
+pub(crate) fn turn_count(lit: &str) -> Result<u32, LitError> {
+    match whole(lit) {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(err(
+            format!("malformed number of turns `{lit}`"),
+            "the game's length is a whole number of turns, such as `turns 18`",
+        )),
+    }
+}
+
 /// Whether `y` is a leap year in the proleptic Gregorian calendar.
 fn leap(y: i32) -> bool {
     (y % 4 == 0 && y % 100 != 0) || y % 400 == 0

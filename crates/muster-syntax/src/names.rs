@@ -101,6 +101,11 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_victory | Rule::victory => kw("victory", G::Item),
         Rule::kw_intel | Rule::intel => kw("intel", G::Item),
         Rule::umpire_item => kw("umpire", G::Item),
+        Rule::kw_briefing | Rule::briefing => kw("briefing", G::Item),
+        Rule::briefing_section
+        | Rule::briefing_section_only
+        | Rule::section_word
+        | Rule::junk_briefing => phrase("a briefing section such as `situation \"…\"`"),
         Rule::item_only | Rule::item_prefix | Rule::item => {
             such_as("a top-level item", &["scenario", "map", "forces"])
         }

@@ -6,13 +6,13 @@
 /// and `hq`. Lowering reports a reserved word used as a name (MC001).
 pub const RESERVED: &[&str] = &[
     "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
-    "event", "victory", "intel", "umpire", "element", "hq",
+    "event", "victory", "intel", "umpire", "briefing", "element", "hq",
 ];
 
 /// Top-level item keywords, where the scanner splits the file.
 pub(crate) const ITEM_KEYWORDS: &[&str] = &[
     "use", "scenario", "side", "map", "template", "forces", "nets", "orders", "signal", "arrival",
-    "event", "victory", "intel", "umpire",
+    "event", "victory", "intel", "umpire", "briefing",
 ];
 
 /// Whether `word` is reserved.

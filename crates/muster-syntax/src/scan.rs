@@ -3,6 +3,7 @@
 //!
 //! It skips strings and comments and never recurses, so deep or huge input is
 //! refused here (MC003) before the recursive parser can overflow the stack.
+use crate::Code;
 
 use crate::ast::Comment;
 use crate::diagnostic::{Diagnostic, FileId};
@@ -43,7 +44,7 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
     // Most words start with a letter no item keyword starts with.
     if !matches!(
         bytes[i],
-        b'a' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v'
+        b'a' | b'b' | b'e' | b'f' | b'i' | b'm' | b'n' | b'o' | b's' | b't' | b'u' | b'v'
     ) {
         return None;
     }
@@ -51,6 +52,19 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
         bytes[i..].starts_with(kw.as_bytes())
             && bytes.get(i + kw.len()).is_none_or(|b| !is_ident_byte(*b))
     })
+}
+
+/// Whether a word starting a line at `i` is a slip for an item keyword.
+fn misspelt_item_at(bytes: &[u8], i: usize) -> bool {
+    if i > 0 && is_ident_byte(bytes[i - 1]) || item_keyword_at(bytes, i).is_some() {
+        return false;
+    }
+    let end = (i..bytes.len())
+        .find(|&j| !is_ident_byte(bytes[j]))
+        .unwrap_or(bytes.len());
+    std::str::from_utf8(&bytes[i..end])
+        .ok()
+        .is_some_and(|w| crate::wording::suggest(w, ITEM_KEYWORDS.iter().copied()).is_some())
 }
 
 /// Scans `text`; `None` when the whole file is refused (MC003).
@@ -63,7 +77,7 @@ pub(crate) fn scan(
     if text.len() > MAX_FILE_BYTES {
         diags.push(
             Diagnostic::error(
-                "MC003",
+                Code::MC003,
                 format!(
                     "file is {} bytes, over the limit of {} bytes (4 MiB)",
                     text.len(),
@@ -83,18 +97,31 @@ pub(crate) fn scan(
         ..Chunk::default()
     };
     let mut opens: Vec<usize> = Vec::new(); // offsets of unclosed `{`
+    let mut braces = Braces::default();
     let mut parens = 0usize;
     let mut line_start = true;
+    let mut line_begin = begin;
+    let mut indent = 0usize;
+    // `briefing umpire {` is one item: `umpire` right after `briefing` is its
+    // audience, not the start of a top-level umpire note.
+    let mut after_briefing = false;
     let mut i = begin;
     while i < bytes.len() {
         let b = bytes[i];
+        let follows_briefing = std::mem::take(&mut after_briefing);
+        if line_start && !matches!(b, b'\n' | b' ' | b'\t' | b'\r') {
+            indent = i - line_begin;
+        }
         match b {
             b'\n' => {
                 line_start = true;
+                after_briefing = follows_briefing;
                 i += 1;
+                line_begin = i;
                 continue;
             }
             b' ' | b'\t' | b'\r' => {
+                after_briefing = follows_briefing;
                 i += 1;
                 continue;
             }
@@ -112,13 +139,17 @@ pub(crate) fn scan(
                 } else {
                     let end = trim_cr(bytes, start, i);
                     diags.push(
-                        Diagnostic::error("MC001", "unterminated text: expected a closing `\"`")
-                            .with_label(file, Span::new(start, end), "this text is never closed")
-                            .with_help("a quoted text ends with `\"` on the same line"),
+                        Diagnostic::error(
+                            Code::MC001,
+                            "unterminated text: expected a closing `\"`",
+                        )
+                        .with_label(file, Span::new(start, end), "this text is never closed")
+                        .with_help("a quoted text ends with `\"` on the same line"),
                     );
                 }
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                after_briefing = follows_briefing;
                 let start = i;
                 while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
@@ -130,6 +161,7 @@ pub(crate) fn scan(
                 });
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                after_briefing = follows_briefing;
                 let start = i;
                 i += 2;
                 while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
@@ -143,13 +175,16 @@ pub(crate) fn scan(
                     });
                 } else {
                     diags.push(
-                        Diagnostic::error("MC001", "unterminated comment: expected a closing `*/`")
-                            .with_label(
-                                file,
-                                Span::new(start, start + 2),
-                                "this comment is never closed",
-                            )
-                            .with_help("end the comment with `*/`"),
+                        Diagnostic::error(
+                            Code::MC001,
+                            "unterminated comment: expected a closing `*/`",
+                        )
+                        .with_label(
+                            file,
+                            Span::new(start, start + 2),
+                            "this comment is never closed",
+                        )
+                        .with_help("end the comment with `*/`"),
                     );
                     comments.push(Comment {
                         text: text[start..].to_string(),
@@ -157,7 +192,7 @@ pub(crate) fn scan(
                     });
                     // The rest of the file is comment: the item ends where it began.
                     cur.end = start;
-                    close_unclosed(file, &mut cur, &mut opens, diags);
+                    close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
                     chunks.push(std::mem::take(&mut cur));
                     return Some(Scanned {
                         chunks: finish(chunks),
@@ -167,13 +202,14 @@ pub(crate) fn scan(
             b'{' | b'(' => {
                 if b == b'{' {
                     opens.push(i);
+                    braces.indents.push(indent);
                 } else {
                     parens += 1;
                 }
                 if opens.len() + parens > MAX_NESTING {
                     diags.push(
                         Diagnostic::error(
-                            "MC003",
+                            Code::MC003,
                             format!("nesting is deeper than the limit of {MAX_NESTING} levels"),
                         )
                         .with_label(file, Span::new(i, i + 1), format!("level {} starts here", MAX_NESTING + 1))
@@ -188,9 +224,18 @@ pub(crate) fn scan(
                 i += 1;
             }
             b'}' => {
-                if opens.pop().is_none() {
+                let popped = opens.pop();
+                let opened_at = braces.indents.pop();
+                if let (Some(o), Some(j), true) = (popped, opened_at, line_start) {
+                    // a `}` that starts its line and sits left of its `{`'s line
+                    // closes an outer block: the `{` it pops was really left open
+                    if indent < j {
+                        braces.misfits.push((o, i));
+                    }
+                }
+                if popped.is_none() {
                     diags.push(
-                        Diagnostic::error("MC001", "unmatched `}`")
+                        Diagnostic::error(Code::MC001, "unmatched `}`")
                             .with_label(file, Span::new(i, i + 1), "nothing to close here")
                             .with_help("remove this `}` or add the `{` it was meant to close"),
                     );
@@ -199,11 +244,29 @@ pub(crate) fn scan(
                 i += 1;
             }
             _ if b.is_ascii_lowercase() => {
-                if let Some(kw) = item_keyword_at(bytes, i) {
+                let col0 = line_start && i > 0 && bytes[i - 1] == b'\n' || i == begin;
+                if opens.is_empty() && col0 && i > cur.start && misspelt_item_at(bytes, i) {
+                    // `forcse german {` after an item: its own chunk, so the
+                    // error names the misspelt keyword, not "the end of the item"
+                    cur.end = i;
+                    close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
+                    parens = 0;
+                    chunks.push(std::mem::replace(
+                        &mut cur,
+                        Chunk {
+                            start: i,
+                            ..Chunk::default()
+                        },
+                    ));
+                }
+                let keyword = item_keyword_at(bytes, i);
+                let audience = follows_briefing && keyword == Some("umpire");
+                after_briefing = keyword == Some("briefing");
+                if let Some(kw) = keyword.filter(|_| !audience) {
                     let col0 = line_start && i > 0 && bytes[i - 1] == b'\n' || i == begin;
                     if opens.is_empty() || (col0 && kw != "umpire") {
                         cur.end = i;
-                        close_unclosed(file, &mut cur, &mut opens, diags);
+                        close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
                         parens = 0;
                         chunks.push(std::mem::replace(
                             &mut cur,
@@ -229,7 +292,7 @@ pub(crate) fn scan(
         line_start = false;
     }
     cur.end = bytes.len();
-    close_unclosed(file, &mut cur, &mut opens, diags);
+    close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
     chunks.push(cur);
     Some(Scanned {
         chunks: finish(chunks),
@@ -244,16 +307,69 @@ fn trim_cr(bytes: &[u8], start: usize, end: usize) -> usize {
     }
 }
 
+/// What the indentation says about the braces of the current item.
+#[derive(Debug, Default)]
+struct Braces {
+    /// The indentation of the line of each open `{`, parallel to `opens`.
+    indents: Vec<usize>,
+    /// `({` offset, `}` offset) where a `}` left of its `{`'s line closed it:
+    /// the `{` is the one really left open (an extra `{`, or a missing `}`).
+    misfits: Vec<(usize, usize)>,
+}
+
+/// The 1-based line of byte `at`.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
 /// Reports every `{` still open at the end of an item and schedules its closing.
+/// When indentation shows which `{` is extra (a `}` lined up with an outer block
+/// closed it), that one is reported and blanked, so the rest of the item reads
+/// as written and nothing downstream is misplaced by the repair.
 fn close_unclosed(
     file: FileId,
+    text: &str,
     cur: &mut Chunk,
     opens: &mut Vec<usize>,
+    braces: &mut Braces,
     diags: &mut Vec<Diagnostic>,
 ) {
+    let misfits = std::mem::take(&mut braces.misfits);
+    braces.indents.clear();
+    if !opens.is_empty() && !misfits.is_empty() {
+        let n = opens.len().min(misfits.len());
+        for &(open, close) in &misfits[..n] {
+            // of two `{` on one line (`… { {`), the later one is the extra one
+            let line_end = text[open..].find('\n').map_or(text.len(), |e| open + e);
+            let open = text[open + 1..line_end]
+                .rfind('{')
+                .map_or(open, |k| open + 1 + k);
+            diags.push(
+                Diagnostic::error(Code::MC001, "unclosed block: this `{` is never closed")
+                    .with_label(file, Span::new(open, open + 1), "this `{` is never closed")
+                    .with_label(
+                        file,
+                        Span::new(close, close + 1),
+                        "this `}` lines up with an outer block",
+                    )
+                    .with_help(format!(
+                        "remove this `{{` if it is extra, or close its block before line {}",
+                        line_of(text, close)
+                    )),
+            );
+            cur.blank.push(open);
+        }
+        cur.close = opens.len() - n;
+        opens.clear();
+        return;
+    }
     if let Some(&first) = opens.first() {
         diags.push(
-            Diagnostic::error("MC001", "unclosed block: expected a closing `}`")
+            Diagnostic::error(Code::MC001, "unclosed block: expected a closing `}`")
                 .with_label(
                     file,
                     Span::new(first, first + 1),

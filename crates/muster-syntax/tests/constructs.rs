@@ -610,3 +610,52 @@ fn order_without_stance_is_kept() {
         Some(Stance::Defend)
     );
 }
+
+#[test]
+fn briefing_of_a_side_and_of_the_umpire() {
+    let text = "briefing british {\n  mission \"Take the bridge\"\n  situation \"Night\"\n}\nbriefing umpire /* who */ {\n  history \"It fell in ten minutes\"\n}\numpire \"note\"\n";
+    let p = parse(FileId(0), text);
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.file.items.len(), 3);
+    let Item::Briefing(b) = &p.file.items[0] else {
+        panic!()
+    };
+    assert_eq!(b.side.as_ref().map(|s| s.name.as_str()), Some("british"));
+    let words: Vec<_> = b
+        .sections
+        .iter()
+        .map(|s| (s.section.value, s.text.value.as_str()))
+        .collect();
+    assert_eq!(
+        words,
+        [
+            (BriefingSection::Mission, "Take the bridge"),
+            (BriefingSection::Situation, "Night")
+        ]
+    );
+    let Item::Briefing(u) = &p.file.items[1] else {
+        panic!()
+    };
+    assert!(u.side.is_none());
+    assert_eq!(u.sections[0].section.value, BriefingSection::History);
+    assert!(matches!(&p.file.items[2], Item::Umpire(n) if n.text.value == "note"));
+}
+
+#[test]
+fn briefing_refuses_an_unknown_section_and_a_side_history() {
+    let p = parse(
+        FileId(0),
+        "briefing british {\n  orders \"x\"\n  history \"y\"\n  mission \"z\"\n}\n",
+    );
+    let messages: Vec<_> = p.diagnostics.iter().map(|d| d.message.clone()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].contains("briefing section"), "{messages:?}");
+    assert!(
+        messages[1].contains("`history` is the umpire's"),
+        "{messages:?}"
+    );
+    let Item::Briefing(b) = &p.file.items[0] else {
+        panic!()
+    };
+    assert_eq!(b.sections.len(), 1);
+}

@@ -76,6 +76,7 @@ fn reference_lists_every_keyword() {
     words.extend(Precision::ALL.iter().map(|x| x.keyword()));
     words.extend(SeverityLevel::ALL.iter().map(|x| x.keyword()));
     words.extend(Edge::ALL.iter().map(|x| x.keyword()));
+    words.extend(BriefingSection::ALL.iter().map(|x| x.keyword()));
     words.extend(muster_syntax::RESERVED);
     let missing: Vec<&str> = words
         .into_iter()

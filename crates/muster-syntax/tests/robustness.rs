@@ -22,7 +22,7 @@ fn parse_small_stack(text: String) -> (String, Parsed) {
 }
 
 fn codes(p: &Parsed) -> Vec<&'static str> {
-    p.diagnostics.iter().map(|d| d.code).collect()
+    p.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
 fn nested_units(depth: usize) -> String {

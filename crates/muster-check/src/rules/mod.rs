@@ -4,6 +4,7 @@
 //! scenario, MC7xx actions, MC8xx fog of war.
 
 use crate::registry::{CheckFn, Rule};
+use muster_syntax::Code;
 
 pub(crate) mod actions;
 pub(crate) mod battlefield;
@@ -20,7 +21,7 @@ pub(crate) mod syntax;
 macro_rules! registry {
     ($($group:ident :: $module:ident),+ $(,)?) => {
         pub(crate) static RULES: &[Rule] = &[$($group::$module::RULE),+];
-        static CHECKS: &[(&str, Option<CheckFn>)] = &[$(($group::$module::RULE.code, $group::$module::CHECK)),+];
+        static CHECKS: &[(Code, Option<CheckFn>)] = &[$(($group::$module::RULE.code, $group::$module::CHECK)),+];
     };
 }
 
@@ -38,6 +39,8 @@ registry! {
     names::mc105_unused_definition,
     names::mc106_invalid_sides,
     names::mc109_invalid_pack_configuration,
+    names::mc110_unknown_nation,
+    names::mc111_ambiguous_name,
     names::mc115_output_folder_collision,
     names::mc116_unreadable_path,
     names::mc117_unsafe_output_folder,
@@ -52,6 +55,7 @@ registry! {
     organisation::mc209_flight_not_two_models,
     organisation::mc210_needless_aircraft_command,
     organisation::mc211_invalid_carrier,
+    organisation::mc212_template_echelon_differs,
     organisation::mc214_game_strength_above_stated,
     organisation::mc215_game_strength_below_stated,
     command::mc301_element_separated,
@@ -71,6 +75,8 @@ registry! {
     orders::mc406_order_repeats_parent,
     orders::mc407_unit_without_orders,
     orders::mc408_order_due_before_arrival,
+    orders::mc409_two_orders_for_one_unit,
+    orders::mc410_arrival_contradicts_placement,
     battlefield::mc501_invalid_terrain_shape,
     battlefield::mc502_overlapping_main_terrain,
     battlefield::mc503_vehicle_in_dense_woods,
@@ -86,6 +92,7 @@ registry! {
     scenario::mc604_may_begin_hot,
     scenario::mc605_victory_names_undefined,
     scenario::mc606_invalid_severity_override,
+    scenario::mc607_victory_destroys_own_unit,
     scenario::mc613_victory_level_unreachable,
     scenario::mc614_victory_grouping_unstated,
     actions::mc701_concealed_in_open,
@@ -104,7 +111,7 @@ registry! {
 }
 
 /// The check of a code, when this crate implements it.
-pub(crate) fn check_of(code: &str) -> Option<CheckFn> {
+pub(crate) fn check_of(code: Code) -> Option<CheckFn> {
     CHECKS
         .iter()
         .find(|(c, _)| *c == code)

@@ -1,4 +1,4 @@
-//! Arrivals, timed events, victory conditions, intel and umpire notes.
+//! Arrivals, timed events, victory conditions, intel, umpire notes and briefings.
 //!
 //! Victory conditions: `holds` names a place, area, line, crossing or unit (the
 //! map and the order of battle); `destroys` a unit, an element (`unit.element`, or
@@ -10,7 +10,7 @@ use super::names::Space;
 use super::orders::{objective, side_of};
 use super::{loc, name, prose, unresolved, Ctx, FileItems};
 use crate::model::*;
-use muster_syntax::{ast, FileId};
+use muster_syntax::{ast, Code, FileId};
 
 fn when(file: FileId, w: &ast::When) -> When {
     match w {
@@ -25,7 +25,7 @@ fn target(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, spaces: &[Space
     r
 }
 
-/// Resolves every arrival, event, victory, intel and umpire item.
+/// Resolves every arrival, event, victory, intel, umpire and briefing item.
 pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
         let file = f.file;
@@ -66,6 +66,18 @@ pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
                 ast::Item::Victory(v) => victory(cx, file, v),
                 ast::Item::Intel(i) => intel(cx, file, i),
                 ast::Item::Umpire(u) => cx.model.umpire_notes.push(prose(file, &u.text)),
+                ast::Item::Briefing(b) => {
+                    let side = b.side.as_ref().map(|s| side_ref(cx, file, s, "briefing"));
+                    cx.model.briefings.push(Briefing {
+                        side,
+                        sections: b
+                            .sections
+                            .iter()
+                            .map(|t| (t.section.value, prose(file, &t.text)))
+                            .collect(),
+                        loc: loc(file, b.span),
+                    });
+                }
                 _ => {}
             }
         }
@@ -86,6 +98,7 @@ fn destroyed(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, enemy: Optio
         match cx.element(&id.name, Some(e), None) {
             Ok(found) => {
                 r.target = Some(Target::Element(found));
+                ambiguous_across_sides(cx, &r, found, SideId(1 - e.0));
                 return r;
             }
             Err(miss) if miss.message.starts_with("ambiguous") => {
@@ -97,6 +110,43 @@ fn destroyed(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, enemy: Optio
     }
     cx.resolve_ref(&mut r, &spaces, None);
     r
+}
+
+/// MC111: a short element name the enemy and the side itself both use. It is
+/// read as the enemy's, but a side may mean its own (MC607 then says so), so the
+/// author must write which one.
+fn ambiguous_across_sides(cx: &mut Ctx, r: &Ref, enemy_element: ElementId, own: SideId) {
+    let own_hits: Vec<String> = cx
+        .names
+        .elements
+        .get(&(own.0, r.name.id.clone()))
+        .into_iter()
+        .flatten()
+        .map(|i| format!("`{}`", cx.model.elements[i.0].qualified))
+        .collect();
+    if own_hits.is_empty() {
+        return;
+    }
+    let theirs = &cx.model.elements[enemy_element.0].qualified;
+    let d = muster_syntax::Diagnostic::error(
+        Code::MC111,
+        format!("`{}` names an element of both sides", r.name.id),
+    )
+    .with_label(
+        r.name.loc.file,
+        r.name.loc.span,
+        "ambiguous: the enemy's or your own?",
+    )
+    .with_label(
+        cx.model.elements[enemy_element.0].name.loc.file,
+        cx.model.elements[enemy_element.0].name.loc.span,
+        format!("the enemy's `{theirs}`"),
+    )
+    .with_help(format!(
+        "qualify it: write `{theirs}` for the enemy's, or {} for the side's own",
+        muster_syntax::wording::and_list(&own_hits).replace(" and ", " or ")
+    ));
+    cx.push(d);
 }
 
 fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {

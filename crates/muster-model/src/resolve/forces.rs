@@ -5,6 +5,7 @@
 //! Units written inside a template body take their instance's id as a prefix
 //! (`1-bn` from a template with company `a-coy` gives `1-bn-a-coy`), so that a
 //! template can be used more than once.
+use muster_syntax::Code;
 
 use super::header::side_for_block;
 use super::names::Space;
@@ -57,7 +58,7 @@ fn lower(
     }
     for extra in a.attached_to.iter().skip(1) {
         let first = &a.attached_to[0];
-        let diag = Diagnostic::error("MC103", format!("unit `{id}` is attached to two units"))
+        let diag = Diagnostic::error(Code::MC103, format!("unit `{id}` is attached to two units"))
             .with_label(d.attach_file, extra.span, "second attachment")
             .with_label(d.attach_file, first.span, "first attachment")
             .with_help("a unit has one superior: keep one `attached-to`")

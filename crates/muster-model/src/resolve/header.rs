@@ -1,4 +1,5 @@
 //! The scenario header, the sides and their players (MC101, MC102, MC106).
+use muster_syntax::Code;
 
 use super::names::{did_you_mean, Space};
 use super::{loc, name, prose, unresolved, Ctx, FileItems};
@@ -56,7 +57,7 @@ pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
 
 fn scenario(cx: &mut Ctx, file: FileId, s: &ast::Scenario) {
     if let Some(first) = cx.model.header.as_ref().map(|h| h.loc) {
-        let d = Diagnostic::error("MC101", "a second `scenario` block")
+        let d = Diagnostic::error(Code::MC101, "a second `scenario` block")
             .with_label(file, s.span, "defined again here")
             .with_label(first.file, first.span, "first defined here")
             .with_help("a scenario has one header; merge the two blocks");
@@ -114,7 +115,7 @@ fn count_sides(cx: &mut Ctx) {
         return;
     }
     let mut d = Diagnostic::error(
-        "MC106",
+        Code::MC106,
         format!("a scenario needs exactly two sides, found {n}"),
     )
     .with_paragraph("§21");
@@ -171,7 +172,7 @@ pub(crate) fn side_ref(cx: &mut Ctx, file: FileId, id: &Ident, block: &str) -> R
 
 fn report_undeclared(cx: &mut Ctx, file: FileId, id: &Ident, block: &str) {
     let mut d = Diagnostic::error(
-        "MC106",
+        Code::MC106,
         format!("`{block}` for undeclared side `{}`", id.name),
     )
     .with_label(file, id.span, "no such side")

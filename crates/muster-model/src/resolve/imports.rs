@@ -5,7 +5,9 @@
 //! self-import or a cycle is refused (MC104) without any read. A file that is
 //! imported twice (a diamond) is loaded once. Items are returned imported-first,
 //! so a duplicate is reported at the later, importing definition.
+use muster_syntax::Code;
 
+use super::names::did_you_mean;
 use super::FileItems;
 use crate::model::SourceFile;
 use crate::paths::{self, PathProblem};
@@ -20,7 +22,7 @@ pub(crate) struct Loaded {
 }
 
 /// The code for import problems.
-const IMPORT: &str = "MC104";
+const IMPORT: Code = Code::MC104;
 
 fn parse_file(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     let parsed = muster_syntax::parse(file, text);
@@ -41,7 +43,7 @@ struct UseSite {
     span: Span,
 }
 
-fn read_problem(e: &WorldError, path: &str) -> (&'static str, String, String) {
+fn read_problem(e: &WorldError, path: &str) -> (Code, String, String) {
     match e {
         WorldError::NotFound => (
             IMPORT,
@@ -54,12 +56,12 @@ fn read_problem(e: &WorldError, path: &str) -> (&'static str, String, String) {
             "keep library files inside the pack, next to `muster.toml`".into(),
         ),
         WorldError::InvalidUtf8 => (
-            "MC003",
+            Code::MC003,
             format!("`{path}` is not valid UTF-8 text"),
             "save the file as UTF-8".into(),
         ),
         WorldError::TooLarge { limit } => (
-            "MC003",
+            Code::MC003,
             format!("`{path}` is larger than the limit of {limit} bytes"),
             "split the file into smaller libraries".into(),
         ),
@@ -72,7 +74,7 @@ fn read_problem(e: &WorldError, path: &str) -> (&'static str, String, String) {
 }
 
 impl Loader<'_> {
-    fn report(&mut self, site: Option<UseSite>, code: &'static str, msg: String, help: String) {
+    fn report(&mut self, site: Option<UseSite>, code: Code, msg: String, help: String) {
         let mut d = Diagnostic::error(code, msg).with_help(help);
         if let Some(s) = site {
             d = d.with_label(s.file, s.span, "imported here");
@@ -85,7 +87,14 @@ impl Loader<'_> {
         let text = match self.world.read(&path) {
             Ok(t) => t,
             Err(e) => {
-                let (code, msg, help) = read_problem(&e, &path);
+                let (code, msg, mut help) = read_problem(&e, &path);
+                if matches!(e, WorldError::NotFound) {
+                    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+                    let near = self.world.muster_files_in(dir);
+                    if let Some(h) = did_you_mean(&path, near.iter().map(String::as_str)) {
+                        help = format!("{h} {help}");
+                    }
+                }
                 self.report(site, code, msg, help);
                 return;
             }

@@ -11,6 +11,7 @@ mod header;
 mod imports;
 mod map;
 mod names;
+mod nations;
 mod orders;
 mod placement;
 mod signals;
@@ -41,6 +42,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
     cx.model.overrides = pack.overrides.clone();
     let items = loaded.items;
 
+    nations::check(&mut cx, &items);
     header::declare(&mut cx, &items);
     map::declare(&mut cx, &items);
     templates::declare(&mut cx, &items);
@@ -57,7 +59,7 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
 
     let mut diagnostics = cx.diags;
     // source order (stable): file, position, code
-    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.sort_by_key(Diagnostic::sort_key);
     Resolved {
         model: cx.model,
         diagnostics,
@@ -112,6 +114,7 @@ impl Ctx {
                 victories: Vec::new(),
                 intel: Vec::new(),
                 umpire_notes: Vec::new(),
+                briefings: Vec::new(),
             },
             diags: Vec::new(),
             names: names::Names::default(),

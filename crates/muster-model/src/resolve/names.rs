@@ -4,6 +4,7 @@
 //! namespace); units (all sides together, since orders name them bare); signals;
 //! templates; players; elements within a unit. Elements are found by `unit.element`
 //! or by their short name when it is unique within the side (or the current unit).
+use muster_syntax::Code;
 
 use super::Ctx;
 use crate::model::*;
@@ -55,29 +56,7 @@ fn describe(spaces: &[Space]) -> String {
     }
 }
 
-/// The closest of `candidates` to `name`, if close enough to be a likely typo.
-pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    let limit = (name.chars().count() / 3).max(1);
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = strsim::damerau_levenshtein(name, c);
-        if d == 0 || d > limit {
-            continue;
-        }
-        if best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c.to_string())
-}
-
-/// The "did you mean" help line, when there is a close name.
-pub(crate) fn did_you_mean<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<String> {
-    suggest(name, candidates).map(|s| format!("did you mean `{s}`?"))
-}
+pub use muster_syntax::wording::{did_you_mean, suggest};
 
 impl Ctx {
     /// Where a target was defined.
@@ -97,10 +76,13 @@ impl Ctx {
 
     /// Reports MC101 for `name` already defined at `first`.
     pub fn duplicate(&mut self, what: &str, name: &Name, first: Loc) {
-        let d = Diagnostic::error("MC101", format!("{what} `{}` is defined twice", name.id))
-            .with_label(name.loc.file, name.loc.span, "defined again here")
-            .with_label(first.file, first.span, "first defined here")
-            .with_help(format!("rename one of them or remove the second {what}"));
+        let d = Diagnostic::error(
+            Code::MC101,
+            format!("{what} `{}` is defined twice", name.id),
+        )
+        .with_label(name.loc.file, name.loc.span, "defined again here")
+        .with_label(first.file, first.span, "first defined here")
+        .with_help(format!("rename one of them or remove the second {what}"));
         self.push(d);
     }
 
@@ -176,11 +158,19 @@ impl Ctx {
             }
         }
         let cands = self.candidates(spaces, side);
-        let mut d = Diagnostic::error("MC102", format!("undefined {} `{id}`", describe(spaces)))
-            .with_label(r.name.loc.file, r.name.loc.span, "not defined");
-        if let Some(h) = did_you_mean(&id, cands.iter().map(String::as_str)) {
-            d = d.with_help(h);
-        }
+        let mut d = Diagnostic::error(
+            Code::MC102,
+            format!("undefined {} `{id}`", describe(spaces)),
+        )
+        .with_label(r.name.loc.file, r.name.loc.span, "not defined");
+        d = d.with_help(
+            did_you_mean(&id, cands.iter().map(String::as_str)).unwrap_or_else(|| {
+                format!(
+                    "define {} `{id}`, or name one that is defined",
+                    describe(spaces)
+                )
+            }),
+        );
         self.push(d);
     }
 
@@ -278,14 +268,16 @@ impl ElementMiss {
         } else {
             "not defined"
         };
-        let mut d = Diagnostic::error("MC102", self.message).with_label(
+        let d = Diagnostic::error(Code::MC102, self.message).with_label(
             name.loc.file,
             name.loc.span,
             label,
         );
-        if !self.help.is_empty() {
-            d = d.with_help(self.help);
-        }
-        d
+        let help = if self.help.is_empty() {
+            format!("define `{}`, or name one that is defined", name.id)
+        } else {
+            self.help
+        };
+        d.with_help(help)
     }
 }

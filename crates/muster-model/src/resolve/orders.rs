@@ -1,5 +1,6 @@
 //! Command nets and orders (§70, §71, §81–§86), resolved against the units and
 //! elements of their side.
+use muster_syntax::Code;
 
 use super::header::side_for_block;
 use super::names::Space;
@@ -42,7 +43,7 @@ pub(crate) fn same_side(cx: &mut Ctx, r: &Ref, side: SideId, block: &str) {
         cx.model.sides[other.0].name.id.clone(),
     );
     let d = Diagnostic::error(
-        "MC106",
+        Code::MC106,
         format!(
             "`{block} {mine}` names `{}`, which belongs to `{theirs}`",
             r.name.id

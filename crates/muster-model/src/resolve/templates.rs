@@ -6,6 +6,7 @@
 //! the latest source wins (a weapon in the override replaces the template's
 //! weapons; notes accumulate). A new id adds an element. A sub-unit with the id of
 //! a template sub-unit is merged the same way; any other sub-unit is added.
+use muster_syntax::Code;
 
 use super::names::did_you_mean;
 use super::{loc, name, Ctx, FileItems};
@@ -164,7 +165,7 @@ impl Ctx {
             if !self.expansion_refused {
                 self.expansion_refused = true;
                 let d = Diagnostic::error(
-                    "MC003",
+                    Code::MC003,
                     format!("templates expand to more than {MAX_EXPANDED_UNITS} units"),
                 )
                 .with_label(file, u.id.span, "expansion stopped here")
@@ -200,7 +201,7 @@ impl Ctx {
     /// Finds the template `t` names, or reports MC102 or a template that contains itself.
     fn expand(&mut self, file: FileId, t: &Ident, depth: usize) -> Option<TemplateId> {
         let Some(tid) = self.names.templates.get(&t.name).copied() else {
-            let mut d = Diagnostic::error("MC102", format!("undefined template `{}`", t.name))
+            let mut d = Diagnostic::error(Code::MC102, format!("undefined template `{}`", t.name))
                 .with_label(file, t.span, "not defined");
             if let Some(h) = did_you_mean(&t.name, self.names.templates.keys().map(String::as_str))
             {
@@ -212,10 +213,13 @@ impl Ctx {
             return None;
         };
         if depth >= MAX_DEPTH || self.expanding.contains(&tid) {
-            let d = Diagnostic::error("MC103", format!("template `{}` contains itself", t.name))
-                .with_label(file, t.span, "used inside its own definition")
-                .with_help("a template's units may use other templates, never their own")
-                .with_paragraph("§9");
+            let d = Diagnostic::error(
+                Code::MC103,
+                format!("template `{}` contains itself", t.name),
+            )
+            .with_label(file, t.span, "used inside its own definition")
+            .with_help("a template's units may use other templates, never their own")
+            .with_paragraph("§9");
             self.push(d);
             return None;
         }

@@ -1,5 +1,6 @@
 //! Finishing the order of battle: MC103 (not a tree), command elements, units
 //! arriving later, and the positions of elements carried by others.
+use muster_syntax::Code;
 
 use super::Ctx;
 use crate::model::*;
@@ -45,7 +46,7 @@ fn report(cx: &mut Ctx, u: UnitId, message: String, help: &str) {
     let Some(r) = cx.model.units[u.0].attached_to.as_ref() else {
         return;
     };
-    let d = Diagnostic::error("MC103", message)
+    let d = Diagnostic::error(Code::MC103, message)
         .with_label(r.name.loc.file, r.name.loc.span, "attached here")
         .with_help(help)
         .with_paragraph("§9");

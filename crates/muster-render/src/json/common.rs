@@ -58,6 +58,7 @@ vocab!(
     SeverityLevel,
     Edge,
     GroupMode,
+    BriefingSection,
 );
 
 /// A keyword of the language, serialised exactly as written in a scenario (`dug-in`).

@@ -58,6 +58,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         intel: intel(model),
         latency: latency(model, analysis),
         umpire_notes: model.umpire_notes.iter().map(|p| p.text.clone()).collect(),
+        briefings: super::narrative::briefings(model),
     }
 }
 

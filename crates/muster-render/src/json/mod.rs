@@ -9,6 +9,7 @@ pub mod forces;
 mod generator;
 pub mod header;
 pub mod map;
+pub mod narrative;
 pub mod plans;
 mod round;
 pub mod strict;
@@ -75,6 +76,8 @@ pub struct ScenarioJson {
     pub latency: Vec<plans::Latency>,
     /// Scenario-wide umpire notes; empty in a side's JSON.
     pub umpire_notes: Vec<String>,
+    /// The briefing narratives; in a side's JSON only that side's.
+    pub briefings: Vec<narrative::Briefing>,
 }
 
 /// Builds the umpire's full JSON view of a resolved scenario.

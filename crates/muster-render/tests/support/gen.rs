@@ -80,6 +80,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         victories: vec![],
         intel: vec![],
         umpire_notes: vec![prose("The red reserve never arrives.")],
+        briefings: vec![],
     };
     let kinds = [
         TerrainKind::DenseWoods,

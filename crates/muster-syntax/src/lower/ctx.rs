@@ -1,5 +1,6 @@
 //! The lowering context: spans, identifiers, texts, literals, vocabulary words,
 //! and the re-parse of skipped statements for a precise error.
+use crate::Code;
 
 use crate::ast::{Point, Text};
 use crate::diagnostic::{Diagnostic, FileId};
@@ -69,34 +70,11 @@ pub(crate) fn kids<'i>(p: P<'i>) -> impl Iterator<Item = P<'i>> {
         .filter(|k| !matches!(k.as_rule(), Rule::lbrace | Rule::rbrace))
 }
 
-/// Edit distance, for "did you mean" hints.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(row[j + 1])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-/// The closest word of `words` to `word`, if close enough to be a typo.
+/// The closest word of `words` to `word`, if close enough to be a typo
+/// ([`crate::wording::suggest`], the one suggestion search).
 pub(crate) fn nearest<'w>(word: &str, words: &[&'w str]) -> Option<&'w str> {
-    words
-        .iter()
-        .map(|w| (distance(word, w), *w))
-        .filter(|(d, w)| *d <= 2.max(w.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, w)| w)
+    let best = crate::wording::suggest(word, words.iter().copied())?;
+    words.iter().copied().find(|w| *w == best)
 }
 
 impl<'d> Ctx<'d> {
@@ -129,7 +107,7 @@ impl<'d> Ctx<'d> {
     /// Reports an error with one label.
     pub fn error(
         &mut self,
-        code: &'static str,
+        code: Code,
         span: Span,
         message: String,
         label: &str,
@@ -152,7 +130,7 @@ impl<'d> Ctx<'d> {
         });
         if crate::reserved::is_reserved(&name) {
             self.error(
-                "MC001",
+                Code::MC001,
                 span,
                 format!("`{name}` is a reserved word and cannot be used as a name"),
                 "reserved word",
@@ -171,7 +149,7 @@ impl<'d> Ctx<'d> {
                 "names use lowercase ASCII letters, digits, `-` and `_`; put other text in a quoted display name".to_string()
             };
             self.error(
-                "MC001",
+                Code::MC001,
                 span,
                 format!("`{name}` is not a valid name"),
                 "invalid name",
@@ -208,7 +186,7 @@ impl<'d> Ctx<'d> {
             Ok(v) => Some(v),
             Err(LitError { message, help }) => {
                 let span = self.span(p);
-                self.error("MC002", span, message, "malformed literal", Some(help));
+                self.error(Code::MC002, span, message, "malformed literal", Some(help));
                 None
             }
         }
@@ -271,9 +249,12 @@ impl<'d> Ctx<'d> {
         let help = "a point is two coordinates in metres, `(x,y)`, such as `(1200,800)`";
         let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
             self.error(
-                "MC002",
+                Code::MC002,
                 span,
-                format!("point `{}` is not closed", text.trim_end()),
+                format!(
+                    "point {} is not closed",
+                    crate::wording::quoted(text.trim_end())
+                ),
                 "expected `)`",
                 Some(help.into()),
             );
@@ -282,9 +263,9 @@ impl<'d> Ctx<'d> {
         let parts: Vec<&str> = inner.split(',').collect();
         let [x, y] = parts.as_slice() else {
             self.error(
-                "MC002",
+                Code::MC002,
                 span,
-                format!("malformed point `{text}`"),
+                format!("malformed point {}", crate::wording::quoted(text)),
                 "not two coordinates",
                 Some(help.into()),
             );
@@ -305,7 +286,7 @@ impl<'d> Ctx<'d> {
             |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part.trim()) {
                 Ok(v) => Some(v),
                 Err(LitError { message, help }) => {
-                    c.error("MC002", s, message, "malformed literal", Some(help));
+                    c.error(Code::MC002, s, message, "malformed literal", Some(help));
                     None
                 }
             };
@@ -334,7 +315,7 @@ impl<'d> Ctx<'d> {
             None => format!("one of: {}", words.join(", ")),
         };
         self.error(
-            "MC001",
+            Code::MC001,
             span,
             format!(
                 "expected {what} such as {}, found `{word}`",

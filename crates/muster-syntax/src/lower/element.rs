@@ -1,4 +1,5 @@
 //! Lowering of one `element` or `hq`: its type, then attributes in any order.
+use crate::Code;
 
 use super::ctx::kids;
 use super::element_attr::{bare_word, keyword_attr};
@@ -7,7 +8,7 @@ use super::{Ctx, P};
 use crate::ast::{Calibre, Element};
 use crate::grammar::Rule;
 use crate::literal;
-use crate::span::Ident;
+use crate::span::{Ident, Span};
 use muster_rules::limits;
 
 /// A calibre literal.
@@ -22,6 +23,51 @@ pub(crate) fn calibre(c: &mut Ctx, p: &P) -> Option<Calibre> {
 
 pub(crate) fn is_word(p: Option<&P>) -> bool {
     p.is_some_and(|p| p.as_rule() == Rule::elem_word)
+}
+
+/// Words that start a statement inside a unit's block.
+fn statement_words() -> Vec<&'static str> {
+    let mut words = vec!["element", "hq"];
+    words.extend(
+        muster_rules::vocab::Echelon::ALL
+            .iter()
+            .map(|e| e.keyword()),
+    );
+    words
+}
+
+/// A word that starts its line and is a slip for `element`, `hq` or a unit
+/// type (`elment nsfcp …`): the line was meant as a statement of its own, not
+/// more attributes of the element above. Reports it once and skips the rest of
+/// the line, whose words would otherwise each be "not an attribute".
+fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, k: &P, ks: Span) -> bool {
+    let w = k.as_str();
+    let Some(local) = ks.start.checked_sub(c.base) else {
+        return false;
+    };
+    let before = &c.src[..local.min(c.src.len())];
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    if !before[line_start..].trim().is_empty() {
+        return false;
+    }
+    let words = statement_words();
+    let Some(meant) = super::ctx::nearest(w, &words) else {
+        return false;
+    };
+    let line_end = c.src[local..].find('\n').map_or(c.src.len(), |n| local + n) + c.base;
+    c.error(
+        Code::MC001,
+        ks,
+        format!(
+            "`{w}` starts a line, but it is no statement and no attribute of the element above"
+        ),
+        "not understood here",
+        Some(format!("did you mean `{meant}`?")),
+    );
+    while items.get(*i).is_some_and(|n| c.span(n).start < line_end) {
+        *i += 1;
+    }
+    true
 }
 
 /// `element id type attrs…` or `hq id [type] attrs…`
@@ -46,6 +92,9 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
         let ks = c.span(k);
         match k.as_rule() {
             Rule::elem_word | Rule::kw_umpire => {
+                if misspelt_statement(c, &items, &mut i, k, ks) {
+                    continue;
+                }
                 if let Some(a) = keyword_attr(c, &items, &mut i, k, ks) {
                     attrs.extend(a);
                 } else {
@@ -53,21 +102,21 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
                 }
             }
             Rule::lit => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 format!("unexpected `{}`", k.as_str()),
                 "not understood here",
                 Some("a calibre follows its weapon, such as `mortar 2in` or `gun 75mm`; counts follow `figures` or `models`".into()),
             ),
             Rule::point => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 "unexpected point".into(),
                 "not understood here",
                 Some("a position is written `at (x,y)`".into()),
             ),
             Rule::string => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 "unexpected quoted text".into(),
                 "not understood here",

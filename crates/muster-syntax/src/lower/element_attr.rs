@@ -1,5 +1,6 @@
 //! Lowering of an element's attributes: keyword attributes with their arguments
 //! (`figures 6`, `hmg-zone …`) and bare words (weapons, postures, vehicle words).
+use crate::Code;
 
 use super::ctx::nearest;
 use super::element::{calibre, take};
@@ -47,7 +48,7 @@ pub(crate) const KEYWORD_ATTRS: &[&str] = &[
 /// Reports a keyword whose argument is missing.
 fn missing(c: &mut Ctx, ks: Span, word: &str, what: &str, example: &str) {
     c.error(
-        "MC001",
+        Code::MC001,
         ks,
         format!("`{word}` needs {what}"),
         "argument missing",
@@ -266,7 +267,7 @@ fn vehicle_word(c: &mut Ctx, kind: &mut Option<ElementKind>, w: &str, ks: Span) 
             *span = span.join(ks);
         }
         _ => c.error(
-            "MC001",
+            Code::MC001,
             ks,
             format!("`{w}` describes a vehicle, but this element is not one"),
             "vehicles only",
@@ -302,5 +303,5 @@ fn unknown_word(c: &mut Ctx, w: &str, ks: Span, has_kind: bool) {
         };
         (format!("expected {what}, found `{w}`"), help)
     };
-    c.error("MC001", ks, message, "not understood here", Some(help));
+    c.error(Code::MC001, ks, message, "not understood here", Some(help));
 }

@@ -1,4 +1,5 @@
 //! Lowering of an element's type: foot, vehicle, artillery or aircraft (§12, §18).
+use crate::Code;
 
 use super::element::{calibre, is_word};
 use super::element_attr::{known_word, KEYWORD_ATTRS};
@@ -91,7 +92,7 @@ pub(crate) fn kind(c: &mut Ctx, items: &[P], i: &mut usize) -> Option<ElementKin
                 };
             } else {
                 c.error(
-                    "MC001",
+                    Code::MC001,
                     fs,
                     format!("`{w}` needs a kind after it"),
                     "kind missing",

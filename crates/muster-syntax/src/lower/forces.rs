@@ -1,4 +1,5 @@
 //! Lowering of `forces` and `template` items: units, their headers and bodies.
+use crate::Code;
 
 use super::ctx::{kids, side_block};
 use super::element::element;
@@ -140,7 +141,7 @@ fn placement(c: &mut Ctx, h: &Header) -> Option<Placement> {
         (None, None) => {
             if let Some((_, span)) = &h.facing {
                 c.error(
-                    "MC001",
+                    Code::MC001,
                     *span,
                     "`facing` needs a placement".into(),
                     "facing without a position",
@@ -171,7 +172,7 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
     let h = header(c, it);
     if let Some(ds) = h.dated_span {
         c.error(
-            "MC001",
+            Code::MC001,
             ds,
             "`dated` belongs on a template, not on a unit".into(),
             "not allowed on a unit",
@@ -247,7 +248,7 @@ pub(crate) fn template(c: &mut Ctx, p: P) -> Option<Template> {
     let h = header(c, it);
     for (word, sp) in &h.unit_only {
         c.error(
-            "MC001",
+            Code::MC001,
             *sp,
             format!("`{word}` is not allowed on a template"),
             "not allowed on a template",

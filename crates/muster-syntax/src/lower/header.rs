@@ -1,4 +1,5 @@
 //! Lowering of `use`, the `scenario` header and `side` items.
+use crate::Code;
 
 use super::ctx::kids;
 use super::{Ctx, P};
@@ -83,7 +84,7 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
                 s.start_time = clock(c, &t);
             }
         }
-        Rule::turns_stmt => s.turns = c.ranged(&a, literal::turn, &limits::TURNS),
+        Rule::turns_stmt => s.turns = c.ranged(&a, literal::turn_count, &limits::TURNS),
         Rule::turn_length_stmt => {
             s.turn_length = c.ranged(&a, literal::duration, &limits::TURN_LENGTH)
         }
@@ -129,11 +130,9 @@ fn override_stmt(c: &mut Ctx, p: P) -> Option<SeverityOverride> {
     let code_pair = it.next()?;
     let code_span = c.span(&code_pair);
     let code = code_pair.as_str().to_string();
-    let valid =
-        code.len() == 5 && code.starts_with("MC") && code[2..].bytes().all(|b| b.is_ascii_digit());
-    if !valid {
+    if !Code::is_code_shaped(&code) {
         c.error(
-            "MC002",
+            Code::MC002,
             code_span,
             format!("malformed rule code `{code}`"),
             "not a rule code",

@@ -1,4 +1,5 @@
 //! Lowering of the `map` block: areas, lines, crossings and places.
+use crate::Code;
 
 use super::ctx::kids;
 use super::{Ctx, P};
@@ -75,7 +76,7 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
         Some(w) => c.vocab(w, TerrainKind::ALL, TerrainKind::keyword, "a terrain type"),
         None => {
             c.error(
-                "MC001",
+                Code::MC001,
                 id.span,
                 format!("area `{}` has no terrain type", id.name),
                 "terrain type missing after the name",
@@ -105,7 +106,7 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
             (Some(s), None) => {
                 let sp = c.span(&s);
                 c.error(
-                    "MC001",
+                    Code::MC001,
                     sp,
                     "expected a structure strength and a height such as `medium normal`".into(),
                     "only one word here",
@@ -115,7 +116,7 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
             _ if kind.as_ref().map(|k| k.value) == Some(TerrainKind::Buildings) => {
                 let sp = kind.as_ref().map_or(span, |k| k.span);
                 c.error(
-                    "MC001",
+                    Code::MC001,
                     sp,
                     "buildings need a strength and a height such as `medium normal`".into(),
                     "strength and height missing",
@@ -131,7 +132,7 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
     for extra in words {
         let sp = c.span(&extra);
         c.error(
-            "MC001",
+            Code::MC001,
             sp,
             format!("expected a quoted name or a shape such as `polygon`, `rect` or `circle`, found `{}`", extra.as_str()),
             "not understood here",
@@ -159,7 +160,7 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
             let points: Vec<_> = kids.into_iter().filter_map(|k| c.point(k)).collect();
             if points.len() < 3 {
                 c.error(
-                    "MC002",
+                    Code::MC002,
                     span,
                     format!("a polygon needs at least 3 points, found {}", points.len()),
                     "too few points",
@@ -238,11 +239,11 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
     }
     if f.points.len() < 2 {
         c.error(
-            "MC002",
+            Code::MC002,
             span,
             format!(
-                "a {} needs at least 2 points, found {}",
-                f.kind.value.keyword(),
+                "{} needs at least 2 points, found {}",
+                crate::wording::with_article(f.kind.value.keyword()),
                 f.points.len()
             ),
             "too few points",
@@ -296,7 +297,7 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
             return None;
         }
         c.error(
-            "MC001",
+            Code::MC001,
             id.span,
             format!("{} `{}` has no position", kw.as_str(), id.name),
             "position missing",
@@ -354,7 +355,7 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
             return None;
         }
         c.error(
-            "MC001",
+            Code::MC001,
             id.span,
             format!("place `{}` has no location", id.name),
             "location missing",

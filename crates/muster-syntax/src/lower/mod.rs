@@ -3,6 +3,7 @@
 //! Vocabulary words and literals are validated here, so their diagnostics point
 //! at the word or literal itself (MC001 with the vocabulary list, MC002).
 
+mod briefing;
 mod ctx;
 mod element;
 mod element_attr;
@@ -86,6 +87,7 @@ fn item(c: &mut Ctx, p: P) -> Option<Item> {
         Rule::victory => Some(Item::Victory(events::victory(c, p))),
         Rule::intel => Some(Item::Intel(events::intel(c, p))),
         Rule::umpire_item => events::umpire(c, p).map(Item::Umpire),
+        Rule::briefing => Some(Item::Briefing(briefing::briefing(c, p))),
         _ => None,
     }
 }

@@ -1,4 +1,5 @@
 //! Lowering of `orders` blocks and `signal` items.
+use crate::Code;
 
 use super::ctx::{kids, nearest, side_block};
 use super::header::clock;
@@ -180,7 +181,7 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
             Rule::string => {
                 if o.prose.is_some() {
                     c.error(
-                        "MC001",
+                        Code::MC001,
                         ks,
                         "an order has one quoted text".into(),
                         "second text",
@@ -191,7 +192,7 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
                 }
             }
             _ => c.error(
-                "MC001",
+                Code::MC001,
                 ks,
                 format!("unexpected `{}` in an order", k.as_str()),
                 "not understood here",
@@ -217,7 +218,7 @@ fn order_word(c: &mut Ctx, toks: &[P], i: &mut usize, k: &P, ks: Span, o: &mut O
     let w = k.as_str();
     let missing = |c: &mut Ctx, what: &str, example: &str| {
         c.error(
-            "MC001",
+            Code::MC001,
             ks,
             format!("`{w}` needs {what}"),
             "argument missing",
@@ -293,7 +294,7 @@ fn order_word(c: &mut Ctx, toks: &[P], i: &mut usize, k: &P, ks: Span, o: &mut O
 fn set_objective(c: &mut Ctx, o: &mut Order, obj: Objective, span: Span) {
     if o.objective.is_some() {
         c.error(
-            "MC001",
+            Code::MC001,
             span,
             "an order has one objective, found a second".into(),
             "second objective",

@@ -4,10 +4,7 @@ use super::posture_loc;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC701",
-    name: "concealed-in-open",
-    severity: Severity::Error,
-    paragraph: Some("§50"),
+    code: Code::MC701,
     summary: "an element concealed at the start in open terrain",
     explanation: "Concealment (§50) needs something to hide in: brush, woods, rocks, \
 ruins, buildings or fortifications. An element that starts concealed in open ground \

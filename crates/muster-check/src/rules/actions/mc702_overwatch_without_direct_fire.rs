@@ -4,10 +4,7 @@ use super::posture_loc;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC702",
-    name: "overwatch-without-direct-fire",
-    severity: Severity::Error,
-    paragraph: Some("§38, §40"),
+    code: Code::MC702,
     summary: "an element in overwatch at the start that has no direct fire",
     explanation: "Overwatch (§38, §40) is a readiness to fire at whatever appears in view. \
 An element without direct fire, such as a command element, artillery that fires only \

@@ -4,10 +4,7 @@ use super::posture_loc;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC703",
-    name: "overwatch-cannot-see-out",
-    severity: Severity::Warning,
-    paragraph: Some("§109, §111, §113, §121"),
+    code: Code::MC703,
     summary: "an element in overwatch that cannot see out of the terrain it stands in",
     explanation: "Foot elements more than 100 m inside brush or open woods cannot see or be \
 seen (§109, §111); in dense woods and built-up areas only troops at the edge see out \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC704",
-    name: "observer-without-artillery",
-    severity: Severity::Error,
-    paragraph: Some("§55, §56"),
+    code: Code::MC704,
     summary: "a forward observer with no artillery unit it can register fire for",
     explanation: "A forward observer (§55, §56) registers and adjusts fire for an artillery \
 unit of its own side. Without `registers-for` naming a friendly unit that has artillery \

@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_rules::hmg::ZoneProblem;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC705",
-    name: "invalid-hmg-zone",
-    severity: Severity::Error,
-    paragraph: Some("§57"),
+    code: Code::MC705,
     summary: "a prepared HMG zone longer than 1,000 m, wider than 45°, or on a weapon without tripod or fixed mount",
     explanation: "A machine gun on a tripod or a fixed mounting may prepare a zone of fire \
 (§57) reaching out to 1,000 m from the gun and at most 45° wide; anything in it can be \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC706",
-    name: "engineering-by-non-engineer",
-    severity: Severity::Error,
-    paragraph: Some("§61"),
+    code: Code::MC706,
     summary: "demolition or another engineering task given to a non-engineer element",
     explanation: "Demolitions and most other engineering work (§51, §61) are specialist \
 actions of engineer elements. A task given to any other element cannot be carried out; \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC707",
-    name: "rotorcraft-without-refuelling",
-    severity: Severity::Error,
-    paragraph: Some("§62"),
+    code: Code::MC707,
     summary: "helicopters or autogyros with no designated refuelling ground",
     explanation: "Helicopters and autogyros refuel as a specialist action at a designated \
 refuelling ground (§62), which takes a full bound. The scenario must designate one: a \

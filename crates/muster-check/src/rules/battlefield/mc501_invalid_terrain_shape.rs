@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC501",
-    name: "invalid-terrain-shape",
-    severity: Severity::Error,
-    paragraph: Some("§98"),
+    code: Code::MC501,
     summary: "a terrain shape that is not a valid area or line, or lies outside the table",
     explanation: "Terrain pieces (§98) are areas with a clear edge: the edge decides who is \
 inside woods or a village. An outline needs at least three points, may not cross itself \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC502",
-    name: "overlapping-main-terrain",
-    severity: Severity::Warning,
-    paragraph: Some("§100"),
+    code: Code::MC502,
     summary: "two main terrain types (woods, brush, rocky, buildings) overlapping",
     explanation: "Overlays such as slopes, soft ground and roads add their effects to the \
 ground beneath (§100), but each point of the table has one main terrain type: open, \

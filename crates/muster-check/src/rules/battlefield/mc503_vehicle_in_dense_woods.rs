@@ -4,10 +4,7 @@ use super::{placed, pos_loc};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC503",
-    name: "vehicle-in-dense-woods",
-    severity: Severity::Error,
-    paragraph: Some("§113"),
+    code: Code::MC503,
     summary: "a vehicle or artillery element in dense woods off a road",
     explanation: "Dense woods (§113) are passable to foot only; vehicles and guns may use \
 the roads through them. Engineers may dig a vehicle or gun into the edge, so one dug in \

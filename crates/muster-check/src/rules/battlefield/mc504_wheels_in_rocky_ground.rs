@@ -4,10 +4,7 @@ use super::{placed, pos_loc};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC504",
-    name: "wheels-in-rocky-ground",
-    severity: Severity::Error,
-    paragraph: Some("§115"),
+    code: Code::MC504,
     summary: "a wheeled or half-tracked vehicle in a rocky area or ruins off a road",
     explanation: "Rocky areas and ruins (§115) are difficult going: fully tracked vehicles \
 and foot may cross them, but wheeled and half-tracked vehicles only along roads. One \

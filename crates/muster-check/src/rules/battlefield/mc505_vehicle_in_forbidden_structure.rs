@@ -4,15 +4,13 @@ use super::{placed, pos_loc};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC505",
-    name: "vehicle-in-forbidden-structure",
-    severity: Severity::Error,
-    paragraph: Some("§59, §120"),
+    code: Code::MC505,
     summary: "a vehicle or gun inside a structure it cannot enter",
     explanation: "Only foot elements enter strong structures; vehicles and guns stand there \
 only on a road (§120). Of the rest (§59), jeeps, scout cars, armoured cars and open-topped \
 armoured vehicles may enter light structures, enclosed fully tracked armoured vehicles \
-light or medium ones, and soft-skinned transport none at all.",
+light or medium ones, and any vehicle §59 does not list none at all: soft-skinned \
+transport, enclosed half-tracks, and enclosed wheeled armour other than armoured cars.",
     failing: r#"map {
   area village buildings medium normal "Village" rect (100,100) size 200m by 200m
 }

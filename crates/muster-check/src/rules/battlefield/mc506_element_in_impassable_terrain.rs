@@ -4,10 +4,7 @@ use super::{placed, pos_loc};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC506",
-    name: "element-in-impassable-terrain",
-    severity: Severity::Error,
-    paragraph: Some("§95"),
+    code: Code::MC506,
     summary: "an element in impassable terrain (lake, river off a bridge or ford, cliff)",
     explanation: "Impassable terrain (§95) cannot be entered by any ground element: lakes, \
 rivers and canals away from their bridges and fords, and cliffs. An element placed there \

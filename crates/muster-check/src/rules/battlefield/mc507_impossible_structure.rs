@@ -1,12 +1,10 @@
 //! MC507 impossible-structure: a structure strength and height that do not exist.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC507",
-    name: "impossible-structure",
-    severity: Severity::Error,
-    paragraph: Some("§121"),
+    code: Code::MC507,
     summary:
         "a structure of strength and height that does not exist (very strong and normal or tall)",
     explanation: "The Table of Structure Types (§117–§121) combines strength with height, \
@@ -32,7 +30,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             let (s, h) = a.structure?;
             (!muster_rules::structures::exists(s, h)).then(|| {
                 RULE.report(
-                    format!("a {} {} structure does not exist", s.keyword(), h.keyword()),
+                    format!(
+                        "{} structure does not exist",
+                        with_article(&format!("{} {}", s.keyword(), h.keyword()))
+                    ),
                     a.loc,
                     format!("`{}`", a.name.id),
                 )

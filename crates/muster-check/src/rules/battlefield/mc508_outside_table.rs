@@ -4,10 +4,7 @@ use super::pos_loc;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC508",
-    name: "outside-table",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC508,
     summary: "an element or a place outside the table",
     explanation: "Coordinates are metres from the table's south-west corner. An element or \
 place beyond the table's width or depth cannot be put on it; elements that enter later \

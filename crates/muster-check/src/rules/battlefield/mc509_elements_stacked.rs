@@ -4,10 +4,7 @@ use super::pos_loc;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC509",
-    name: "elements-stacked",
-    severity: Severity::Warning,
-    paragraph: Some("§4"),
+    code: Code::MC509,
     summary: "two elements placed so close that their bases would lie on top of each other",
     explanation: "Every element stands on its own base on the table (§4): a frontage of \
 50 mm for a standard infantry element, 25 mm for a specialist one and 25–30 mm for a \

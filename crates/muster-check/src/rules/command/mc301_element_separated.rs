@@ -5,10 +5,7 @@ use crate::prelude::*;
 use muster_model::analysis::CommandStatus;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC301",
-    name: "element-separated",
-    severity: Severity::Warning,
-    paragraph: Some("§87–§89"),
+    code: Code::MC301,
     summary: "an element out of command range at the start by every route",
     explanation: "An element is in command (§87) when its own means of communication (§88: \
 voice 100 m, short-range radio 300 m, long-range radio on command and recce elements \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC302",
-    name: "long-radio-on-ordinary-element",
-    severity: Severity::Warning,
-    paragraph: Some("§88"),
+    code: Code::MC302,
     summary: "a long-range radio on an element that is neither command nor recce",
     explanation: "§88 gives the 3,000 m range of a long-range radio only to command and \
 recce elements; any other radio-equipped element counts as short range, 300 m. A \

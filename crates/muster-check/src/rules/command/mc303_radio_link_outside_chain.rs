@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC303",
-    name: "radio-link-outside-chain",
-    severity: Severity::Warning,
-    paragraph: Some("§70"),
+    code: Code::MC303,
     summary: "a radio link between units with neither a command nor a support relation",
     explanation: "Radios are netted to the chain of command (§70): a set talks to its \
 subordinates, to the other command elements of its parent unit and to its immediate \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC304",
-    name: "telephone-not-static",
-    severity: Severity::Error,
-    paragraph: Some("§68"),
+    code: Code::MC304,
     summary: "a field telephone at an element not in a static position",
     explanation: "Field telephones need lines laid to a position held for at least a day \
 (§68). Only elements that start dug in, fortified or declared `static` can have one; a \

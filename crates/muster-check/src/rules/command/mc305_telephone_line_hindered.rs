@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_model::geometry;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC305",
-    name: "telephone-line-hindered",
-    severity: Severity::Warning,
-    paragraph: Some("§68"),
+    code: Code::MC305,
     summary:
         "a field telephone in difficult terrain, in poor weather, or near the enemy at the start",
     explanation: "§68 allows fixed telephone lines only where difficult terrain, harsh \

@@ -5,10 +5,7 @@ use crate::prelude::*;
 use muster_model::analysis::CommandStatus;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC306",
-    name: "command-by-runner-only",
-    severity: Severity::Note,
-    paragraph: Some("§76, §90"),
+    code: Code::MC306,
     summary:
         "a command element that reaches its superior only by alternative methods, with the delay",
     explanation: "A command element without radio or telephone talks by voice within \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC307",
-    name: "signal-unusable",
-    severity: Severity::Error,
-    paragraph: Some("§74"),
+    code: Code::MC307,
     summary:
         "a pre-arranged signal with no meaning in any affected unit's orders, or no way to be sent",
     explanation: "A pre-arranged signal (§74) works only if the troops it affects know what \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC308",
-    name: "smoke-signal-unseen",
-    severity: Severity::Warning,
-    paragraph: Some("§75"),
+    code: Code::MC308,
     summary: "a ground visual signal (coloured smoke) in fog or snow",
     explanation: "Flares, shell bursts and other signals in the air can be seen whenever \
 they are in line of sight, but other visual signals such as coloured smoke are invisible in \

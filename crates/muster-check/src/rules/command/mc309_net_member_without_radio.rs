@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC309",
-    name: "net-member-without-radio",
-    severity: Severity::Warning,
-    paragraph: Some("§70, §71"),
+    code: Code::MC309,
     summary: "a radio net member or radio link end without a radio, or of the other side",
     explanation: "A net (§70) joins radio sets, and its seniority order (§71) says which \
 set takes over its frequencies when a command element is knocked out. A member without \

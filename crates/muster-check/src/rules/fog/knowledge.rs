@@ -98,6 +98,13 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
             prose(p, Reader::Side(s));
         }
     }
+    for b in &m.briefings {
+        if let Some(Target::Side(s)) = b.side.as_ref().and_then(|r| r.target) {
+            b.sections
+                .iter()
+                .for_each(|(_, p)| prose(p, Reader::Side(s)));
+        }
+    }
     let mut named = |display: &'a Option<String>, at: Loc, reader: Option<Reader>| {
         if let (Some(text), Some(reader)) = (display.as_deref(), reader) {
             let (loc, quoted) = match find_quoted(cx, at, text) {

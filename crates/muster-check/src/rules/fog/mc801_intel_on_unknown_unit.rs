@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC801",
-    name: "intel-on-unknown-unit",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC801,
     summary: "intel about an enemy unit that does not exist",
     explanation: "An `intel` entry tells one side what it knows of an enemy unit, and the \
 side's briefing prints it. It must name a unit of the other side: naming an undefined \

@@ -5,10 +5,7 @@ use super::knowledge::{leaks, secrets, texts, Reader};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC802",
-    name: "enemy-named-without-intel",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC802,
     summary: "a side's own text names an enemy unit, element, player, signal or net, or a map item, that the side does not know",
     explanation: "A side's briefing prints its own texts as written: orders, unit and \
 element notes, unit, player and net display names, signal meanings and conditions, \

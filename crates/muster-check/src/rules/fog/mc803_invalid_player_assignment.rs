@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC803",
-    name: "invalid-player-assignment",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC803,
     summary: "a player assigned to an undefined unit, or two players given one unit",
     explanation: "Each player commands a unit of their own side and receives a briefing \
 for it. A player commanding a unit that does not exist, or belongs to the other side, \

@@ -5,10 +5,7 @@ use super::knowledge::{revealed, side_refs};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC804",
-    name: "enemy-reference-without-intel",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC804,
     summary: "a side's order objective or victory condition points at an enemy unit its intel does not reveal",
     explanation: "An order's objective, a victory condition (`holds`, `destroys`, \
 `exits`) or an arrival written for one side is printed in that side's briefing and JSON. When it names an enemy unit or element, \

@@ -4,10 +4,7 @@ use super::knowledge::{leaks, secrets, texts, Reader};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC805",
-    name: "secret-in-shared-text",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC805,
     summary: "a text every side reads names a unit, element, player, signal, net or map item one side does not know",
     explanation: "Some texts reach every side's briefing: the scenario's title and its \
 `ends` conditions, the sides' display names, and the names of map items every side \

@@ -5,10 +5,7 @@ use super::knowledge::{item_known, known_words, side_refs};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC806",
-    name: "unknown-map-item-referenced",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC806,
     summary: "an order, victory condition, arrival, signal, report or map item refers to a map item its reader does not know",
     explanation: "A map item written `known-to` one side, or to the umpire alone, is drawn \
 and listed only for those who know it. An order, victory condition, arrival, signal, \

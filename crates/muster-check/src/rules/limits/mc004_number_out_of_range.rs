@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC004",
-    name: "number-out-of-range",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC004,
     summary: "a number outside its sane range: turns, turn length, figures, models, widths, \
 lengths, ranges, calibres or years",
     explanation: "Every number a scenario writes has a range a real game can use (the \

@@ -4,10 +4,7 @@ use crate::prelude::*;
 use muster_rules::limits::{self, COORDINATE_MARGIN, TABLE_SIDE};
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC005",
-    name: "coordinate-far-off-table",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC005,
     summary: "a position far beyond the table's edges",
     explanation: "Coordinates are metres from the table's south-west corner. A point a \
 little off the table is an off-table place or an arrival point (MC508 reports an element \

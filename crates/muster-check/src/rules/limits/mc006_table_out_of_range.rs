@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC006",
-    name: "table-out-of-range",
-    severity: Severity::Error,
-    paragraph: Some("§1"),
+    code: Code::MC006,
     summary: "a table width, depth or ground scale outside its sane range",
     explanation: "§1 sets the ground scale at 2 m of ground per table millimetre, so even \
 a large club table covers a few kilometres. A table of hundreds of kilometres, or a scale \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC101",
-    name: "duplicate-name",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC101,
     summary: "two units, places, signals or templates share one name",
     explanation: "References are by short name, so a name must mean one thing in its scope: \
 two units, two places, two signals or two templates with one identifier would make every \

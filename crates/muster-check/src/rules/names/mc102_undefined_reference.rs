@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC102",
-    name: "undefined-reference",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC102,
     summary: "a reference to something that is not defined",
     explanation: "Every name an order, a signal, a net or an arrival uses must be defined \
 somewhere in the scenario or the library files it imports. The message suggests the \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC103",
-    name: "order-of-battle-not-a-tree",
-    severity: Severity::Error,
-    paragraph: Some("§9"),
+    code: Code::MC103,
     summary: "a unit with two parents, or a cycle of attachment",
     explanation: "The order of battle (§9) is a hierarchy: every unit has at most one \
 superior, and orders and command flow down it. A unit attached to two others, or a chain \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC104",
-    name: "unresolvable-import",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC104,
     summary: "an import that is not found, forms a cycle, or leaves the pack's root folder",
     explanation: "`use \"lib/…\"` brings a library file of the same pack into the scenario. \
 The path is relative to the importing file and must name an existing file inside the \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC105",
-    name: "unused-definition",
-    severity: Severity::Warning,
-    paragraph: None,
+    code: Code::MC105,
     summary: "a place, signal or template defined in the scenario file and never used",
     explanation: "A place no order, arrival, signal, victory condition or intel entry names, \
 a signal no order waits for and no unit is told of, or a template no unit is built from, \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC106",
-    name: "invalid-sides",
-    severity: Severity::Error,
-    paragraph: Some("§21"),
+    code: Code::MC106,
     summary: "a scenario without exactly two sides, or an item on an undeclared side",
     explanation: "A game of Mission Command is fought between two sides (§21), each of which \
 gets its own briefing; allies share a side with several nations. Every `forces`, `orders`, `intel` and `nets` block, every player \

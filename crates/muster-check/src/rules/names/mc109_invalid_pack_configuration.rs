@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC109",
-    name: "invalid-pack-configuration",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC109,
     summary: "the pack's `muster.toml` is not valid",
     explanation: "A pack may hold a `muster.toml` at its root with the pack's name, default \
 severities for rules (house rules, p.1), template overrides and an output folder. A file \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC115",
-    name: "output-folder-collision",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC115,
     summary: "two scenarios would be built into the same output folder",
     explanation: "`muster build` writes each scenario's JSON and briefings into a folder named \
 after the scenario's file name alone (`east/op.muster` builds into `op/`), with every \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC116",
-    name: "unreadable-path",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC116,
     summary: "a scenario file, a folder of scenarios or `muster.toml` cannot be read",
     explanation: "A file or folder of the pack that muster may not read (its permissions, \
 or a file system error) is reported with the reason, and everything else is still checked, \

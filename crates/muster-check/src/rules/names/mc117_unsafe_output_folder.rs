@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC117",
-    name: "unsafe-output-folder",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC117,
     summary: "the output folder leaves the pack through a symlink, or is or contains the sources",
     explanation: "`muster build` and `muster watch --out` write only below one output folder, \
 resolved once before anything is written. `out` in `muster.toml` must stay inside the pack \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC401",
-    name: "order-without-stance",
-    severity: Severity::Error,
-    paragraph: Some("§84"),
+    code: Code::MC401,
     summary: "an order with no stance (attack, defend, support)",
     explanation: "Every order states a stance (§84): attack, defend or support. The stance \
 decides how the unit reacts to contact and which reaction tests apply, so an order \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC402",
-    name: "attack-without-intensity",
-    severity: Severity::Error,
-    paragraph: Some("§84"),
+    code: Code::MC402,
     summary: "an attack with no intensity (probe, attack, all-out attack)",
     explanation: "An attack order states how hard to press (§84): a probe, an attack or an \
 all-out attack. The intensity sets the casualties a unit will accept before its attack \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC403",
-    name: "order-objective-undefined",
-    severity: Severity::Error,
-    paragraph: Some("§84"),
+    code: Code::MC403,
     summary: "an order whose objective is not a defined place, area, unit or bearing",
     explanation: "An order names where the unit goes or what it holds (§84): a place, an \
 area, a line or crossing of the map, a unit, a point, or a compass bearing. An attack \

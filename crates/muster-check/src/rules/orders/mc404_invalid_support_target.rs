@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC404",
-    name: "invalid-support-target",
-    severity: Severity::Error,
-    paragraph: Some("§81"),
+    code: Code::MC404,
     summary: "a support order that names no friendly unit, names itself, or names an enemy",
     explanation: "A support order (§81) puts a unit at the service of another friendly unit: \
 it follows that unit's lead and may stay in command through it (§87c). It must therefore \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC405",
-    name: "order-timing-out-of-range",
-    severity: Severity::Error,
-    paragraph: Some("§81, §22"),
+    code: Code::MC405,
     summary: "an order timing outside the scenario's turns, or an `after` later than its `by`",
     explanation: "Orders may say when they apply (§81): `by turn N`, `after turn N`, \
 `until turn N`, or at a clock time. A turn before the first or after the last turn the \

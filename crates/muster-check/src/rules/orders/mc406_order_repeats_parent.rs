@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC406",
-    name: "order-repeats-parent",
-    severity: Severity::Warning,
-    paragraph: Some("§83"),
+    code: Code::MC406,
     summary: "a separate order identical to its parent's",
     explanation: "A unit without an order of its own acts on its parent's (§83); a separate \
 order exists to give it a different task. One with the same stance, intensity, objective \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC407",
-    name: "unit-without-orders",
-    severity: Severity::Note,
-    paragraph: Some("§86"),
+    code: Code::MC407,
     summary: "a unit with no order of its own or inherited: it holds in place",
     explanation: "A unit acts on its own order or, failing that, on the nearest order above \
 it (§83). A unit with neither holds its position until further orders arrive (§86). That \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC408",
-    name: "order-due-before-arrival",
-    severity: Severity::Error,
-    paragraph: Some("§81"),
+    code: Code::MC408,
     summary: "an order due `by` or `until` a turn before its unit arrives",
     explanation: "Orders carry a timing (§81), and reinforcements arrive in a given turn. \
 An order that must be done by, or holds until, a turn before the unit (or the formation \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC201",
-    name: "group-without-command",
-    severity: Severity::Error,
-    paragraph: Some("§10, §79"),
+    code: Code::MC201,
     summary:
         "a commanded group with neither a command element nor an element carrying the commander",
     explanation: "Every commanded group and HQ needs someone to give it orders (§10): a \

@@ -1,12 +1,10 @@
 //! MC202 commander-in-support-element: the commander put in an element that cannot carry it.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC202",
-    name: "commander-in-support-element",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC202,
     summary: "the commander carried by a support or specialist foot element",
     explanation: "The Foot Elements Table (§18) lets the full-frontage small-arms types \
 (coherent, integrated, assault, bare) carry the command function alongside their combat \
@@ -49,7 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         };
         let mut d = RULE
             .report(
-                format!("`{}` is a {} element and cannot carry the commander", e.qualified, ty.keyword()),
+                format!("`{}` is {} and cannot carry the commander", e.qualified, with_article(&format!("{} element", ty.keyword()))),
                 at,
                 "commander placed here",
             )

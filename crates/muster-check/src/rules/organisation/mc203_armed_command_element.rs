@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC203",
-    name: "armed-command-element",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC203,
     summary: "a command element given weapons or a combat role",
     explanation: "A foot command element (§18) is not a combat element: its two or three \
 figures are the commander and his staff. Weapons or a prepared fire zone on it would let \

@@ -1,12 +1,10 @@
 //! MC204 mp44-without-german-nation: MP44 assault elements outside the German army.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC204",
-    name: "mp44-without-german-nation",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC204,
     summary: "an assault (MP44) element on a side with no German nation",
     explanation: "The assault (MP44) element type of §18 is German only: it portrays \
 infantry armed with the MP44 assault rifle. Another army's SMG-armed assault troops are \
@@ -54,7 +52,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let at = e.kind_loc.unwrap_or(e.name.loc);
         out.push(
             RULE.report(
-                format!("`{}` is an {} element but its nation is {}", e.qualified, ty.keyword(), if list.is_empty() { "not stated".to_string() } else { list }),
+                format!("`{}` is {} but its nation is {}", e.qualified, with_article(&format!("{} element", ty.keyword())), if list.is_empty() { "not stated".to_string() } else { list }),
                 at,
                 "German-only element type",
             )

@@ -1,12 +1,10 @@
 //! MC205 figure-count-out-of-range: more or fewer figures than the element type has.
 
 use crate::prelude::*;
+use muster_syntax::wording::{count, with_article};
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC205",
-    name: "figure-count-out-of-range",
-    severity: Severity::Warning,
-    paragraph: Some("§18, §19"),
+    code: Code::MC205,
     summary: "a figure count outside the Foot Elements Table's range for the element type",
     explanation: "The Foot Elements Table (§18) fixes how many figures each foot type has: \
 six for coherent, five for integrated, four for assault and bare, three or four for \
@@ -55,12 +53,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         out.push(
             RULE.report(
                 format!(
-                    "`{}` has {n} figures; a {} element has {want}",
+                    "`{}` has {}; {} has {want}",
                     e.qualified,
-                    ty.keyword()
+                    count(n, "figure"),
+                    with_article(&format!("{} element", ty.keyword()))
                 ),
                 loc,
-                format!("{n} figures"),
+                count(n, "figure"),
             )
             .with_help(format!(
                 "use {want} figures, or pick the element type that matches {n}"

@@ -1,12 +1,10 @@
 //! MC206 weapon-unfit-for-element: a weapon the element type does not carry.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC206",
-    name: "weapon-unfit-for-element",
-    severity: Severity::Error,
-    paragraph: Some("§18"),
+    code: Code::MC206,
     summary: "weapons that do not fit the element type",
     explanation: "Each foot type of §18 is defined by what it carries: coherent elements \
 have rifles, an LMG and a hand-held anti-tank weapon; integrated elements rifles and an \
@@ -47,8 +45,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             out.push(
                 RULE.report(
                     format!(
-                        "a {} element cannot carry `{}`",
-                        ty.keyword(),
+                        "{} cannot carry `{}`",
+                        with_article(&format!("{} element", ty.keyword())),
                         w.kind.keyword()
                     ),
                     w.loc,

@@ -1,12 +1,10 @@
 //! MC207 heavy-weapon-misclassified: artillery written as an infantry support element.
 
 use crate::prelude::*;
+use muster_syntax::wording::with_article;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC207",
-    name: "heavy-weapon-misclassified",
-    severity: Severity::Error,
-    paragraph: Some("§12"),
+    code: Code::MC207,
     summary: "a heavy mortar or a gun declared as an infantry support element instead of artillery",
     explanation: "§12 separates infantry support weapons from artillery: mortars over 82 mm, \
 field guns, howitzers and anti-tank guns are artillery elements with their own rules for \
@@ -41,7 +39,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     for (e, _) in cx.foot_elements() {
         for w in e.weapons.iter().filter(|w| facts::is_artillery_weapon(w)) {
             let what = match w.calibre_mm.filter(|_| w.kind == WeaponKind::Mortar) {
-                Some(calibre) => format!("a {} mm mortar", calibre.round()),
+                Some(calibre) => with_article(&format!("{} mm mortar", calibre.round())),
                 None => "a gun".to_string(),
             };
             out.push(

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC208",
-    name: "mixed-aircraft-group",
-    severity: Severity::Error,
-    paragraph: Some("§11, §20"),
+    code: Code::MC208,
     summary: "an aircraft group that mixes aircraft with other elements",
     explanation: "A group of aircraft is a flight (§20) whose elements all take the same \
 action in a bound and show no command function (§11); a ground element in it could \

@@ -1,12 +1,10 @@
 //! MC209 flight-not-two-models: an aircraft element of other than two models.
 
 use crate::prelude::*;
+use muster_syntax::wording::count;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC209",
-    name: "flight-not-two-models",
-    severity: Severity::Warning,
-    paragraph: Some("§20"),
+    code: Code::MC209,
     summary: "an aircraft flight that is not two models",
     explanation: "§20 represents a flight of aircraft by two models, each standing for three \
 to five machines. Another count changes the flight's firepower and how many hits it can \
@@ -42,9 +40,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if n != 2 {
             out.push(
                 RULE.report(
-                    format!("aircraft `{}` has {n} models; a flight is two", e.qualified),
+                    format!(
+                        "aircraft `{}` has {}; a flight is two",
+                        e.qualified,
+                        count(n, "model")
+                    ),
                     loc,
-                    format!("{n} models"),
+                    count(n, "model"),
                 )
                 .with_help("use `models 2`; each model stands for three to five aircraft"),
             );

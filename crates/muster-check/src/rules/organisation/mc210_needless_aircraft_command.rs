@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC210",
-    name: "needless-aircraft-command",
-    severity: Severity::Note,
-    paragraph: Some("§11"),
+    code: Code::MC210,
     summary: "an aircraft group given a command element it does not need",
     explanation: "A commanded group of aircraft shows no command function (§11): the whole \
 flight takes the same action in each bound. A command element in such a group is not \

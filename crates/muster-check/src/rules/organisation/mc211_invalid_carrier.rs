@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC211",
-    name: "invalid-carrier",
-    severity: Severity::Error,
-    paragraph: Some("§12, §14"),
+    code: Code::MC211,
     summary: "an element embussed in or riding on something other than a friendly vehicle",
     explanation: "Embussed troops and tank riders (§14) travel in or on vehicle elements \
 (§12): lorries, half-tracks, carriers, tanks. The carrier must be a vehicle of the same \

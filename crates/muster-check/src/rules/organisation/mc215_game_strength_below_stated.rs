@@ -5,10 +5,7 @@ use super::strength::{gaps, words};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC215",
-    name: "game-strength-below-stated",
-    severity: Severity::Note,
-    paragraph: Some("§3"),
+    code: Code::MC215,
     summary: "a unit whose figures stand for less than half its stated real strength",
     explanation: "§3 makes each figure about ten men and each vehicle or gun model three \
 to five of them. When a unit states its real strength (`historical-strength`), the game's \

@@ -11,6 +11,7 @@ pub(crate) mod mc208_mixed_aircraft_group;
 pub(crate) mod mc209_flight_not_two_models;
 pub(crate) mod mc210_needless_aircraft_command;
 pub(crate) mod mc211_invalid_carrier;
+pub(crate) mod mc212_template_echelon_differs;
 pub(crate) mod mc214_game_strength_above_stated;
 pub(crate) mod mc215_game_strength_below_stated;
 mod strength;

@@ -4,10 +4,7 @@ use super::header_or_start;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC601",
-    name: "no-first-bound",
-    severity: Severity::Error,
-    paragraph: Some("§23"),
+    code: Code::MC601,
     summary: "no side named to take the first bound",
     explanation: "Each turn has two bounds, and the scenario decides which side takes the \
 first (§23), usually the side with the initiative. Without it the game cannot start. Write \

@@ -4,10 +4,7 @@ use super::header_or_start;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC602",
-    name: "no-end-of-game",
-    severity: Severity::Error,
-    paragraph: Some("§22"),
+    code: Code::MC602,
     summary: "no end of game: neither a turn limit nor an end condition",
     explanation: "A scenario says when the game ends (§22): after a number of turns, when \
 a condition is met, or both. Victory is judged at that moment, so a scenario with neither \

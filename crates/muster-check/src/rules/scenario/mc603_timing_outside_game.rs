@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC603",
-    name: "timing-outside-game",
-    severity: Severity::Error,
-    paragraph: Some("§7"),
+    code: Code::MC603,
     summary: "an event, arrival or timing before turn 1 or after the last turn",
     explanation: "Arrivals and umpire events happen in a turn of the game. A clock time \
 counts as the turn it falls in: ten minutes a turn (§7) from the start time unless the \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC604",
-    name: "may-begin-hot",
-    severity: Severity::Note,
-    paragraph: Some("§24"),
+    code: Code::MC604,
     summary: "a group deployed within 500 m of an enemy element at the start: it may begin hot",
     explanation: "A commanded group is in a hot situation when an enemy element it can see \
 is within 500 m (§24). Hot groups communicate and act more slowly, so whether a group \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC605",
-    name: "victory-names-undefined",
-    severity: Severity::Error,
-    paragraph: Some("§22"),
+    code: Code::MC605,
     summary: "a victory condition naming an undefined place or unit",
     explanation: "Victory conditions (§22) are judged at the end of the game against the \
 map and the order of battle: to hold a place, destroy a unit or leave by a table edge. A \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC606",
-    name: "invalid-severity-override",
-    severity: Severity::Warning,
-    paragraph: None,
+    code: Code::MC606,
     summary: "a severity override naming an unknown rule code, or a syntax code that cannot be overridden",
     explanation: "Scenarios and packs may re-grade rules as house rules (p.1): `allow MC305` \
 switches one off, `note`, `warn` and `deny` change its severity. An override naming a code \
@@ -37,7 +34,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 /// Whether an override may re-grade this code.
 pub(crate) fn overridable(code: &str) -> bool {
-    crate::registry::lookup(code).is_some_and(|r| !r.code.starts_with("MC0"))
+    Code::parse(code).is_some_and(Code::overridable)
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
@@ -72,12 +69,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 }
 
 /// The registered code one edit (a changed, swapped or missing digit) away, if any.
-fn nearest_code(code: &str) -> Option<&'static str> {
+fn nearest_code(code: &str) -> Option<Code> {
     let code = code.to_ascii_uppercase();
-    crate::registry::rules()
+    Code::ALL
         .iter()
-        .map(|r| r.code)
-        .find(|c| c.starts_with("MC") && !c.starts_with("MC0") && one_edit(c, &code))
+        .copied()
+        .find(|c| c.overridable() && one_edit(c.as_str(), &code))
 }
 
 fn one_edit(a: &str, b: &str) -> bool {

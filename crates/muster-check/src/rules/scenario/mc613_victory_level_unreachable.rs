@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC613",
-    name: "victory-level-unreachable",
-    severity: Severity::Warning,
-    paragraph: Some("§22"),
+    code: Code::MC613,
     summary: "a victory level that no play of the game can reach",
     explanation: "Victory conditions (§22) are what the players play for. A level that \
 cannot be reached turns a side's game into a lost cause before it starts: a condition \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC614",
-    name: "victory-grouping-unstated",
-    severity: Severity::Warning,
-    paragraph: Some("§22"),
+    code: Code::MC614,
     summary: "several victory conditions that do not say whether all or any must be met",
     explanation: "§22 leaves the end of the game and its result to the scenario, so the \
 umpire must be able to read at once what a side has to achieve. Written one after the \

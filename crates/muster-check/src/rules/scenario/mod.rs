@@ -18,3 +18,4 @@ pub(crate) fn header_or_start(cx: &Context) -> Option<Loc> {
     }
     cx.model.sides.first().map(|s| s.loc)
 }
+pub(crate) mod mc607_victory_destroys_own_unit;

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC001",
-    name: "syntax-error",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC001,
     summary: "the text does not follow the scenario language",
     explanation: "The parser met something it could not read at this point of the file: a \
 misspelt keyword, a missing brace, a word where a number belongs. The message says what \

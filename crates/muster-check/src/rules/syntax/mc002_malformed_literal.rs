@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC002",
-    name: "malformed-literal",
-    severity: Severity::Error,
-    paragraph: Some("§1"),
+    code: Code::MC002,
     summary: "a distance, coordinate, turn, date, clock time or calibre is malformed",
     explanation: "Values carry their unit of measure where it could be misread (`300m`, \
 `3km`, `81mm`), dates must exist on the calendar and clock times must be real times of \

@@ -3,10 +3,7 @@
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
-    code: "MC003",
-    name: "input-refused",
-    severity: Severity::Error,
-    paragraph: None,
+    code: Code::MC003,
     summary: "input refused to protect the tool: too large, nested too deep or not UTF-8",
     explanation: "muster reads files from packs it did not write, in CI and in editors. To \
 stay fast and never crash it refuses a file over its size limit, blocks nested deeper than \
