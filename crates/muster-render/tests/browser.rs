@@ -66,7 +66,7 @@ fn briefings_print_to_pdf_offline() {
     let dir = pegasus_outputs();
     let shots = std::env::var("MUSTER_RENDER_SCREENSHOTS").ok();
     for (file, breaks) in [
-        ("umpire.html", 4),
+        ("umpire.html", 5),
         ("side-british.html", 3),
         ("player-gren-cdr.html", 3),
     ] {
