@@ -1100,3 +1100,43 @@ fn strength_notes_fire_nowhere_in_the_pack() {
         }
     }
 }
+
+/// #18: the umpire's sheet carries what happened on the day, the designer's
+/// balance note, and the optional rules the history asks for. Merville is
+/// another engineer's and checked by its own test.
+#[test]
+fn every_umpire_sheet_has_the_history_a_balance_note_and_its_optional_rules() {
+    let optional = [
+        ("pegasus-bridge.muster", "glider scatter"),
+        ("totalize-1944.muster", "short bombing"),
+        ("villers-bocage.muster", "breakdowns"),
+    ];
+    for (name, text) in scenario_texts() {
+        if name == "merville-battery.muster" {
+            continue;
+        }
+        let file = muster_syntax::parse(FileId(0), &text).file;
+        let history = file.items.iter().any(|i| match i {
+            Item::Briefing(b) => {
+                b.side.is_none()
+                    && b.sections.iter().any(|t| {
+                        t.section.value == BriefingSection::History && t.text.value.len() > 80
+                    })
+            }
+            _ => false,
+        });
+        assert!(history, "{name}: no `briefing umpire {{ history \"…\" }}`");
+        assert!(
+            text.contains("notes \"Balance:"),
+            "{name}: no designer's balance note"
+        );
+        for (file_name, rule) in optional {
+            if name == file_name {
+                assert!(
+                    text.contains(&format!("notes \"Optional rule, {rule}")),
+                    "{name}: no optional rule for {rule}"
+                );
+            }
+        }
+    }
+}
