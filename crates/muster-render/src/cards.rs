@@ -87,8 +87,7 @@ pub fn cards(view: &ScenarioJson, side: &str) -> Vec<Card> {
             .iter()
             .filter(|g| g.side.as_deref() == Some(side))
         {
-            let meaning = g.meaning.clone().unwrap_or_default();
-            let words = format!("{} ({}){}", g.id, kind_words(&g.kind), dash(&meaning));
+            let words = signal_line(g);
             let sends = g.sender.as_ref().is_some_and(|s| belongs(&s.id, &unit.id));
             if sends {
                 push_new(&mut card.sends, words.clone());
@@ -113,11 +112,11 @@ fn push_new(list: &mut Vec<String>, item: String) {
     }
 }
 
-fn dash(text: &str) -> String {
-    if text.is_empty() {
-        String::new()
-    } else {
-        format!(": {text}")
+/// `v-whistle (bugle): both bridges held`.
+fn signal_line(g: &crate::json::plans::Signal) -> String {
+    match &g.meaning {
+        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, kind_words(&g.kind)),
+        _ => format!("{} ({})", g.id, kind_words(&g.kind)),
     }
 }
 
@@ -266,7 +265,12 @@ fn awaited(view: &ScenarioJson, t: &Timing) -> Option<String> {
         | Timing::Condition {
             signal: Some(signal),
             ..
-        } => Some(signal_name(view, signal)),
+        } => Some(
+            view.signals
+                .iter()
+                .find(|g| &g.id == signal)
+                .map_or_else(|| format!("signal {signal}"), signal_line),
+        ),
         Timing::OnSighting { of }
         | Timing::Condition {
             sighting: Some(of), ..
