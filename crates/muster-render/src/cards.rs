@@ -368,12 +368,21 @@ fn element_words(e: &crate::json::forces::Element) -> String {
 /// What `cards.html` is rendered with.
 #[derive(Debug, Serialize)]
 struct CardsPage<'a> {
-    title: String,
+    /// The side's view, for the page footer (`base.html`).
+    s: &'a ScenarioJson,
+    page: CardsInfo,
     side: String,
     size: &'static str,
+    cards: &'a [Card],
+}
+
+/// The parts of a page's info `base.html` reads.
+#[derive(Debug, Serialize)]
+struct CardsInfo {
+    kind: &'static str,
+    title: String,
     generator: String,
     marks: crate::page::PageMarks,
-    cards: &'a [Card],
 }
 
 /// The command cards sheet of `side`, rendered from the side's view only.
@@ -391,11 +400,15 @@ pub fn render(
     templates.render(
         "cards.html",
         &CardsPage {
-            title: format!("{} — command cards, {side_name}", view.header.title),
+            s: view,
+            page: CardsInfo {
+                kind: "cards",
+                title: format!("{} — command cards, {side_name}", view.header.title),
+                generator: p.page.generator.clone(),
+                marks: p.page.marks.clone(),
+            },
             side: side_name,
             size: CARD_SIZE,
-            generator: p.page.generator.clone(),
-            marks: p.page.marks.clone(),
             cards: &cards,
         },
     )
