@@ -190,3 +190,147 @@ fn a_killed_build_leaves_whole_files_and_the_next_build_tidies_up() {
     assert_eq!(code, 0, "{stderr}");
     assert_outputs_whole(&out);
 }
+
+/// Builds the shipped pack into a fresh folder under umask 022 (through `sh`, so
+/// the test process's own umask is untouched); returns the output folder.
+fn build_shipped_pack(dir: &Path) -> PathBuf {
+    let out = dir.join("out");
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("umask 022; exec \"$0\" build \"$1\" --out \"$2\"")
+        .arg(env!("CARGO_BIN_EXE_muster"))
+        .arg(&scenarios)
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    out
+}
+
+fn relative(out: &Path, p: &Path) -> String {
+    p.strip_prefix(out).unwrap().to_string_lossy().to_string()
+}
+
+#[test]
+fn the_index_lists_every_sheet_and_files_are_0644_in_0755_folders() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = build_shipped_pack(dir.path());
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    let sheets: Vec<String> = files_under(&out)
+        .iter()
+        .map(|p| relative(&out, p))
+        .filter(|r| r.ends_with(".html") && r != "index.html")
+        .collect();
+    assert!(sheets.len() > 40, "{sheets:?}");
+    for sheet in &sheets {
+        assert!(index.contains(&format!("href=\"{sheet}\"")), "{sheet}");
+    }
+    for whom in ["<td>umpire</td>", "<td>side: ", "<td>player: "] {
+        assert!(index.contains(whom), "{whom}");
+    }
+    // Under umask 022: every file rw-r--r--, every folder rwxr-xr-x.
+    let mut folders = vec![out.clone()];
+    for file in files_under(&out) {
+        let mode = fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "{} is {mode:o}", file.display());
+        folders.extend(file.parent().map(Path::to_path_buf));
+    }
+    for folder in folders {
+        let mode = fs::metadata(&folder).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o755, "{} is {mode:o}", folder.display());
+    }
+}
+
+#[test]
+fn command_cards_one_per_unit_with_its_own_order_and_fogged() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = build_shipped_pack(dir.path());
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    let mut checked = 0;
+    for side_json in files_under(&out).iter().filter(|p| {
+        let name = p.file_name().unwrap().to_string_lossy();
+        name.starts_with("side-") && name.ends_with(".json")
+    }) {
+        let view: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(side_json).unwrap()).unwrap();
+        let text = fs::read_to_string(side_json).unwrap();
+        let folder = side_json.parent().unwrap();
+        let sid = side_json
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .trim_start_matches("side-")
+            .trim_end_matches(".json")
+            .to_string();
+        let side = view["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| {
+                s["id"].as_str().map(|i| {
+                    i.replace(
+                        |c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_',
+                        "_",
+                    )
+                }) == Some(sid.clone())
+            })
+            .unwrap();
+        let side_id = side["id"].as_str().unwrap();
+        let mut units: Vec<&str> = view["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["side"] == side_id)
+            .filter_map(|o| o["unit"]["id"].as_str())
+            .collect();
+        units.sort_unstable();
+        units.dedup();
+        let cards_path = folder.join(format!("cards-{sid}.html"));
+        let cards = fs::read_to_string(&cards_path).unwrap();
+        assert_eq!(
+            cards.matches("class=\"cmd-card\"").count(),
+            units.len(),
+            "{}",
+            cards_path.display()
+        );
+        for u in &units {
+            assert!(cards.contains(&format!("id=\"card-{u}\"")), "{u}");
+        }
+        assert!(index.contains(&format!("href=\"{}\"", relative(&out, &cards_path))));
+        // Fog: no enemy unit's display name the side's own JSON does not hold.
+        let full: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(folder.join("scenario.json")).unwrap())
+                .unwrap();
+        for enemy in full["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["id"] != side_id)
+        {
+            for name in display_names(&enemy["units"]) {
+                if !text.contains(&name) {
+                    assert!(
+                        !cards.contains(&name),
+                        "{name} leaks into {}",
+                        cards_path.display()
+                    );
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked} sides checked");
+}
+
+/// Every unit's display name below `units`, sub-units included.
+fn display_names(units: &serde_json::Value) -> Vec<String> {
+    let mut names = Vec::new();
+    for u in units.as_array().into_iter().flatten() {
+        names.extend(u["display"].as_str().map(str::to_string));
+        names.extend(display_names(&u["units"]));
+    }
+    names
+}

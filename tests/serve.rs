@@ -360,3 +360,21 @@ fn item_12_a_port_in_use_is_reported_before_anything_is_created() {
         "the output folder was created"
     );
 }
+
+/// `/` serves the index `muster build` wrote when the output holds one (with the
+/// reload script), else the server's own listing.
+#[test]
+fn root_serves_the_built_index_when_there_is_one() {
+    let server = serve(pack(), None);
+    let host = server.address.clone();
+    let listing = get(&server, "/", &host);
+    assert!(body(&listing).contains("crossroads"), "{listing}");
+    fs::write(
+        server.pack.path().join("site/index.html"),
+        "<html><body><h1>Built index &amp; sheets</h1></body></html>",
+    )
+    .unwrap();
+    let built = get(&server, "/", &host);
+    assert!(body(&built).contains("Built index &amp; sheets"), "{built}");
+    assert!(body(&built).contains("__muster/version"), "{built}");
+}

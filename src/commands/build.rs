@@ -11,6 +11,7 @@ use crate::pack::{Discovery, Pack};
 use crate::pipeline::{self, Checked, Totals};
 use crate::write::OutDir;
 use muster_model::World;
+use muster_render::index::{index_html, IndexScenario};
 use muster_render::{build, Templates};
 use muster_syntax::Severity;
 use std::collections::BTreeMap;
@@ -42,6 +43,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
         .collect::<Vec<_>>();
     let mut failed = Totals::of(&results).fails(args.options.deny_warnings);
     let (mut built, mut skipped) = (0usize, 0usize);
+    let mut index = Vec::new();
     for checked in results.iter().filter(|c| c.is_scenario()) {
         let errors = checked.count(Severity::Error);
         if errors > 0 {
@@ -61,14 +63,22 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
             ),
             &out,
         ) {
-            Ok(count) => {
+            Ok(entry) => {
                 built += 1;
-                eprintln!("built `{}`: {count} files", checked.display);
+                eprintln!("built `{}`: {} files", checked.display, entry.files.len());
+                index.push(entry);
             }
             Err(message) => {
                 failed = true;
                 eprintln!("error: cannot build `{}`: {message}", checked.display);
             }
+        }
+    }
+    if built > 0 {
+        let generator = format!("muster {}", env!("CARGO_PKG_VERSION"));
+        if let Err(e) = out.write(INDEX, &index_html(&index, &generator)) {
+            failed = true;
+            eprintln!("error: cannot write the index: {e}");
         }
     }
     eprintln!(
@@ -146,19 +156,31 @@ pub(crate) fn compile_templates(
     .map_err(|e| e.to_string())
 }
 
+/// The output root's index of the scenarios this build wrote (the preview server
+/// serves it at `/`).
+pub const INDEX: &str = "index.html";
+
+/// Writes one scenario's files; returns its entry for the index (contents dropped).
 pub(crate) fn write_outputs(
     checked: &Checked,
     templates: Result<&Templates, String>,
     out: &OutDir,
-) -> Result<usize, String> {
+) -> Result<IndexScenario, String> {
     let templates = templates?;
     let Some((model, analysis)) = &checked.model else {
         return Err("no model".into());
     };
-    let files = build(model, analysis, templates).map_err(|e| e.to_string())?;
-    for file in &files {
+    let mut files = build(model, analysis, templates).map_err(|e| e.to_string())?;
+    for file in &mut files {
         out.write(&file.path, &file.contents)
             .map_err(|e| e.to_string())?;
+        file.contents = String::new();
     }
-    Ok(files.len())
+    Ok(IndexScenario {
+        title: model
+            .header
+            .as_ref()
+            .map_or_else(|| checked.display.clone(), |h| h.title.text.clone()),
+        files,
+    })
 }

@@ -287,6 +287,13 @@ fn serve(head: &Head, site: &Site) -> Response {
         return plain(200, &version.to_string());
     }
     if path == "/" || path == "/index.html" {
+        // The index `muster build` wrote, when there is one; else the listing.
+        if let Some(built) =
+            resolve(site.root.path(), "/index.html").and_then(|f| std::fs::read_to_string(f).ok())
+        {
+            let nonce = nonce();
+            return html(page::inject(&built, version, &nonce), nonce);
+        }
         let status = site
             .shared
             .status

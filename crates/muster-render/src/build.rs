@@ -14,6 +14,24 @@ pub struct OutputFile {
     /// `pegasus-bridge/umpire.html`
     pub path: String,
     pub contents: String,
+    /// What the sheet is and whom it is for, for the output index; None for JSON.
+    pub sheet: Option<Sheet>,
+}
+
+/// A printed sheet as the output index lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    /// `Umpire briefing`, `Command cards`.
+    pub what: String,
+    /// `umpire`, `side: British`, `player: Maj. John Howard (British)`.
+    pub for_whom: String,
+}
+
+fn sheet(what: &str, for_whom: String) -> Option<Sheet> {
+    Some(Sheet {
+        what: what.into(),
+        for_whom,
+    })
 }
 
 /// Builds the scenario JSON, each side's JSON, and the umpire, side and player
@@ -38,10 +56,12 @@ pub fn build(
         OutputFile {
             path: format!("{stem}/scenario.json"),
             contents: to_json(&full)?,
+            sheet: None,
         },
         OutputFile {
             path: format!("{stem}/umpire.html"),
             contents: templates.render_page("umpire.html", &mut ctx, &page(&full, None, None))?,
+            sheet: sheet("Umpire briefing", "umpire".into()),
         },
     ];
     // The set-up sheet is the umpire's: it shows both sides' deployments.
@@ -51,14 +71,17 @@ pub fn build(
     out.push(OutputFile {
         path: format!("{stem}/setup.html"),
         contents: templates.render_setup(&mut ctx, &setup_page, &lists)?,
+        sheet: sheet("Set-up sheet", "umpire".into()),
     });
     for side in &full.sides {
         let view = json::for_side(&full, &side.id);
         let sid = file_safe(&side.id);
         let mut ctx = templates.view_context(&view)?;
+        let side_name = side.display.clone().unwrap_or_else(|| side.id.clone());
         out.push(OutputFile {
             path: format!("{stem}/side-{sid}.json"),
             contents: to_json(&view)?,
+            sheet: None,
         });
         out.push(OutputFile {
             path: format!("{stem}/side-{sid}.html"),
@@ -67,6 +90,12 @@ pub fn build(
                 &mut ctx,
                 &page(&view, Some(&side.id), None),
             )?,
+            sheet: sheet("Side briefing", format!("side: {side_name}")),
+        });
+        out.push(OutputFile {
+            path: format!("{stem}/cards-{sid}.html"),
+            contents: crate::cards::render(templates, &view, &side.id)?,
+            sheet: sheet("Command cards", format!("side: {side_name}")),
         });
         for p in &side.players {
             out.push(OutputFile {
@@ -76,6 +105,13 @@ pub fn build(
                     &mut ctx,
                     &page(&view, Some(&side.id), Some(&p.id)),
                 )?,
+                sheet: sheet(
+                    "Player sheet",
+                    format!(
+                        "player: {} ({side_name})",
+                        p.display.as_deref().unwrap_or(&p.id)
+                    ),
+                ),
             });
         }
     }

@@ -6,7 +6,9 @@
 //! of war is applied in exactly one place ([`json::for_side`]).
 
 mod build;
+pub mod cards;
 mod error;
+pub mod index;
 pub mod json;
 mod labels;
 pub mod map;
@@ -22,6 +24,6 @@ mod templates;
 pub mod turn_track;
 pub mod victory_view;
 
-pub use build::{build, folder_of, to_json, OutputFile};
+pub use build::{build, folder_of, to_json, OutputFile, Sheet};
 pub use error::RenderError;
 pub use templates::{Paper, Templates};

@@ -56,6 +56,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../templates/player.html"),
     ),
     ("setup.html", include_str!("../../../templates/setup.html")),
+    ("cards.html", include_str!("../../../templates/cards.html")),
     (
         "_muster.html",
         include_str!("../../../templates/_muster.html"),

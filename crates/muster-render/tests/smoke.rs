@@ -18,9 +18,11 @@ fn generated_scenario_builds_every_output() {
             "gen-1/setup.html",
             "gen-1/side-blue.json",
             "gen-1/side-blue.html",
+            "gen-1/cards-blue.html",
             "gen-1/player-blue-player.html",
             "gen-1/side-red.json",
             "gen-1/side-red.html",
+            "gen-1/cards-red.html",
             "gen-1/player-red-player.html",
         ]
     );

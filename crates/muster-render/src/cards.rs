@@ -1,0 +1,415 @@
+//! Command cards (§82: orders may be written on a card for each unit with a
+//! separate order): one card per such unit of one side, built only from that
+//! side's fog-filtered JSON, so a card can say nothing the side does not know.
+
+use serde::Serialize;
+
+use crate::json::forces::Unit;
+use crate::json::plans::{Objective, Order, Timing};
+use crate::json::{Reference, ScenarioJson, When};
+use crate::turn_track::turn_of;
+
+/// The stated card size, printed on the sheet so a printer can check it.
+pub const CARD_SIZE: &str = "index card 5 × 3 in (127 × 76 mm)";
+
+/// One command card.
+#[derive(Debug, Clone, Serialize)]
+pub struct Card {
+    pub unit_id: String,
+    /// The unit's display name (its id when it has none).
+    pub unit: String,
+    /// The player commanding it, or the one commanding its nearest superior.
+    pub commander: String,
+    /// The order in words, one line per phase, with display names.
+    pub order: Vec<String>,
+    /// The author's words of the order.
+    pub text: Option<String>,
+    /// Each timing in turns and clock time (`by turn 4 (00:46–00:55)`).
+    pub timings: Vec<String>,
+    /// Signals this unit gives, with their meaning.
+    pub sends: Vec<String>,
+    /// Signals this unit waits for or acts on.
+    pub waits: Vec<String>,
+    /// Its own elements in one line each.
+    pub elements: Vec<String>,
+}
+
+/// The cards of `side`, from that side's view (`for_side`), in order-of-battle
+/// order; a unit with several orders gets one card holding all of them.
+pub fn cards(view: &ScenarioJson, side: &str) -> Vec<Card> {
+    let Some(sd) = view.side(side) else {
+        return Vec::new();
+    };
+    let mut units: Vec<&Unit> = Vec::new();
+    for u in &sd.units {
+        flatten(u, &mut units);
+    }
+    let clock = Clock::of(view);
+    let mut out: Vec<Card> = Vec::new();
+    for unit in &units {
+        let orders: Vec<&Order> = view
+            .orders
+            .iter()
+            .filter(|o| o.side == side && o.unit.id == unit.id)
+            .collect();
+        if orders.is_empty() {
+            continue;
+        }
+        let mut card = Card {
+            unit_id: unit.id.clone(),
+            unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
+            commander: commander(view, side, &units, unit),
+            order: Vec::new(),
+            text: None,
+            timings: Vec::new(),
+            sends: Vec::new(),
+            waits: Vec::new(),
+            elements: unit.elements.iter().map(element_words).collect(),
+        };
+        for o in orders {
+            card.order.push(order_words(view, o));
+            card.text = card.text.or_else(|| o.text.clone());
+            let all = o
+                .timing
+                .iter()
+                .chain(o.phases.iter().flat_map(|p| &p.timing));
+            for t in all {
+                if let Some(w) = clock.timing(t) {
+                    card.timings.push(w);
+                }
+                if let Some(sig) = awaited(view, t) {
+                    push_new(&mut card.waits, sig);
+                }
+            }
+        }
+        for g in view
+            .signals
+            .iter()
+            .filter(|g| g.side.as_deref() == Some(side))
+        {
+            let words = signal_line(g);
+            let sends = g.sender.as_ref().is_some_and(|s| belongs(&s.id, &unit.id));
+            if sends {
+                push_new(&mut card.sends, words.clone());
+            }
+            if g.affects.iter().any(|a| belongs(&a.id, &unit.id)) {
+                push_new(&mut card.waits, words);
+            }
+        }
+        out.push(card);
+    }
+    out
+}
+
+/// Whether `id` is the unit `unit` or one of its elements (`unit.element`).
+fn belongs(id: &str, unit: &str) -> bool {
+    id == unit || id.strip_prefix(unit).is_some_and(|r| r.starts_with('.'))
+}
+
+fn push_new(list: &mut Vec<String>, item: String) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
+
+/// `v-whistle (bugle): both bridges held`.
+fn signal_line(g: &crate::json::plans::Signal) -> String {
+    match &g.meaning {
+        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, kind_words(&g.kind)),
+        _ => format!("{} ({})", g.id, kind_words(&g.kind)),
+    }
+}
+
+fn kind_words<T: Serialize>(k: &T) -> String {
+    serde_json::to_value(k)
+        .ok()
+        .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
+        .unwrap_or_default()
+}
+
+fn flatten<'a>(u: &'a Unit, out: &mut Vec<&'a Unit>) {
+    out.push(u);
+    for c in &u.units {
+        flatten(c, out);
+    }
+}
+
+/// The player commanding `unit`, or else its nearest superior's player.
+fn commander(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit) -> String {
+    let Some(sd) = view.side(side) else {
+        return String::new();
+    };
+    let mut at = Some(unit);
+    while let Some(u) = at {
+        if let Some(p) = sd
+            .players
+            .iter()
+            .find(|p| p.commands.as_deref() == Some(&u.id))
+        {
+            let name = p.display.clone().unwrap_or_else(|| p.id.clone());
+            return if u.id == unit.id {
+                name
+            } else {
+                format!(
+                    "{name} (commands {})",
+                    u.display.as_deref().unwrap_or(&u.id)
+                )
+            };
+        }
+        at = u
+            .parent
+            .as_ref()
+            .and_then(|pid| units.iter().copied().find(|x| &x.id == pid));
+    }
+    "no player named".into()
+}
+
+fn name(r: &Reference) -> String {
+    r.display.clone().unwrap_or_else(|| r.id.clone())
+}
+
+fn objective_words(o: &Objective) -> String {
+    match o {
+        Objective::Target { target } => name(target),
+        Objective::Bearing { degrees } => format!("bearing {degrees}°"),
+        Objective::Point { at } => format!("the point ({}, {})", at.x, at.y),
+    }
+}
+
+/// An order's phases in words with display names (`attack all-out Pegasus Bridge`).
+fn order_words(view: &ScenarioJson, o: &Order) -> String {
+    let mut phases = vec![phase_words(
+        view,
+        o.stance.as_ref().map(kind_words),
+        o.intensity.as_ref().map(kind_words),
+        o.objective.as_ref(),
+        &o.timing,
+    )];
+    for p in &o.phases {
+        phases.push(phase_words(
+            view,
+            p.stance.as_ref().map(kind_words),
+            p.intensity.as_ref().map(kind_words),
+            p.objective.as_ref(),
+            &p.timing,
+        ));
+    }
+    phases.join(", then ")
+}
+
+fn phase_words(
+    view: &ScenarioJson,
+    stance: Option<String>,
+    intensity: Option<String>,
+    objective: Option<&Objective>,
+    timing: &[Timing],
+) -> String {
+    let mut words: Vec<String> = Vec::new();
+    words.extend(stance);
+    words.extend(intensity);
+    words.extend(objective.map(objective_words));
+    words.extend(timing.iter().map(|t| timing_words(view, t)));
+    if words.is_empty() {
+        "hold (no order)".into()
+    } else {
+        words.join(" ")
+    }
+}
+
+fn signal_name(view: &ScenarioJson, id: &str) -> String {
+    view.signals
+        .iter()
+        .find(|g| g.id == id)
+        .and_then(|g| g.meaning.clone())
+        .map_or_else(|| format!("signal {id}"), |m| format!("signal {id} ({m})"))
+}
+
+fn when_words(w: &When) -> String {
+    match w {
+        When::Turn { turn } => format!("turn {turn}"),
+        When::Clock { time } => time.clone(),
+    }
+}
+
+fn timing_words(view: &ScenarioJson, t: &Timing) -> String {
+    match t {
+        Timing::Immediately => "immediately".into(),
+        Timing::By { turn } => format!("by turn {turn}"),
+        Timing::After { turn } => format!("after turn {turn}"),
+        Timing::Until { turn } => format!("until turn {turn}"),
+        Timing::OnSignal { signal } => format!("on {}", signal_name(view, signal)),
+        Timing::OnSighting { of } => format!("on sighting a {}", kind_words(of)),
+        Timing::At { time } => format!("at {time}"),
+        Timing::UntilEnd => "until the end".into(),
+        Timing::Condition {
+            unless,
+            signal,
+            sighting,
+            by,
+        } => {
+            let what = match (signal, sighting) {
+                (Some(s), _) => signal_name(view, s),
+                (None, Some(k)) => format!("a {} is seen", kind_words(k)),
+                (None, None) => "a signal".into(),
+            };
+            let word = if *unless { "unless" } else { "if" };
+            format!("{word} {what} by {}", when_words(by))
+        }
+    }
+}
+
+/// The signal a timing waits for, in words, if it waits for one.
+fn awaited(view: &ScenarioJson, t: &Timing) -> Option<String> {
+    match t {
+        Timing::OnSignal { signal }
+        | Timing::Condition {
+            signal: Some(signal),
+            ..
+        } => Some(
+            view.signals
+                .iter()
+                .find(|g| &g.id == signal)
+                .map_or_else(|| format!("signal {signal}"), signal_line),
+        ),
+        Timing::OnSighting { of }
+        | Timing::Condition {
+            sighting: Some(of), ..
+        } => Some(format!("an enemy {} (seen only)", kind_words(of))),
+        _ => None,
+    }
+}
+
+/// Turns and clock times of the scenario, to print each timing both ways.
+struct Clock {
+    start: Option<u32>,
+    start_text: Option<String>,
+    len: u32,
+    turn_minutes: f64,
+}
+
+impl Clock {
+    fn of(view: &ScenarioJson) -> Clock {
+        let h = &view.header;
+        let start = h.start.as_deref().and_then(|s| {
+            let (a, b) = s.split_once(':')?;
+            Some(a.parse::<u32>().ok()? * 60 + b.parse::<u32>().ok()?)
+        });
+        Clock {
+            start,
+            start_text: h.start.clone(),
+            len: h.turn_minutes.round().max(1.0) as u32,
+            turn_minutes: h.turn_minutes,
+        }
+    }
+
+    /// `turn 4 (00:46–00:55)`, or `turn 4` without a start time.
+    fn turn(&self, turn: u32) -> String {
+        match self.start {
+            Some(st) => {
+                let from = st + turn.saturating_sub(1) * self.len;
+                format!(
+                    "turn {turn} ({}–{})",
+                    crate::json::common::clock(from % 1440),
+                    crate::json::common::clock((from + self.len - 1) % 1440)
+                )
+            }
+            None => format!("turn {turn}"),
+        }
+    }
+
+    /// `01:30 (turn 8)`.
+    fn time(&self, time: &str) -> String {
+        match self
+            .start_text
+            .as_deref()
+            .and_then(|s| turn_of(s, self.turn_minutes, time))
+        {
+            Some(t) => format!("{time} (turn {t})"),
+            None => time.to_string(),
+        }
+    }
+
+    fn when(&self, w: &When) -> String {
+        match w {
+            When::Turn { turn } => self.turn(*turn),
+            When::Clock { time } => self.time(time),
+        }
+    }
+
+    /// A timing with a turn or a clock time, in both; None for the others.
+    fn timing(&self, t: &Timing) -> Option<String> {
+        Some(match t {
+            Timing::By { turn } => format!("done by {}", self.turn(*turn)),
+            Timing::After { turn } => format!("not before {}", self.turn(turn + 1)),
+            Timing::Until { turn } => format!("until the end of {}", self.turn(*turn)),
+            Timing::At { time } => format!("at {}", self.time(time)),
+            Timing::Immediately => format!("from {}", self.turn(1)),
+            Timing::Condition { by, .. } => format!("signal deadline {}", self.when(by)),
+            _ => return None,
+        })
+    }
+}
+
+/// One element in a line: name, type, figures or models, weapons.
+fn element_words(e: &crate::json::forces::Element) -> String {
+    let mut s = format!("{}: {}", e.name, e.description);
+    if let Some(f) = e.figures {
+        s.push_str(&format!(", {f} figures"));
+    }
+    if let Some(m) = e.models {
+        s.push_str(&format!(", {m} models"));
+    }
+    if e.is_hq {
+        s.push_str(" (HQ)");
+    }
+    s
+}
+
+/// What `cards.html` is rendered with.
+#[derive(Debug, Serialize)]
+struct CardsPage<'a> {
+    /// The side's view, for the page footer (`base.html`).
+    s: &'a ScenarioJson,
+    page: CardsInfo,
+    side: String,
+    size: &'static str,
+    cards: &'a [Card],
+}
+
+/// The parts of a page's info `base.html` reads.
+#[derive(Debug, Serialize)]
+struct CardsInfo {
+    kind: &'static str,
+    title: String,
+    generator: String,
+    marks: crate::page::PageMarks,
+}
+
+/// The command cards sheet of `side`, rendered from the side's view only.
+pub fn render(
+    templates: &crate::Templates,
+    view: &ScenarioJson,
+    side: &str,
+) -> Result<String, crate::RenderError> {
+    let cards = cards(view, side);
+    let side_name = view
+        .side(side)
+        .and_then(|s| s.display.clone())
+        .unwrap_or_else(|| side.to_string());
+    let p = crate::page::page(view, Some(side), None);
+    templates.render(
+        "cards.html",
+        &CardsPage {
+            s: view,
+            page: CardsInfo {
+                kind: "cards",
+                title: format!("{} — command cards, {side_name}", view.header.title),
+                generator: p.page.generator.clone(),
+                marks: p.page.marks.clone(),
+            },
+            side: side_name,
+            size: CARD_SIZE,
+            cards: &cards,
+        },
+    )
+}
