@@ -11,7 +11,8 @@ pub(crate) const RULE: Rule = Rule {
 voice 100 m, short-range radio 300 m, long-range radio on command and recce elements \
 3,000 m, a telephone line to its superior without limit) reach its command element, or \
 another element of its group that is itself linked, or an element of a group it \
-supports. Otherwise it starts separated (§89): its morale suffers and orders reach it \
+supports. A unit attached to another (`attached-to`, §80) counts as a member of the \
+group it is attached to, so its elements link through that group's elements too. Otherwise it starts separated (§89): its morale suffers and orders reach it \
 late by runner. This is allowed, for example on an extended front (§91), so it is a \
 warning; the message names the nearest link and how far short the element is.",
     failing: r#"forces red {
