@@ -74,6 +74,22 @@ fn record(boxes: &mut Vec<LabelBox>, r: &Rect, text: &str) {
 
 /// Places a text label at the first good spot, recording its box; `None` sends
 /// it to the key.
+/// Places `text` at the first free spot, its box measured at each spot.
+fn choose_text(
+    p: &mut Placer,
+    boxes: &mut Vec<LabelBox>,
+    spots: &[(f64, f64)],
+    text: &str,
+    size: f64,
+    bold: bool,
+) -> Option<(f64, f64)> {
+    let rects: Vec<Rect> = spots
+        .iter()
+        .map(|(x, y)| text_box(*x, *y, text, size, bold))
+        .collect();
+    choose(p, boxes, spots, &rects, text)
+}
+
 fn choose(
     p: &mut Placer,
     boxes: &mut Vec<LabelBox>,
@@ -180,11 +196,7 @@ fn place_points(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
                 (x, y + dy)
             })
             .collect();
-        let rects: Vec<Rect> = spots
-            .iter()
-            .map(|(x, y)| text_box(*x, *y, &m.label, size, true))
-            .collect();
-        match choose(p, boxes, &spots, &rects, &m.label) {
+        match choose_text(p, boxes, &spots, &m.label, size, true) {
             Some((x, y)) => {
                 m.lx = x;
                 m.ly = y;
@@ -330,11 +342,7 @@ fn place_arrivals(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
     for a in v.arrivals.iter_mut() {
         let tw = text_width(&a.label, size, false);
         let spots = around(a.x, a.y, tw, e);
-        let rects: Vec<Rect> = spots
-            .iter()
-            .map(|(x, y)| text_box(*x, *y, &a.label, size, false))
-            .collect();
-        match choose(p, boxes, &spots, &rects, &a.label) {
+        match choose_text(p, boxes, &spots, &a.label, size, false) {
             Some((x, y)) => {
                 a.lx = x;
                 a.ly = y;
@@ -359,11 +367,7 @@ fn place_areas(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
             let d = k as f64 * (tw / 2.0 + e);
             spots.extend([(a.x + d, a.y), (a.x - d, a.y)]);
         }
-        let rects: Vec<Rect> = spots
-            .iter()
-            .map(|(x, y)| text_box(*x, *y, &a.label, size, false))
-            .collect();
-        match choose(p, boxes, &spots, &rects, &a.label) {
+        match choose_text(p, boxes, &spots, &a.label, size, false) {
             Some((x, y)) => {
                 a.x = x;
                 a.y = y;
@@ -402,11 +406,7 @@ fn place_lines(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
                 ]
             })
             .collect();
-        let rects: Vec<Rect> = spots
-            .iter()
-            .map(|(x, y)| text_box(*x, *y, &l.label, size, false))
-            .collect();
-        match choose(p, boxes, &spots, &rects, &l.label) {
+        match choose_text(p, boxes, &spots, &l.label, size, false) {
             Some((x, y)) => {
                 l.x = x;
                 l.y = y;
