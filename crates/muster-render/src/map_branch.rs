@@ -98,10 +98,19 @@ fn fallback_branch(e: &Element) -> Option<&'static str> {
 
 /// The icon of a unit: the most common branch among its elements and its
 /// sub-units' (foot with carriers or half-tracks is mechanised; a battery takes
-/// its guns' branch); with no fighting elements, what its transport implies;
-/// else a headquarters. Ties go to the branch listed first in
-/// [`BRANCHES`].
+/// its guns' branch; a division or brigade with a tank unit in it is armoured);
+/// with no fighting elements, what its transport implies; else a headquarters.
+/// A tie goes to the branch of the element its commander stands with (a
+/// platoon does not become sappers because two are attached to it), then to
+/// the branch listed first in [`BRANCHES`].
 pub fn unit_branch(u: &Unit) -> &'static str {
+    let formation = matches!(
+        u.echelon.0,
+        muster_rules::vocab::Echelon::Division | muster_rules::vocab::Echelon::Brigade
+    );
+    if formation && u.units.iter().any(|c| unit_branch(c) == "armour") {
+        return "armour";
+    }
     let mut counts = [0usize; 15];
     count(u, element_branch, &mut counts);
     if counts.iter().all(|c| *c == 0) {
@@ -121,10 +130,19 @@ pub fn unit_branch(u: &Unit) -> &'static str {
             }
         }
     }
-    match (0..BRANCHES.len())
-        .filter(|i| counts[*i] > 0)
-        .max_by_key(|i| (counts[*i], BRANCHES.len() - i))
-    {
+    let top = counts.iter().copied().max().unwrap_or(0);
+    let commander = u
+        .elements
+        .iter()
+        .filter(|e| e.commander)
+        .find_map(element_branch)
+        .and_then(|b| BRANCHES.iter().position(|x| *x == b))
+        .filter(|i| top > 0 && counts[*i] == top);
+    match commander.or_else(|| {
+        (0..BRANCHES.len())
+            .filter(|i| counts[*i] > 0)
+            .max_by_key(|i| (counts[*i], BRANCHES.len() - i))
+    }) {
         Some(i) => BRANCHES.get(i).copied().unwrap_or("infantry"),
         None => "headquarters",
     }
