@@ -261,6 +261,8 @@ fn every_shipped_scenario_gets_a_setup_sheet_with_grid() {
         ] {
             assert!(sheet.contents.contains(needle), "{path}: {needle}");
         }
+        // A tile is only worth a page when the table needs two or more.
+        assert!(!sheet.contents.contains("Map tile 1 of 1 "), "{path}");
     }
 }
 
@@ -392,4 +394,104 @@ fn a_sides_map_draws_no_arrow_toward_an_enemy_it_does_not_know() {
     // Blue attacks A Company, which it does not know either.
     let blue = json::for_side(&full, "blue");
     assert!(map_view(&blue, Some("blue"), &[]).orders.is_empty());
+}
+
+/// The rectangle a tile's dashed line marks as its own part, from its path.
+fn own_part(t: &muster_render::setup::Tile) -> [f64; 4] {
+    let n: Vec<f64> = t
+        .inner
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    [n[0], n[1], n[2], n[3]]
+}
+
+#[test]
+fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
+    // 4800 m by 3200 m at 2 m per mm is a 240 cm by 160 cm table: on A4 it
+    // would print at 1 : 11, so the sheet adds tiles at the readable scale.
+    let big = FIXTURE.replace("table 2400m by 1600m", "table 4800m by 3200m");
+    let (model, analysis) = load_text(&big);
+    let full = json::scenario(&model, &analysis);
+    let scale = full.header.ground_scale_m_per_mm;
+    for (paper, count) in [(Paper::A4, 4), (Paper::A3, 2)] {
+        let (map, s) = setup(&full, paper);
+        assert_eq!(s.tiles.len(), count, "{paper:?}");
+        let eps = 1e-6;
+        for t in &s.tiles {
+            // Each tile prints at the smallest readable scale and stays on the table.
+            let ratio = t.print_w_mm / t.vw * scale;
+            assert!((ratio - muster_render::setup::MIN_PRINT_RATIO).abs() < 1e-9);
+            assert!(t.vx >= -eps && t.vy >= -eps);
+            assert!(t.vx + t.vw <= map.width + eps && t.vy + t.vh <= map.height + eps);
+            // The marked part lies inside the tile, and the rest is overlap.
+            let [x0, y0, x1, y1] = own_part(t);
+            assert!(x0 >= t.vx - eps && y0 >= t.vy - eps);
+            assert!(x1 <= t.vx + t.vw + eps && y1 <= t.vy + t.vh + eps);
+        }
+        // Each tile names the grid squares it shows, so a tile locates itself:
+        // together they name all 24 by 16 squares, the first the north-west one.
+        let named: std::collections::BTreeSet<&str> = s
+            .tiles
+            .iter()
+            .flat_map(|t| t.squares.iter().map(|g| g.text.as_str()))
+            .collect();
+        assert_eq!(named.len(), 24 * 16, "{paper:?}");
+        assert_eq!(s.tiles[0].squares[0].text, "A16");
+        for t in &s.tiles {
+            for g in &t.squares {
+                assert!(g.x > t.vx && g.x < t.vx + t.vw && g.y > t.vy && g.y < t.vy + t.vh);
+            }
+        }
+        // Every spot of the table is in exactly one tile's own part, and in
+        // the overlap of two tiles wherever two tiles meet.
+        let (nx, ny) = (48, 32);
+        for i in 0..nx {
+            for j in 0..ny {
+                let (x, y) = (
+                    (i as f64 + 0.5) * map.width / nx as f64,
+                    (j as f64 + 0.5) * map.height / ny as f64,
+                );
+                let owners = s
+                    .tiles
+                    .iter()
+                    .filter(|t| {
+                        let [x0, y0, x1, y1] = own_part(t);
+                        x >= x0 && x < x1 && y >= y0 && y < y1
+                    })
+                    .count();
+                assert_eq!(owners, 1, "{paper:?}: ({x}, {y})");
+            }
+        }
+        for (i, a) in s.tiles.iter().enumerate() {
+            for b in &s.tiles[i + 1..] {
+                let (ox, oy) = (
+                    (a.vx + a.vw).min(b.vx + b.vw) - a.vx.max(b.vx),
+                    (a.vy + a.vh).min(b.vy + b.vh) - a.vy.max(b.vy),
+                );
+                let beside = (a.vy - b.vy).abs() < eps || (a.vx - b.vx).abs() < eps;
+                if beside {
+                    assert!(ox > 0.0 && oy > 0.0, "{}, {}: no overlap", a.name, b.name);
+                }
+            }
+        }
+    }
+    // The sheet draws each tile from the one map body with its dashed line.
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let sheet = &files
+        .iter()
+        .find(|f| f.path == "fixture/setup.html")
+        .unwrap()
+        .contents;
+    assert_eq!(sheet.matches("id=\"map-body\"").count(), 1);
+    assert_eq!(sheet.matches("<use href=\"#map-body\"/>").count(), 4);
+    assert!(sheet.contains("Map tile 4 of 4 (row 2 from the north, column 2 from the west)"));
+    assert!(sheet.contains("stroke-dasharray"));
+    // A table that prints at a readable scale on one sheet is not tiled.
+    let small = FIXTURE.replace("table 2400m by 1600m", "table 1800m by 1200m");
+    let (model, analysis) = load_text(&small);
+    assert!(setup(&json::scenario(&model, &analysis), Paper::A4)
+        .1
+        .tiles
+        .is_empty());
 }
