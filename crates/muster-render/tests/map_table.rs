@@ -495,3 +495,43 @@ fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
         .tiles
         .is_empty());
 }
+
+#[test]
+fn a_position_to_defend_away_from_the_unit_gets_a_route_to_it() {
+    // A Company stands round (1150, 740); Lane end is at (2300, 100), far off:
+    // it must advance there first. B Company's ring is on its own wood.
+    let text = FIXTURE.replace(
+        "orders red {\n  a attack full atk\n}",
+        "orders red {\n  a defend lane\n}",
+    );
+    let (model, analysis) = load_text(&text);
+    let full = json::scenario(&model, &analysis);
+    let red = json::for_side(&full, "red");
+    let m = map_view(&red, Some("red"), &[]);
+    let kinds: Vec<&str> = m.orders.iter().map(|o| o.kind.as_str()).collect();
+    assert_eq!(kinds, ["move", "defend"], "{:?}", m.orders);
+    assert!(m.order_kinds.iter().any(|k| k == "move"));
+    // The route starts at the company and stops at the ring round the lane end.
+    let nums: Vec<f64> = m.orders[0]
+        .d
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (ex, ey) = (nums[2], m.height - nums[3]);
+    let gap = ((ex - 2300.0).powi(2) + (ey - 100.0).powi(2)).sqrt();
+    assert!(
+        gap > 2.2 * m.em && gap < 3.0 * m.em,
+        "gap {gap}, em {}",
+        m.em
+    );
+    // Defending where it stands needs no route.
+    let text = FIXTURE.replace(
+        "orders red {\n  a attack full atk\n}",
+        "orders red {\n  a defend (1150,740)\n}",
+    );
+    let (model, analysis) = load_text(&text);
+    let full = json::scenario(&model, &analysis);
+    let m = map_view(&json::for_side(&full, "red"), Some("red"), &[]);
+    let kinds: Vec<&str> = m.orders.iter().map(|o| o.kind.as_str()).collect();
+    assert_eq!(kinds, ["defend"]);
+}
