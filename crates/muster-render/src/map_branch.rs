@@ -102,8 +102,12 @@ fn fallback_branch(e: &Element) -> Option<&'static str> {
 /// with no fighting elements, what its transport implies; else a headquarters.
 /// A tie goes to the branch of the element its commander stands with (a
 /// platoon does not become sappers because two are attached to it), then to
-/// the branch listed first in [`BRANCHES`].
+/// the branch listed first in [`BRANCHES`]. A branch the writer declares wins:
+/// it is there because the table holds too little of the unit to tell.
 pub fn unit_branch(u: &Unit) -> &'static str {
+    if let Some(b) = u.branch {
+        return b.0.keyword();
+    }
     let formation = matches!(
         u.echelon.0,
         muster_rules::vocab::Echelon::Division | muster_rules::vocab::Echelon::Brigade
@@ -156,5 +160,18 @@ fn count(u: &Unit, f: fn(&Element) -> Option<&'static str>, counts: &mut [usize;
     }
     for c in &u.units {
         count(c, f, counts);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_rules::vocab::Branch;
+
+    /// The icons the map defines are the words a writer may declare, in order.
+    #[test]
+    fn the_icons_are_the_languages_branches() {
+        let words: Vec<&str> = Branch::ALL.iter().map(|b| b.keyword()).collect();
+        assert_eq!(BRANCHES, words.as_slice());
     }
 }
