@@ -67,6 +67,18 @@ fn labels(m: &MapView) -> Vec<(String, bool)> {
     v
 }
 
+/// Whether a point is inside a polygon (even-odd rule).
+fn within(x: f64, y: f64, poly: &[(f64, f64)]) -> bool {
+    let mut c = false;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + poly.len() - 1) % poly.len()]);
+        if (a.1 > y) != (b.1 > y) && x < (b.0 - a.0) * (y - a.1) / (b.1 - a.1) + a.0 {
+            c = !c;
+        }
+    }
+    c
+}
+
 fn check_map(name: &str, m: &MapView) {
     let eps = 1e-6;
     for b in &m.label_boxes {
@@ -99,6 +111,23 @@ fn check_map(name: &str, m: &MapView) {
     for (i, a) in m.leaders.iter().enumerate() {
         for b in &m.leaders[i + 1..] {
             assert!(!cross(a, b), "{name}: leader lines cross");
+        }
+    }
+    // A unit's symbol is never moved into water or cliffs its unit is not in
+    // (Pointe du Hoc's companies stay out of the sea).
+    let wet: Vec<&[(f64, f64)]> = m
+        .areas
+        .iter()
+        .filter(|a| matches!(a.kind.as_str(), "water" | "lake" | "cliffs"))
+        .map(|a| a.points.as_slice())
+        .collect();
+    for u in m.units.iter().filter(|u| u.shown) {
+        for poly in &wet {
+            assert!(
+                !within(u.fx, u.fy, poly) || within(u.x, u.y, poly),
+                "{name}: {} drawn in water or cliffs it is not in",
+                u.label
+            );
         }
     }
     // Every label is on the map (with a box) or in the key.
