@@ -227,7 +227,7 @@ fn signal_name(view: &ScenarioJson, id: &str) -> String {
 fn when_words(w: &When) -> String {
     match w {
         When::Turn { turn } => format!("turn {turn}"),
-        When::Clock { time } => time.clone(),
+        When::Clock { time, .. } => time.clone(),
     }
 }
 
@@ -239,7 +239,7 @@ fn timing_words(view: &ScenarioJson, t: &Timing) -> String {
         Timing::Until { turn } => format!("until turn {turn}"),
         Timing::OnSignal { signal } => format!("on {}", signal_name(view, signal)),
         Timing::OnSighting { of } => format!("on sighting a {}", kind_words(of)),
-        Timing::At { time } => format!("at {time}"),
+        Timing::At { time, .. } => format!("at {time}"),
         Timing::UntilEnd => "until the end".into(),
         Timing::Condition {
             unless,
@@ -332,7 +332,7 @@ impl Clock {
     fn when(&self, w: &When) -> String {
         match w {
             When::Turn { turn } => self.turn(*turn),
-            When::Clock { time } => self.time(time),
+            When::Clock { time, .. } => self.time(time),
         }
     }
 
@@ -342,7 +342,7 @@ impl Clock {
             Timing::By { turn } => format!("done by {}", self.turn(*turn)),
             Timing::After { turn } => format!("not before {}", self.turn(turn + 1)),
             Timing::Until { turn } => format!("until the end of {}", self.turn(*turn)),
-            Timing::At { time } => format!("at {}", self.time(time)),
+            Timing::At { time, .. } => format!("at {}", self.time(time)),
             Timing::Immediately => format!("from {}", self.turn(1)),
             Timing::Condition { by, .. } => format!("signal deadline {}", self.when(by)),
             _ => return None,
