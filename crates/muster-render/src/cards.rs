@@ -5,9 +5,10 @@
 use serde::Serialize;
 
 use crate::json::forces::Unit;
-use crate::json::plans::{Objective, Order, Timing};
-use crate::json::{Reference, ScenarioJson, When};
+use crate::json::plans::{Order, Timing};
+use crate::json::{ScenarioJson, When};
 use crate::turn_track::turn_of;
+use crate::words::{awaited, order_words, signal_line};
 
 /// The stated card size, printed on the sheet so a printer can check it.
 pub const CARD_SIZE: &str = "index card 5 × 3 in (127 × 76 mm)";
@@ -112,21 +113,6 @@ fn push_new(list: &mut Vec<String>, item: String) {
     }
 }
 
-/// `v-whistle (bugle): both bridges held`.
-fn signal_line(g: &crate::json::plans::Signal) -> String {
-    match &g.meaning {
-        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, kind_words(&g.kind)),
-        _ => format!("{} ({})", g.id, kind_words(&g.kind)),
-    }
-}
-
-fn kind_words<T: Serialize>(k: &T) -> String {
-    serde_json::to_value(k)
-        .ok()
-        .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
-        .unwrap_or_default()
-}
-
 fn flatten<'a>(u: &'a Unit, out: &mut Vec<&'a Unit>) {
     out.push(u);
     for c in &u.units {
@@ -162,121 +148,6 @@ fn commander(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit) -> S
             .and_then(|pid| units.iter().copied().find(|x| &x.id == pid));
     }
     "no player named".into()
-}
-
-fn name(r: &Reference) -> String {
-    r.display.clone().unwrap_or_else(|| r.id.clone())
-}
-
-fn objective_words(o: &Objective) -> String {
-    match o {
-        Objective::Target { target } => name(target),
-        Objective::Bearing { degrees } => format!("bearing {degrees}°"),
-        Objective::Point { at } => format!("the point ({}, {})", at.x, at.y),
-    }
-}
-
-/// An order's phases in words with display names (`attack all-out Pegasus Bridge`).
-fn order_words(view: &ScenarioJson, o: &Order) -> String {
-    let mut phases = vec![phase_words(
-        view,
-        o.stance.as_ref().map(kind_words),
-        o.intensity.as_ref().map(kind_words),
-        o.objective.as_ref(),
-        &o.timing,
-    )];
-    for p in &o.phases {
-        phases.push(phase_words(
-            view,
-            p.stance.as_ref().map(kind_words),
-            p.intensity.as_ref().map(kind_words),
-            p.objective.as_ref(),
-            &p.timing,
-        ));
-    }
-    phases.join(", then ")
-}
-
-fn phase_words(
-    view: &ScenarioJson,
-    stance: Option<String>,
-    intensity: Option<String>,
-    objective: Option<&Objective>,
-    timing: &[Timing],
-) -> String {
-    let mut words: Vec<String> = Vec::new();
-    words.extend(stance);
-    words.extend(intensity);
-    words.extend(objective.map(objective_words));
-    words.extend(timing.iter().map(|t| timing_words(view, t)));
-    if words.is_empty() {
-        "hold (no order)".into()
-    } else {
-        words.join(" ")
-    }
-}
-
-fn signal_name(view: &ScenarioJson, id: &str) -> String {
-    view.signals
-        .iter()
-        .find(|g| g.id == id)
-        .and_then(|g| g.meaning.clone())
-        .map_or_else(|| format!("signal {id}"), |m| format!("signal {id} ({m})"))
-}
-
-fn when_words(w: &When) -> String {
-    match w {
-        When::Turn { turn } => format!("turn {turn}"),
-        When::Clock { time, .. } => time.clone(),
-    }
-}
-
-fn timing_words(view: &ScenarioJson, t: &Timing) -> String {
-    match t {
-        Timing::Immediately => "immediately".into(),
-        Timing::By { turn } => format!("by turn {turn}"),
-        Timing::After { turn } => format!("after turn {turn}"),
-        Timing::Until { turn } => format!("until turn {turn}"),
-        Timing::OnSignal { signal } => format!("on {}", signal_name(view, signal)),
-        Timing::OnSighting { of } => format!("on sighting a {}", kind_words(of)),
-        Timing::At { time, .. } => format!("at {time}"),
-        Timing::UntilEnd => "until the end".into(),
-        Timing::Condition {
-            unless,
-            signal,
-            sighting,
-            by,
-        } => {
-            let what = match (signal, sighting) {
-                (Some(s), _) => signal_name(view, s),
-                (None, Some(k)) => format!("a {} is seen", kind_words(k)),
-                (None, None) => "a signal".into(),
-            };
-            let word = if *unless { "unless" } else { "if" };
-            format!("{word} {what} by {}", when_words(by))
-        }
-    }
-}
-
-/// The signal a timing waits for, in words, if it waits for one.
-fn awaited(view: &ScenarioJson, t: &Timing) -> Option<String> {
-    match t {
-        Timing::OnSignal { signal }
-        | Timing::Condition {
-            signal: Some(signal),
-            ..
-        } => Some(
-            view.signals
-                .iter()
-                .find(|g| &g.id == signal)
-                .map_or_else(|| format!("signal {signal}"), signal_line),
-        ),
-        Timing::OnSighting { of }
-        | Timing::Condition {
-            sighting: Some(of), ..
-        } => Some(format!("an enemy {} (seen only)", kind_words(of))),
-        _ => None,
-    }
 }
 
 /// Turns and clock times of the scenario, to print each timing both ways.

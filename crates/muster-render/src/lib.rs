@@ -23,6 +23,7 @@ pub mod setup;
 mod templates;
 pub mod turn_track;
 pub mod victory_view;
+pub mod words;
 
 pub use build::{build, folder_of, to_json, OutputFile, Sheet};
 pub use error::RenderError;

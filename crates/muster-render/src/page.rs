@@ -68,7 +68,26 @@ pub struct ChainLink {
     pub id: String,
     pub display: Option<String>,
     /// The unit's own order, when it has one (§86: otherwise it follows its superior's).
-    pub order: Option<Order>,
+    pub order: Option<OrderView>,
+}
+
+/// An order as a sheet prints it: the JSON order and its words with display names.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderView {
+    #[serde(flatten)]
+    pub order: Order,
+    /// The order in words, display names for ids (`attack full Pointe du Hoc by turn 4`).
+    pub words: String,
+}
+
+impl OrderView {
+    /// The order with its words, read in `view` (for signal meanings).
+    pub fn of(view: &ScenarioJson, order: &Order) -> OrderView {
+        OrderView {
+            order: order.clone(),
+            words: crate::words::order_words(view, order),
+        }
+    }
 }
 
 /// One line of the header block.
@@ -137,10 +156,12 @@ pub struct Page<'a> {
     pub oob: Vec<OobSide>,
     /// The orders, the player's own and its superiors' first (from the player's
     /// unit up), then the rest in source order.
-    pub orders: Vec<Order>,
+    pub orders: Vec<OrderView>,
     pub map: MapView,
     /// The victory conditions laid out for printing (levels, all/any groups).
     pub victories: Vec<crate::victory_view::VictoryView>,
+    /// Each signal of `s.signals` in words, in the same order.
+    pub signal_words: Vec<crate::words::SignalWords>,
     /// The umpire's turn track (empty on a side's pages).
     pub turns: Vec<crate::turn_track::TurnRow>,
 }
@@ -207,7 +228,11 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 .as_ref()
                 .and_then(|sd| find(&sd.units, id))
                 .and_then(|u| u.display.clone()),
-            order: s.orders.iter().find(|o| &o.unit.id == id).cloned(),
+            order: s
+                .orders
+                .iter()
+                .find(|o| &o.unit.id == id)
+                .map(|o| OrderView::of(s, o)),
         })
         .collect();
     let rank = |o: &Order| {
@@ -217,9 +242,9 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             .position(|id| *id == o.unit.id)
             .unwrap_or(chain.len())
     };
-    let mut orders = s.orders.clone();
+    let mut orders: Vec<OrderView> = s.orders.iter().map(|o| OrderView::of(s, o)).collect();
     // A stable sort keeps the source order among the rest.
-    orders.sort_by_key(rank);
+    orders.sort_by_key(|o| rank(&o.order));
     let mut marked = focus.clone();
     marked.extend(chain.iter().cloned());
     let marks = PageMarks {
@@ -247,7 +272,12 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         oob,
         orders,
         map: map_view(s, side, &marked),
-        victories: crate::victory_view::views(&s.victory),
+        victories: crate::victory_view::views(s),
+        signal_words: s
+            .signals
+            .iter()
+            .map(|g| crate::words::signal_words(s, g))
+            .collect(),
         turns: if side.is_none() {
             crate::turn_track::turn_track(s)
         } else {
