@@ -45,7 +45,6 @@ pub fn cards(view: &ScenarioJson, side: &str) -> Vec<Card> {
     for u in &sd.units {
         flatten(u, &mut units);
     }
-    let clock = Clock::of(view);
     let mut out: Vec<Card> = Vec::new();
     for unit in &units {
         let orders: Vec<&Order> = view
@@ -56,50 +55,72 @@ pub fn cards(view: &ScenarioJson, side: &str) -> Vec<Card> {
         if orders.is_empty() {
             continue;
         }
-        let mut card = Card {
-            unit_id: unit.id.clone(),
-            unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
-            commander: commander(view, side, &units, unit),
-            order: Vec::new(),
-            text: None,
-            timings: Vec::new(),
-            sends: Vec::new(),
-            waits: Vec::new(),
-            elements: unit.elements.iter().map(element_words).collect(),
-        };
-        for o in orders {
-            card.order.push(order_words(view, o));
-            card.text = card.text.or_else(|| o.text.clone());
-            let all = o
-                .timing
-                .iter()
-                .chain(o.phases.iter().flat_map(|p| &p.timing));
-            for t in all {
-                if let Some(w) = clock.timing(t) {
-                    card.timings.push(w);
-                }
-                if let Some(sig) = awaited(view, t) {
-                    push_new(&mut card.waits, sig);
-                }
-            }
-        }
-        for g in view
-            .signals
-            .iter()
-            .filter(|g| g.side.as_deref() == Some(side))
-        {
-            let words = signal_line(g);
-            let sends = g.sender.as_ref().is_some_and(|s| belongs(&s.id, &unit.id));
-            if sends {
-                push_new(&mut card.sends, words.clone());
-            }
-            if g.affects.iter().any(|a| belongs(&a.id, &unit.id)) {
-                push_new(&mut card.waits, words);
-            }
-        }
-        out.push(card);
+        out.push(card(view, side, &units, unit, &orders));
     }
     out
+}
+
+/// The card of one unit of `side` (also for a unit without an order of its own,
+/// for the player sheet), from that side's view.
+pub fn card_of(view: &ScenarioJson, side: &str, unit_id: &str) -> Option<Card> {
+    let sd = view.side(side)?;
+    let mut units: Vec<&Unit> = Vec::new();
+    for u in &sd.units {
+        flatten(u, &mut units);
+    }
+    let unit = units.iter().copied().find(|u| u.id == unit_id)?;
+    let orders: Vec<&Order> = view
+        .orders
+        .iter()
+        .filter(|o| o.side == side && o.unit.id == unit.id)
+        .collect();
+    Some(card(view, side, &units, unit, &orders))
+}
+
+fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &[&Order]) -> Card {
+    let clock = Clock::of(view);
+    let mut card = Card {
+        unit_id: unit.id.clone(),
+        unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
+        commander: commander(view, side, units, unit),
+        order: Vec::new(),
+        text: None,
+        timings: Vec::new(),
+        sends: Vec::new(),
+        waits: Vec::new(),
+        elements: unit.elements.iter().map(element_words).collect(),
+    };
+    for o in orders {
+        card.order.push(order_words(view, o));
+        card.text = card.text.or_else(|| o.text.clone());
+        let all = o
+            .timing
+            .iter()
+            .chain(o.phases.iter().flat_map(|p| &p.timing));
+        for t in all {
+            if let Some(w) = clock.timing(t) {
+                card.timings.push(w);
+            }
+            if let Some(sig) = awaited(view, t) {
+                push_new(&mut card.waits, sig);
+            }
+        }
+    }
+    for g in view
+        .signals
+        .iter()
+        .filter(|g| g.side.as_deref() == Some(side))
+    {
+        let words = signal_line(g);
+        let sends = g.sender.as_ref().is_some_and(|s| belongs(&s.id, &unit.id));
+        if sends {
+            push_new(&mut card.sends, words.clone());
+        }
+        if g.affects.iter().any(|a| belongs(&a.id, &unit.id)) {
+            push_new(&mut card.waits, words);
+        }
+    }
+    card
 }
 
 /// Whether `id` is the unit `unit` or one of its elements (`unit.element`).

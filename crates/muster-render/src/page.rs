@@ -164,6 +164,8 @@ pub struct Page<'a> {
     pub signal_words: Vec<crate::words::SignalWords>,
     /// The umpire's turn track (empty on a side's pages).
     pub turns: Vec<crate::turn_track::TurnRow>,
+    /// The player sheet's contents (None on other pages); its map is `map`.
+    pub sheet: Option<crate::player_sheet::PlayerSheet>,
 }
 
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
@@ -256,6 +258,20 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         )),
         scenario: css_string(&s.header.title),
     };
+    // A player's page is his sheet, with a map extract around his command.
+    let (sheet, extract) = match (side, &player_json) {
+        (Some(sd), Some(p)) => {
+            let (sheet, map) = crate::player_sheet::player_sheet(s, sd, p, &chain);
+            (Some(sheet), map)
+        }
+        _ => (None, None),
+    };
+    let map = match (extract, kind) {
+        (Some(m), _) => m,
+        // A player's whole-table map is sized like an extract, beside its legend.
+        (None, "player") => crate::map::map_view_in(s, side, &marked, crate::map_extract::EXTRACT),
+        (None, _) => map_view(s, side, &marked),
+    };
     Page {
         s,
         page: PageInfo {
@@ -271,7 +287,7 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         },
         oob,
         orders,
-        map: map_view(s, side, &marked),
+        map,
         victories: crate::victory_view::views(s),
         signal_words: s
             .signals
@@ -283,10 +299,11 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         } else {
             Vec::new()
         },
+        sheet,
     }
 }
 
-fn find<'u>(units: &'u [Unit], id: &str) -> Option<&'u Unit> {
+pub(crate) fn find<'u>(units: &'u [Unit], id: &str) -> Option<&'u Unit> {
     units.iter().find_map(|u| {
         if u.id == id {
             Some(u)
@@ -372,7 +389,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
     }
 }
 
-fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
+pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
     let mut what = e.description.clone();
     if e.is_hq {
         what.push_str(", HQ");
@@ -460,7 +477,7 @@ fn counted<N: Into<u64>>(n: N, one: &str, many: &str) -> String {
 
 /// A real strength in words, one entry per kind present, so a table cell never
 /// starts with an empty line.
-fn strength_words(s: &RealStrength) -> Vec<String> {
+pub(crate) fn strength_words(s: &RealStrength) -> Vec<String> {
     [
         (s.men, "man", "men"),
         (s.vehicles, "vehicle", "vehicles"),
@@ -523,7 +540,7 @@ pub fn command_words(c: &Command) -> String {
     }
 }
 
-fn serde_word<T: Serialize>(k: &T) -> String {
+pub(crate) fn serde_word<T: Serialize>(k: &T) -> String {
     match serde_json::to_value(k) {
         Ok(serde_json::Value::String(s)) => s,
         _ => String::new(),

@@ -188,6 +188,7 @@ impl Templates {
         view.ctx
             .try_insert("signal_words", &page.signal_words)
             .map_err(err)?;
+        view.ctx.try_insert("sheet", &page.sheet).map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
     }
 
