@@ -92,7 +92,28 @@ pub struct MapView {
     /// Every leader line drawn (from, to), for tests.
     #[serde(skip)]
     pub leaders: Vec<[f64; 4]>,
+    /// A map extract's window on the table (map units, y down): the drawing is
+    /// clipped to it and its labels kept inside it; None for the whole table.
+    pub window: Option<Window>,
+    /// Objectives ringed on a player's map (map units, y down).
+    pub objectives: Vec<Point>,
+    /// Where the north arrow stands.
+    pub nx: f64,
+    pub ny: f64,
 }
+
+/// The part of the table a map extract shows, in map units (y down).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Window {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// Margins around the drawn table, in em: grid labels left, right and above;
+/// column letters and the scale bar below.
+pub(crate) const MARGINS_EM: (f64, f64, f64, f64) = (2.4, 3.4, 2.0, 7.0);
 
 /// A label's box as placed, in map units (y down).
 #[derive(Debug, Clone, PartialEq)]
@@ -230,14 +251,28 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
 
 /// The same map made to print inside `pb`.
 pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: PrintBox) -> MapView {
-    let side_view = own.is_some();
     let (w, h) = extent(s);
-    // Margins in em: grid labels left, right and above; letters and the scale below.
-    let (ml, mr, mt, mb) = (2.4, 3.4, 2.0, 7.0);
+    let (ml, mr, mt, mb) = MARGINS_EM;
     let c = MIN_TEXT_MM / SMALLEST_EM;
     let k = ((pb.w_mm - (ml + mr) * c) / w)
         .min((pb.h_mm - (mt + mb) * c) / h)
         .max(1e-6);
+    map_at(s, own, focus, k, None)
+}
+
+/// The map printed at `k` millimetres per metre of ground, of the whole table or
+/// of `window` only (a map extract, `map_extract.rs`).
+pub(crate) fn map_at(
+    s: &ScenarioJson,
+    own: Option<&str>,
+    focus: &[String],
+    k: f64,
+    window: Option<Window>,
+) -> MapView {
+    let side_view = own.is_some();
+    let (w, h) = extent(s);
+    let (ml, mr, mt, mb) = MARGINS_EM;
+    let c = MIN_TEXT_MM / SMALLEST_EM;
     let em = c / k;
     let fy = |y: f64| h - y;
     let own = own
@@ -456,7 +491,14 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
             .collect(),
         label_boxes: Vec::new(),
         leaders: Vec::new(),
+        window: None,
+        objectives: Vec::new(),
+        nx: w - em * 1.5,
+        ny: h + em * 4.2,
     };
+    if let Some(win) = window {
+        crate::map_extract::crop(&mut view, win, k);
+    }
     crate::map_labels::place(&mut view);
     let step = view.grid.step;
     view.key = key_entries(&view, h, step);
@@ -659,7 +701,7 @@ fn num(v: f64) -> String {
 }
 
 /// A round scale-bar length near `target` metres.
-fn nice_length(target: f64) -> f64 {
+pub(crate) fn nice_length(target: f64) -> f64 {
     [
         50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0, 2500.0, 5000.0, 10000.0,
     ]

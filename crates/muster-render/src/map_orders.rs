@@ -291,7 +291,7 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
         };
         let when = match &a.when {
             When::Turn { turn } => format!("T{turn}"),
-            When::Clock { time } => time.clone(),
+            When::Clock { time, .. } => time.clone(),
         };
         out.push(ArrivalMark {
             x: ex,

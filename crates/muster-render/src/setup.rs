@@ -396,7 +396,7 @@ fn arrivals(s: &ScenarioJson, st: f64) -> Vec<ArrivalRow> {
         .map(|a| {
             let (key, when) = match &a.when {
                 When::Turn { turn } => (*turn, format!("turn {turn}")),
-                When::Clock { time } => (u32::MAX, time.clone()),
+                When::Clock { time, .. } => (u32::MAX, time.clone()),
             };
             let place = s.map.places.iter().find(|p| p.id == a.at.id);
             let name = a.at.display.clone().unwrap_or_else(|| a.at.id.clone());
@@ -412,7 +412,7 @@ fn arrivals(s: &ScenarioJson, st: f64) -> Vec<ArrivalRow> {
                 .map(count)
                 .unwrap_or(0);
             let sort = match &a.when {
-                When::Clock { time } => time.clone(),
+                When::Clock { time, .. } => time.clone(),
                 When::Turn { .. } => String::new(),
             };
             (
