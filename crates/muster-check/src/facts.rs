@@ -104,7 +104,9 @@ pub fn has_direct_fire(e: &Element) -> bool {
 /// or a mortar over 82 mm.
 pub fn is_artillery_weapon(w: &WeaponInfo) -> bool {
     w.kind == WeaponKind::Gun
-        || (w.kind == WeaponKind::Mortar && w.calibre_mm.is_some_and(|c| c > 82.0))
+        || (w.kind == WeaponKind::Mortar
+            && w.calibre_mm
+                .is_some_and(muster_rules::troops::mortar_is_artillery))
 }
 
 /// Terrain that hides an element from view (§50): anything but open ground.

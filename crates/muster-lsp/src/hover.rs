@@ -237,6 +237,7 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
                 distance,
                 short_by,
                 runner_turns,
+                ..
             } => format!(
                 "separated (§89): nearest `{}` at {distance:.0} m, {short_by:.0} m out of range; a runner takes {runner_turns} more turn(s)",
                 nearest.map_or("none".to_string(), name)

@@ -97,16 +97,6 @@ pub(crate) fn reach(m: &Model, from: ElementId, to: ElementId, direct: bool) -> 
     rules::range_of(eq, wire)
 }
 
-fn means(m: rules::Means) -> Means {
-    match m {
-        rules::Means::Wire => Means::Wire,
-        rules::Means::LongRadio => Means::LongRadio,
-        rules::Means::ShortRadio => Means::ShortRadio,
-        rules::Means::Voice => Means::Voice,
-        rules::Means::Runner => Means::Runner,
-    }
-}
-
 /// A possible link: the target, whether it is the direct route, and how it is reached.
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
@@ -138,7 +128,7 @@ fn candidate(m: &Model, from: ElementId, to: ElementId, route: Route) -> Option<
 fn in_command(c: Candidate, means_override: Option<Means>) -> CommandStatus {
     CommandStatus::InCommand {
         route: c.route,
-        means: means_override.unwrap_or_else(|| means(c.range.means)),
+        means: means_override.unwrap_or(c.range.means),
         via: c.to,
         distance: c.distance,
     }
@@ -326,7 +316,7 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
                     out[e.0] = in_command(c, None);
                     continue;
                 }
-                if is_cmd && c.range.means == rules::Means::Voice {
+                if is_cmd && c.range.means == Means::Voice {
                     out[e.0] = in_command(c, Some(Means::Runner));
                     continue;
                 }
@@ -377,6 +367,7 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             out[e.0] = CommandStatus::Separated {
                 nearest: Some(n.to),
                 distance: n.distance,
+                range: n.range,
                 short_by: n.short_by(),
                 runner_turns: runner,
             };

@@ -182,6 +182,7 @@ fn command(model: &Model, status: Option<&CommandStatus>) -> Command {
             distance,
             short_by,
             runner_turns,
+            ..
         }) => Command::Separated {
             nearest: nearest.map(|e| qualified(model, e)),
             distance_m: *distance,

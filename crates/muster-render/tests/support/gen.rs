@@ -512,6 +512,7 @@ fn add_unit(
             CommandStatus::Separated {
                 nearest: Some(ElementId(first)),
                 distance: 420.0,
+                range: muster_rules::command::range_of(Default::default(), false),
                 short_by: 120.0,
                 runner_turns: 1,
             }

@@ -1,6 +1,6 @@
 //! MC301 element-separated: an element out of command range at the start.
 
-use super::{has_no_set, own_range};
+use super::has_no_set;
 use crate::prelude::*;
 use muster_model::analysis::CommandStatus;
 
@@ -47,6 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let CommandStatus::Separated {
             nearest,
             distance,
+            range,
             short_by,
             runner_turns,
         } = status
@@ -59,7 +60,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if facts::is_command_element(e) && has_no_set(e) {
             continue; // a command element may use runners without limit (§88): MC306
         }
-        let (range, means) = own_range(e);
+        // the reach the analysis measured `short_by` against, not a second opinion
+        let means = range.means.words();
         let late = match runner_turns {
             0 => String::new(),
             1 => "; orders reach it 1 turn late by runner".to_string(),
@@ -95,7 +97,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         };
         d = d.with_help(format!(
             "move it within {} of a linked element{or_means}{late}",
-            metres(range)
+            metres(range.metres.unwrap_or(*distance))
         ));
         out.push(d);
     }

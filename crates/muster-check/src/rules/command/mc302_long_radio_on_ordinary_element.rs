@@ -49,7 +49,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     e.qualified
                 ),
                 loc,
-                "counts as short range, 300 m",
+                format!(
+                    "counts as short range, {}",
+                    metres(muster_rules::command::SHORT_RADIO_M)
+                ),
             )
             .with_help("write `radio short`, or make it the group's command element"),
         );
