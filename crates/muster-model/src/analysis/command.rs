@@ -33,38 +33,16 @@ use crate::model::*;
 use muster_rules::command::{self as rules, CommandRange, Equipment};
 use muster_rules::latency;
 use muster_rules::terrain::{MoveGrade, Mover};
-use muster_rules::troops::{self, Troop};
-use muster_rules::vocab::{FootType, Stance};
-
-/// The rulebook's troop description of a model element kind.
-pub(crate) fn troop(k: &Kind) -> Troop {
-    k.troop()
-}
-
-/// Whether an element counts as a command element for §88: its unit's command
-/// element, a `command` foot element, or one carrying the commander.
-pub(crate) fn is_command(m: &Model, e: ElementId) -> bool {
-    let el = &m.elements[e.0];
-    m.units[el.unit.0].command_element == Some(e)
-        || matches!(
-            el.kind,
-            Some(Kind::Foot {
-                ty: FootType::Command,
-                ..
-            })
-        )
-        || el.commander.is_some()
-}
+use muster_rules::troops;
+use muster_rules::vocab::Stance;
 
 /// What an element communicates with.
 pub(crate) fn equipment(m: &Model, e: ElementId) -> Equipment {
     let el = &m.elements[e.0];
     Equipment {
-        command: is_command(m, e),
-        recce: el
-            .kind
-            .as_ref()
-            .is_some_and(|k| troops::is_recce(&troop(k))),
+        // §88's "command element": one by type or `hq`, or carrying the commander
+        command: el.carries_command(),
+        recce: el.kind.as_ref().is_some_and(troops::is_recce),
         radio: el.radio.map(|(r, _)| r),
         telephone: el.telephone.is_some(),
     }

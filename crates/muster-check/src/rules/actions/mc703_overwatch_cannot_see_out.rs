@@ -47,7 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(p) = e.pos.filter(|_| e.has_posture(Posture::Overwatch)) else {
             continue;
         };
-        let who = e.kind.as_ref().map_or(Who::Other, |k| Who::of(&k.troop()));
+        let who = e.kind.as_ref().map_or(Who::Other, Who::of);
         for a in geometry::areas_at(cx.model, p) {
             let Some((limit, _)) = muster_rules::visibility::depth_limit(a.kind, who) else {
                 continue;

@@ -57,7 +57,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let on_road = false; // roads were ruled out above
         if e.kind
             .as_ref()
-            .is_none_or(|k| dense_woods_allows(&k.troop(), on_road, dug_in_edge))
+            .is_none_or(|k| dense_woods_allows(k, on_road, dug_in_edge))
         {
             continue;
         }

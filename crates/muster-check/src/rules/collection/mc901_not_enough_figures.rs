@@ -44,7 +44,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut bases: Vec<(&str, u32, u32, Loc)> = Vec::new();
     let mut figures: Option<(u32, Loc)> = None;
     for e in cx.model.elements.iter().filter(|e| on_table(e)) {
-        let Some(Kind::Foot { ty, .. }) = &e.kind else {
+        let Some(Troop::Foot { ty, .. }) = &e.kind else {
             continue;
         };
         let f = e

@@ -10,7 +10,7 @@ use crate::prelude::*;
 /// Whether an element stands on the table at some point: off-table fire
 /// support needs no model, but aircraft fly onto the table to attack.
 pub(crate) fn on_table(e: &Element) -> bool {
-    matches!(e.kind, Some(Kind::Aircraft { .. })) || !e.has_posture(Posture::OffTable)
+    matches!(e.kind, Some(Troop::Aircraft { .. })) || !e.has_posture(Posture::OffTable)
 }
 
 /// `full` or `reduced` (§4, §16–§18), as `collection.toml` names the bases.

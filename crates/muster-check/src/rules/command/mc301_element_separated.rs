@@ -57,7 +57,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if facts::is_aircraft(e) {
             continue; // aircraft are not in the ground command chain (§11)
         }
-        if facts::is_command_element(e) && has_no_set(e) {
+        if e.is_command_element() && has_no_set(e) {
             continue; // a command element may use runners without limit (§88): MC306
         }
         // the reach the analysis measured `short_by` against, not a second opinion
@@ -90,7 +90,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         // Suggest the next means up only where the element could use it (§88).
         let or_means = match e.radio.map(|(r, _)| r) {
             None => " or give it a radio",
-            Some(RadioRange::Short) if facts::has_command_capability(e) || facts::is_recce(e) => {
+            Some(RadioRange::Short) if e.carries_command() || facts::is_recce(e) => {
                 " or give it `radio long`"
             }
             Some(_) => "",

@@ -39,7 +39,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some((RadioRange::Long, loc)) = e.radio else {
             continue;
         };
-        if facts::has_command_capability(e) || facts::is_recce(e) {
+        if e.carries_command() || facts::is_recce(e) {
             continue;
         }
         out.push(

@@ -65,7 +65,7 @@ fn latency_runner_turns(cx: &Context, e: &Element) -> Option<u32> {
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, status) in cx.command_statuses() {
-        if !facts::is_command_element(e) {
+        if !e.is_command_element() {
             continue;
         }
         // The analysis decides the means: a runner there is a runner here, even

@@ -63,7 +63,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 /// guns and heavy mortars are MC207's.
 fn fits(ty: FootType, specialism: Option<Specialism>, w: &WeaponInfo) -> bool {
     ty == FootType::Command
-        || facts::is_artillery_weapon(w)
+        || muster_rules::troops::is_artillery_weapon(w.kind, w.calibre_mm)
         || muster_rules::foot::allows_weapon(ty, w.kind, w.calibre_mm, specialism)
 }
 
