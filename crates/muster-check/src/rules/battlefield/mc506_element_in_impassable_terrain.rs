@@ -52,7 +52,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
         // aircraft fly over it; ships float on water (land is MC708's business)
-        if facts::is_aircraft(e) || matches!(e.kind, Some(Kind::Ship { .. })) || afloat(cx, e) {
+        if facts::is_aircraft(e) || matches!(e.kind, Some(Troop::Ship { .. })) || afloat(cx, e) {
             continue;
         }
         let crossing = cx
@@ -61,10 +61,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .iter()
             .any(|c| p.distance(c.at) <= c.length / 2.0);
         let mut hit: Option<(Loc, (String, String))> = None;
-        let mover = e
-            .kind
-            .as_ref()
-            .and_then(|k| muster_rules::terrain::mover_of(&k.troop()));
+        let mover = e.kind.as_ref().and_then(muster_rules::terrain::mover_of);
         for a in geometry::areas_at(cx.model, p) {
             if let Some(def) = a.terrain.and_then(|t| cx.model.terrains.get(t.0)) {
                 if mover.is_some_and(|m| def.grades.movement(m) == MoveGrade::Impassable) {
@@ -132,5 +129,5 @@ fn afloat(cx: &Context, e: &Element) -> bool {
         return false;
     };
     cx.element(c)
-        .is_some_and(|c| matches!(c.kind, Some(Kind::Ship { .. })))
+        .is_some_and(|c| matches!(c.kind, Some(Troop::Ship { .. })))
 }
