@@ -706,4 +706,7 @@ pub struct Model {
     pub umpire_notes: Vec<Prose>,
     /// Briefing narratives, in the order written.
     pub briefings: Vec<Briefing>,
+    /// The index of the shapes above, built on first use.
+    #[serde(skip)]
+    pub spatial: crate::spatial::SpatialCell,
 }
