@@ -61,6 +61,7 @@ vocab!(
     Edge,
     BriefingSection,
     GroupMode,
+    Branch,
 );
 
 /// A keyword of the language, serialised exactly as written in a scenario (`dug-in`).

@@ -548,6 +548,7 @@ fn add_unit(
         arrives_later: false,
         start: None,
         prepared: None,
+        branch: Some(muster_rules::vocab::Branch::Infantry),
         loc: loc(),
     });
     if let Some(p) = parent {
