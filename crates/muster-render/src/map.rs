@@ -62,6 +62,8 @@ pub struct MapView {
     pub scale: ScaleBar,
     /// Labels the map had no free room for, listed under it.
     pub key: Vec<KeyEntry>,
+    /// The display name of every unit whose symbol is drawn under its id.
+    pub unit_key: Vec<KeyEntry>,
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
@@ -203,6 +205,9 @@ pub struct UnitMark {
     pub branch: String,
     pub echelon: String,
     pub label: String,
+    /// Its display name, given in the unit key under the map: the symbol
+    /// carries the short id so that it fits beside its elements.
+    pub name: String,
     pub highlight: bool,
     /// Arrives later: drawn faint at its planned position.
     pub later: bool,
@@ -397,6 +402,7 @@ pub(crate) fn map_at(
                 branch: "report".into(),
                 echelon: String::new(),
                 label: r.label.clone(),
+                name: r.label.clone(),
                 highlight: false,
                 later: false,
                 shown: true,
@@ -461,6 +467,7 @@ pub(crate) fn map_at(
             label: format!("{metres:.0} m = {:.0} mm on the table", metres / scale),
         },
         key: Vec::new(),
+        unit_key: Vec::new(),
         terrain_kinds,
         line_kinds,
         crossing_kinds: {
@@ -495,6 +502,15 @@ pub(crate) fn map_at(
     crate::map_labels::place(&mut view);
     let step = view.grid.step;
     view.key = key_entries(&view, h, step);
+    view.unit_key = view
+        .units
+        .iter()
+        .filter(|u| u.shown && u.name != u.label)
+        .map(|u| KeyEntry {
+            text: format!("{}: {}", u.label, u.name),
+            square: square(u.x, h - u.y, step),
+        })
+        .collect();
     view
 }
 
@@ -520,7 +536,11 @@ fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
         add(&a.label, a.x, a.y);
     }
     for u in v.units.iter().filter(|u| !u.shown) {
-        let text = format!("{} ({} {})", u.label, u.echelon, u.branch);
+        let text = if u.name == u.label {
+            format!("{} ({} {})", u.label, u.echelon, u.branch)
+        } else {
+            format!("{}, {} ({} {})", u.label, u.name, u.echelon, u.branch)
+        };
         add(&text, u.x, u.y);
     }
     for a in v.arrivals.iter().filter(|a| !a.shown) {
@@ -597,6 +617,7 @@ fn collect_units(
             branch: unit_branch(u).into(),
             echelon: mark.into(),
             label: u.id.clone(),
+            name: u.display.clone().unwrap_or_else(|| u.id.clone()),
             highlight: focus.contains(&u.id),
             later: u.arrives_later,
             shown: true,

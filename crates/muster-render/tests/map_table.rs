@@ -144,6 +144,22 @@ fn check_map(name: &str, m: &MapView) {
             );
         }
     }
+    // A unit's symbol carries its id; its display name is in the unit key
+    // under the map (or, with the symbol, in the key for want of room).
+    for u in &m.units {
+        let listed = if u.shown {
+            m.unit_key
+                .iter()
+                .any(|k| k.text == format!("{}: {}", u.label, u.name))
+        } else {
+            m.key.iter().any(|k| k.text.contains(u.name.as_str()))
+        };
+        assert!(
+            u.name == u.label || listed,
+            "{name}: {} has no display name under the map",
+            u.label
+        );
+    }
     // Every label is on the map (with a box) or in the key.
     let all = labels(m);
     let shown = all.iter().filter(|(_, s)| *s).count();
