@@ -39,13 +39,12 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for e in &cx.model.elements {
-        let Some(Kind::Ship { role }) = &e.kind else {
+        let Some(Troop::Ship { role }) = &e.kind else {
             continue;
         };
         let Some(p) = e.pos else { continue };
-        let afloat = cx.model.areas.iter().any(|a| {
-            muster_rules::terrain::is_water(a.kind) && muster_model::geometry::area_contains(a, p)
-        });
+        let afloat = muster_model::geometry::areas_at(cx.model, p)
+            .any(|a| muster_rules::terrain::is_water(a.kind));
         if !afloat {
             out.push(
                 RULE.report(

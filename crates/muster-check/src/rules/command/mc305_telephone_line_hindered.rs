@@ -156,8 +156,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 /// briefly (segment–polygon and segment–circle intersection, no sampling).
 fn first_difficult<'a>(cx: &Context<'a>, a: Pos, b: Pos) -> Option<&'a Area> {
     cx.model
-        .areas
-        .iter()
+        .spatial()
+        .areas_meeting(&[a, b])
+        .into_iter()
+        .filter_map(|i| cx.model.areas.get(i))
         .filter(|ar| difficult(cx.model, ar))
         .filter_map(|ar| geometry::segment_crosses_area(ar, a, b).map(|t| (ar, t)))
         .min_by(|x, y| x.1.total_cmp(&y.1))
@@ -187,7 +189,7 @@ fn end_pos(cx: &Context, r: &Ref) -> Option<Pos> {
     cx.element_of_target(r.target)?.pos
 }
 
-/// The nearest enemy element within 500 m (§24).
+/// The nearest enemy element within the hot radius (§24).
 fn nearest_enemy<'a>(cx: &Context<'a>, e: &Element) -> Option<(&'a Element, f64)> {
     let p = e.pos?;
     cx.model
@@ -195,6 +197,6 @@ fn nearest_enemy<'a>(cx: &Context<'a>, e: &Element) -> Option<(&'a Element, f64)
         .iter()
         .filter(|o| o.side != e.side)
         .filter_map(|o| Some((o, o.pos?.distance(p))))
-        .filter(|(_, d)| *d <= 500.0)
+        .filter(|(_, d)| *d <= muster_rules::command::HOT_RADIUS_M)
         .min_by(|a, b| a.1.total_cmp(&b.1))
 }
