@@ -88,11 +88,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             ),
         };
         // Suggest the next means up only where the element could use it (§88).
-        let or_means = match e.radio.map(|(r, _)| r) {
+        let eq = e.equipment();
+        let or_means = match eq.radio {
             None => " or give it a radio",
-            Some(RadioRange::Short) if e.carries_command() || facts::is_recce(e) => {
-                " or give it `radio long`"
-            }
+            Some(RadioRange::Short) if eq.command || eq.recce => " or give it `radio long`",
             Some(_) => "",
         };
         d = d.with_help(format!(

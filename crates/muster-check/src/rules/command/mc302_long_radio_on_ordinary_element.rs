@@ -39,7 +39,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some((RadioRange::Long, loc)) = e.radio else {
             continue;
         };
-        if e.carries_command() || facts::is_recce(e) {
+        if !muster_rules::command::long_radio_downgraded(e.equipment()) {
             continue;
         }
         out.push(

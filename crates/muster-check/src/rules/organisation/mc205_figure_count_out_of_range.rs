@@ -41,10 +41,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some((n, loc)) = e.figures else {
             continue;
         };
-        let (lo, hi) = muster_rules::foot::figure_range(ty);
-        if n >= lo && n <= hi {
+        if muster_rules::foot::figures_fit(ty, n) {
             continue;
         }
+        let (lo, hi) = muster_rules::foot::figure_range(ty);
         let want = if lo == hi {
             format!("{lo}")
         } else {
