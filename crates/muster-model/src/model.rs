@@ -538,6 +538,8 @@ pub struct Order {
     pub side: SideId,
     pub unit: Ref,
     pub stance: Option<(Stance, Loc)>,
+    /// Where a misspelt stance stands (`atack`), which MC001 reported.
+    pub misspelt_stance: Option<Loc>,
     pub intensity: Option<(Intensity, Loc)>,
     pub objective: Option<Objective>,
     pub timing: Vec<Timing>,

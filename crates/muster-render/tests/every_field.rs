@@ -725,6 +725,7 @@ impl Planter<'_> {
         let Order {
             unit,
             stance: _,
+            misspelt_stance: _,
             intensity: _,
             objective,
             timing,

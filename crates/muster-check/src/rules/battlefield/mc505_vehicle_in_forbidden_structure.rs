@@ -72,6 +72,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     pos_loc(e),
                     format!("may enter {allowed}"),
                 )
+                .about(e)
                 .related(area.name.loc, format!("{} structure", strength.keyword()))
                 .with_help("place it on a road through the buildings, or outside them"),
             );

@@ -80,12 +80,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     e.name.loc,
                     format!("{} too far", metres(*short_by)),
                 )
+.about(e)
                 .related(n.name.loc, format!("nearest link, {} away", metres(*distance))),
             None => RULE.report(
                 format!("`{}` is separated: no element it could link to is on the table", e.qualified),
                 e.name.loc,
                 "no link",
-            ),
+            )
+.about(e),
         };
         // Suggest the next means up only where the element could use it (§88).
         let eq = e.equipment();

@@ -54,6 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     metres(muster_rules::command::SHORT_RADIO_M)
                 ),
             )
+            .about(e)
             .with_help("write `radio short`, or make it the group's command element"),
         );
     }

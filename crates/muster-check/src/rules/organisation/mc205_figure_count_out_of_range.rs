@@ -61,6 +61,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 loc,
                 count(n, "figure"),
             )
+            .about(e)
             .with_help(format!(
                 "use {want} figures, or pick the element type that matches {n}"
             )),
