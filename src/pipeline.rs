@@ -7,11 +7,15 @@ use crate::pack::{self, Discovery, Target, CONFIG_FILE};
 
 use crate::terminal;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use muster_check::{run, Outcome};
+use muster_check::{run_cached, Outcome};
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
+use muster_model::SourceCache;
 use muster_syntax::{Diagnostic, Severity};
 use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Above this many scenarios a progress bar is shown (on a terminal's stderr).
 const PROGRESS_THRESHOLD: usize = 20;
@@ -76,22 +80,44 @@ impl Checked {
     }
 }
 
+/// The parse-once caches of a run, one per pack root (paths are pack-relative,
+/// so two packs' `lib/x.muster` are different files). `check` and `build` use a
+/// fresh one per run; `watch` keeps one for the session, so a save re-parses only
+/// the files whose text changed.
+#[derive(Default)]
+pub struct Caches(Mutex<HashMap<PathBuf, Arc<SourceCache>>>);
+
+impl Caches {
+    fn for_root(&self, root: &Path) -> Arc<SourceCache> {
+        match self.0.lock() {
+            Ok(mut m) => Arc::clone(m.entry(root.to_path_buf()).or_default()),
+            Err(_) => Arc::new(SourceCache::new()),
+        }
+    }
+}
+
 /// Checks every target, then reports each pack's `muster.toml` problems and its
 /// unreadable folders first; `keep_models` keeps what `build` needs.
-pub fn check_all(discovery: &Discovery, keep_models: bool) -> Vec<Checked> {
+pub fn check_all(discovery: &Discovery, keep_models: bool, caches: &Caches) -> Vec<Checked> {
     let mut results = config_reports(discovery);
     results.append(&mut unreadable_reports(discovery));
     results.append(&mut check_targets(
         discovery,
         &discovery.targets,
         keep_models,
+        caches,
     ));
     results
 }
 
 /// Checks some targets of a discovery (watch re-checks only what a change touched),
 /// in parallel; results come back in the order of `targets`.
-pub fn check_targets(discovery: &Discovery, targets: &[Target], keep_models: bool) -> Vec<Checked> {
+pub fn check_targets(
+    discovery: &Discovery,
+    targets: &[Target],
+    keep_models: bool,
+    caches: &Caches,
+) -> Vec<Checked> {
     let progress = progress_bar(targets.len());
     let collisions = output_names::collisions(discovery);
     let results: Vec<Checked> = targets
@@ -112,7 +138,8 @@ pub fn check_targets(discovery: &Discovery, targets: &[Target], keep_models: boo
                     .push(pack::unreadable_diagnostic(&shown, "file", &reason));
                 return report;
             }
-            let outcome = run(&pack.world, &target.path, &pack.config);
+            let cache = caches.for_root(&pack.root);
+            let outcome = run_cached(&pack.world, &target.path, &pack.config, &cache);
             progress.inc(1);
             let mut checked = into_checked(
                 discovery,

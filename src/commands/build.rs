@@ -24,7 +24,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     if discovery.packs.iter().any(|p| p.config_problems.is_some()) {
         // A broken `muster.toml` may have dropped house rules (fog of war made an
         // error): nothing is built until it is fixed, never with a fallback.
-        let results = pipeline::check_all(&discovery, false);
+        let results = pipeline::check_all(&discovery, false, &pipeline::Caches::default());
         output::print(args.options.format, &discovery, &results, started.elapsed())?;
         eprintln!("built 0 scenarios: `muster.toml` has problems; nothing written");
         return Ok(Status::Failed);
@@ -34,7 +34,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let _lock = out.lock()?;
     crate::write::exit_cleanly_on_interrupt();
     out.remove_stale_temporaries();
-    let results = pipeline::check_all(&discovery, true);
+    let results = pipeline::check_all(&discovery, true, &pipeline::Caches::default());
     output::print(args.options.format, &discovery, &results, started.elapsed())?;
     let templates = discovery
         .packs

@@ -11,7 +11,7 @@ use std::time::Instant;
 pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     let discovery = Discovery::find(&args.options.paths)?;
-    let results = pipeline::check_all(&discovery, false);
+    let results = pipeline::check_all(&discovery, false, &pipeline::Caches::default());
     output::print(args.options.format, &discovery, &results, started.elapsed())?;
     let totals = Totals::of(&results);
     Ok(if totals.fails(args.options.deny_warnings) {

@@ -37,6 +37,8 @@ pub struct Session {
     templates: Vec<(TemplateTexts, Result<Templates, String>)>,
     /// Whether notes are printed (`--notes`); they are always counted.
     notes: bool,
+    /// Trees of the files parsed so far; a save re-parses only what changed.
+    caches: pipeline::Caches,
 }
 
 /// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
@@ -86,6 +88,7 @@ impl Session {
             filters: Vec::new(),
             templates: Vec::new(),
             notes,
+            caches: pipeline::Caches::default(),
         };
         session.refresh_filters(&discovery);
         Ok(session)
@@ -198,7 +201,7 @@ impl Session {
         discovery
             .targets
             .retain(|t| affected.contains(&(packs[t.pack].root.clone(), t.path.clone())));
-        let mut results = pipeline::check_all(&discovery, building);
+        let mut results = pipeline::check_all(&discovery, building, &self.caches);
         results.retain(|c| config_changed || c.relative != CONFIG_FILE);
         for checked in results.iter().filter(|c| c.relative.ends_with(".muster")) {
             cycle.checked += 1;

@@ -30,4 +30,4 @@ pub use context::Context;
 pub use docs::{
     example_offset, example_source, explain, rules_markdown, EXAMPLE_HEADER, EXAMPLE_SIDES,
 };
-pub use run::{check, finish, run, time_checks, Outcome};
+pub use run::{check, finish, run, run_cached, time_checks, Outcome};

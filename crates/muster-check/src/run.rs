@@ -3,7 +3,7 @@
 use crate::context::Context;
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
-use muster_model::{PackConfig, World};
+use muster_model::{PackConfig, SourceCache, World};
 use muster_syntax::{Code, Diagnostic};
 
 /// Everything `run` produced for one scenario file.
@@ -72,11 +72,23 @@ pub fn time_checks(model: &Model, analysis: &Analysis) -> Vec<(Code, std::time::
 /// Resolves, analyses and checks the scenario at `path`, applies the house rules and
 /// returns the diagnostics in source order without duplicates.
 pub fn run(world: &dyn World, path: &str, pack: &PackConfig) -> Outcome {
-    let resolved = muster_model::resolve(world, path, pack);
+    run_cached(world, path, pack, &SourceCache::new())
+}
+
+/// [`run`], parsing each file at most once per `cache` (a whole `check` run shares
+/// one, so a library many scenarios use is parsed once). Same diagnostics as [`run`].
+pub fn run_cached(
+    world: &dyn World,
+    path: &str,
+    pack: &PackConfig,
+    cache: &SourceCache,
+) -> Outcome {
+    let resolved = muster_model::resolve_cached(world, path, pack, cache);
     let mut model = resolved.model;
     let mut diagnostics = resolved.diagnostics;
     // absurd positions leave the model before anything measures distances to them
     diagnostics.extend(crate::rules::limits::mc005_coordinate_far_off_table::refuse(&mut model));
+    model.shapes_changed();
     let analysis = muster_model::analyse(&model);
     diagnostics.extend(check(&model, &analysis));
     let diagnostics = finish(&model, without_echoes(diagnostics));

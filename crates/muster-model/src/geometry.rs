@@ -149,6 +149,7 @@ fn ring(points: &[Pos]) -> LineString<f64> {
 
 /// Whether `p` is inside the outline or on its edge.
 pub fn contains(outline: &[Pos], p: Pos) -> bool {
+    crate::work::geometry();
     if outline.len() < 3 || !finite(outline) || !finite(&[p]) {
         return false;
     }
@@ -160,6 +161,7 @@ pub fn contains(outline: &[Pos], p: Pos) -> bool {
 /// Distance in metres from `p` to the nearest point of the outline's edge
 /// (whether `p` is inside or outside).
 pub fn distance_to_edge(outline: &[Pos], p: Pos) -> f64 {
+    crate::work::geometry();
     match outline {
         [] => f64::INFINITY,
         [only] => only.distance(p),
@@ -169,6 +171,7 @@ pub fn distance_to_edge(outline: &[Pos], p: Pos) -> f64 {
 
 /// Distance in metres from `p` to a polyline.
 pub fn distance_to_polyline(points: &[Pos], p: Pos) -> f64 {
+    crate::work::geometry();
     match points {
         [] => f64::INFINITY,
         [only] => only.distance(p),
@@ -196,6 +199,7 @@ pub fn inside_table(model: &Model, p: Pos) -> bool {
 /// Whether two outlines share some area (touching edges do not count). Invalid
 /// outlines are compared by their vertices only, so this never fails.
 pub fn overlaps(a: &[Pos], b: &[Pos]) -> bool {
+    crate::work::geometry();
     if a.len() < 3 || b.len() < 3 || !finite(a) || !finite(b) {
         return false;
     }
@@ -213,6 +217,7 @@ pub fn overlaps(a: &[Pos], b: &[Pos]) -> bool {
 /// Whether `p` lies strictly inside the outline: ray casting, with points on an
 /// edge counted outside. Exact for any outline, whatever its size.
 pub fn strictly_inside(outline: &[Pos], p: Pos) -> bool {
+    crate::work::geometry();
     let n = outline.len();
     if n < 3 || !finite(outline) || !finite(&[p]) {
         return false;
@@ -288,6 +293,7 @@ fn meeting_fractions(a: Pos, b: Pos, p: Pos, q: Pos, out: &mut Vec<f64>) {
 /// at every edge it meets and each piece is tested once, so the work depends on
 /// the number of edges, never on the length of the segment.
 pub fn segment_crosses_polygon(outline: &[Pos], a: Pos, b: Pos) -> Option<f64> {
+    crate::work::geometry();
     let n = outline.len();
     if n < 3 || !finite(outline) || !finite(&[a, b]) {
         return None;
@@ -307,6 +313,7 @@ pub fn segment_crosses_polygon(outline: &[Pos], a: Pos, b: Pos) -> Option<f64> {
 /// Where the segment `a`→`b` first enters the open disc of `radius` round
 /// `centre`, as a fraction of its length, or `None` (a tangent does not enter).
 pub fn segment_crosses_circle(centre: Pos, radius: f64, a: Pos, b: Pos) -> Option<f64> {
+    crate::work::geometry();
     if !finite(&[centre, a, b]) || !radius.is_finite() || radius <= 0.0 {
         return None;
     }
@@ -329,6 +336,7 @@ pub fn segment_crosses_circle(centre: Pos, radius: f64, a: Pos, b: Pos) -> Optio
 
 /// Whether `p` lies strictly inside the circle.
 pub fn circle_contains(centre: Pos, radius: f64, p: Pos) -> bool {
+    crate::work::geometry();
     centre.distance(p) < radius - EPS
 }
 
@@ -434,28 +442,56 @@ pub const ROAD_VERGE: f64 = 5.0;
 /// one on the boundary has not entered the terrain (§59, §113, §120). The one
 /// meaning for checks and the runners' pace alike.
 pub fn areas_at(model: &Model, p: Pos) -> impl Iterator<Item = &Area> {
-    model.areas.iter().filter(move |a| area_contains(a, p))
+    model
+        .spatial()
+        .areas_near(p)
+        .into_iter()
+        .filter_map(|i| model.areas.get(i))
+        .filter(move |a| area_contains(a, p))
 }
 
 /// Whether `p` is on a road or track: within half its width and [`ROAD_VERGE`] of
 /// its centre line, or on a crossing (a bridge or ford carries the road over). The
 /// one meaning of "on the road" for checks (§113, §115, §120) and runners (§76).
 pub fn on_road_within(model: &Model, p: Pos) -> bool {
-    model
-        .lines
-        .iter()
+    lines_at(model, p)
         .filter(|l| matches!(l.kind, LineKind::Road | LineKind::Track))
         .any(|l| distance_to_polyline(&l.points, p) <= l.width / 2.0 + ROAD_VERGE)
-        || model
-            .crossings
-            .iter()
-            .any(|c| p.distance(c.at) <= c.length / 2.0)
+        || on_crossing(model, p)
 }
 
 /// Whether `p` lies in the water of a river, nearer its centre line than half its
 /// width (crossings are asked separately).
 pub fn in_river(line: &Line, p: Pos) -> bool {
     line.kind == LineKind::River && distance_to_polyline(&line.points, p) < line.width / 2.0
+}
+
+/// Whether `p` is on a bridge or ford: within half its length of where it stands.
+pub fn on_crossing(model: &Model, p: Pos) -> bool {
+    model
+        .spatial()
+        .crossings_near(p)
+        .into_iter()
+        .filter_map(|i| model.crossings.get(i))
+        .any(|c| {
+            crate::work::geometry();
+            p.distance(c.at) <= c.length / 2.0
+        })
+}
+
+/// The lines (in map order) that may cover `p`: every line within half its width
+/// and a road's verge of it, and a few more; callers make the exact test.
+pub fn lines_at(model: &Model, p: Pos) -> impl Iterator<Item = &Line> {
+    model
+        .spatial()
+        .lines_near(p)
+        .into_iter()
+        .filter_map(|i| model.lines.get(i))
+}
+
+/// The first river (in map order) whose water holds `p` ([`in_river`]).
+pub fn river_at(model: &Model, p: Pos) -> Option<&Line> {
+    lines_at(model, p).find(|l| in_river(l, p))
 }
 
 /// Whether a point lies on a table of `table` metres (edges included).
@@ -515,6 +551,7 @@ pub fn bbox(points: &[Pos]) -> (f64, f64, f64, f64) {
 
 /// The ground two usable outlines share, in square metres.
 pub fn overlap_area(a: &[Pos], b: &[Pos]) -> f64 {
+    crate::work::geometry();
     let (ba, bb) = (bbox(a), bbox(b));
     if ba.2 <= bb.0 || bb.2 <= ba.0 || ba.3 <= bb.1 || bb.3 <= ba.1 {
         return 0.0;

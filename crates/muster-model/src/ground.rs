@@ -41,10 +41,9 @@ pub fn depth_limit(m: &Model, a: &Area, who: Who) -> Option<(f64, &'static str)>
 /// Whether an element of `who` at `p` is too deep inside terrain to be seen
 /// from outside it (§109, §111, §113, §121).
 pub fn hidden_at(m: &Model, p: Pos, who: Who) -> bool {
-    m.areas.iter().any(|a| {
-        geometry::area_contains(a, p)
-            && depth_limit(m, a, who)
-                .is_some_and(|(limit, _)| geometry::distance_to_area_edge(a, p) > limit)
+    geometry::areas_at(m, p).any(|a| {
+        depth_limit(m, a, who)
+            .is_some_and(|(limit, _)| geometry::distance_to_area_edge(a, p) > limit)
     })
 }
 

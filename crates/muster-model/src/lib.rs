@@ -2,6 +2,7 @@
 //! the derived facts every output shows (command status, order latency).
 
 pub mod analysis;
+pub mod cache;
 pub mod collection;
 pub mod geometry;
 pub mod ground;
@@ -9,11 +10,14 @@ pub mod model;
 pub mod pack;
 pub mod paths;
 pub mod resolve;
+pub mod spatial;
 pub mod strength;
+pub mod work;
 pub mod world;
 
 pub use analysis::analyse;
+pub use cache::SourceCache;
 pub use collection::Collection;
 pub use pack::PackConfig;
-pub use resolve::{resolve, Resolved};
+pub use resolve::{resolve, resolve_cached, Resolved};
 pub use world::{MemoryWorld, World, WorldError};

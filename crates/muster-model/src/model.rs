@@ -329,6 +329,9 @@ pub struct Unit {
     pub start: Option<StartDecl>,
     /// `prepared since DATE`: its positions are prepared (§68).
     pub prepared: Option<PreparedSince>,
+    /// `branch …`: the arm its map symbol shows, declared where its elements
+    /// on the table cannot tell it.
+    pub branch: Option<muster_rules::vocab::Branch>,
     pub loc: Loc,
 }
 
@@ -719,4 +722,7 @@ pub struct Model {
     pub umpire_notes: Vec<Prose>,
     /// Briefing narratives, in the order written.
     pub briefings: Vec<Briefing>,
+    /// The index of the shapes above, built on first use.
+    #[serde(skip)]
+    pub spatial: crate::spatial::SpatialCell,
 }

@@ -42,12 +42,11 @@ pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
     };
     let len = h.turn_minutes.round().max(1.0) as u32;
     let start = h.start.as_deref().and_then(minutes);
+    // A clock time's turn is the one the JSON derived (RULES.md MC603).
+    let clock_turn = |turn: &Option<i64>| turn.and_then(|t| u32::try_from(t).ok());
     let turn_at = |w: &When| match w {
         When::Turn { turn } => Some(*turn),
-        When::Clock { time } => h
-            .start
-            .as_deref()
-            .and_then(|st| turn_of(st, h.turn_minutes, time)),
+        When::Clock { turn, .. } => clock_turn(turn),
     };
     let clock = |m: u32| crate::json::common::clock(m % 1440);
     let mut rows: Vec<TurnRow> = (1..=turns)
@@ -92,10 +91,9 @@ pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
                     format!("{who}: order starts (after turn {turn})"),
                 ),
                 Timing::Until { turn } => add(Some(*turn), format!("{who}: order ends")),
-                Timing::At { time } => add(
-                    turn_at(&When::Clock { time: time.clone() }),
-                    format!("{who}: order at {time}"),
-                ),
+                Timing::At { time, turn } => {
+                    add(clock_turn(turn), format!("{who}: order at {time}"));
+                }
                 _ => {}
             }
         }

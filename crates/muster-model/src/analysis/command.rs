@@ -80,6 +80,7 @@ impl Candidate {
 }
 
 fn candidate(m: &Model, from: ElementId, to: ElementId, route: Route) -> Option<Candidate> {
+    crate::work::geometry();
     let (a, b) = (placed(m, from)?, placed(m, to)?);
     let range = reach(m, from, to, route == Route::Direct);
     Some(Candidate {

@@ -49,7 +49,10 @@ fn delivery(model: &Model, m: &Messenger, situations: &[StartSituation]) -> Deli
         return d;
     };
     let flies = m.method == MessengerMethod::Pigeon;
-    for (i, area) in model.areas.iter().enumerate() {
+    for i in model.spatial().areas_meeting(&[p, q]) {
+        let Some(area) = model.areas.get(i) else {
+            continue;
+        };
         if segment_crosses_area(area, p, q).is_none() {
             continue;
         }

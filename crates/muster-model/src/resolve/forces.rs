@@ -97,6 +97,7 @@ fn lower(
         arrives_later: false,
         start: a.start.as_ref().map(|s| start_decl(d.file, s)),
         prepared: a.prepared.as_ref().map(|p| prepared(d.file, p)),
+        branch: a.branch.as_ref().map(|b| b.value),
         loc: loc(d.file, a.span),
     });
     for o in &a.overrides {

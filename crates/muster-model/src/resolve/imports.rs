@@ -9,6 +9,7 @@ use muster_syntax::Code;
 
 use super::names::did_you_mean;
 use super::FileItems;
+use crate::cache::SourceCache;
 use crate::model::SourceFile;
 use crate::paths::{self, PathProblem};
 use crate::world::{World, WorldError};
@@ -24,13 +25,10 @@ pub(crate) struct Loaded {
 /// The code for import problems.
 const IMPORT: Code = Code::MC104;
 
-fn parse_file(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
-    let parsed = muster_syntax::parse(file, text);
-    (parsed.file, parsed.diagnostics)
-}
-
 struct Loader<'w> {
     world: &'w dyn World,
+    /// Trees of files already parsed this run, by path and content.
+    cache: &'w SourceCache,
     out: Loaded,
     /// Paths on the current `use` chain, for cycle detection.
     stack: Vec<String>,
@@ -100,7 +98,7 @@ impl Loader<'_> {
             }
         };
         let id = FileId(self.out.files.len() as u32);
-        let (tree, diags) = parse_file(id, &text);
+        let (tree, diags) = self.cache.parse(&path, &text, id);
         self.out.diagnostics.extend(diags);
         self.out.files.push(SourceFile {
             id,
@@ -175,9 +173,10 @@ impl Loader<'_> {
 }
 
 /// Loads the scenario at `path` and its imports.
-pub(crate) fn load(world: &dyn World, path: &str) -> Loaded {
+pub(crate) fn load(world: &dyn World, path: &str, cache: &SourceCache) -> Loaded {
     let mut loader = Loader {
         world,
+        cache,
         out: Loaded {
             files: Vec::new(),
             items: Vec::new(),

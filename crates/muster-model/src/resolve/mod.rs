@@ -19,6 +19,7 @@ mod templates;
 mod terrain;
 mod tree;
 
+use crate::cache::SourceCache;
 use crate::model::*;
 use crate::pack::PackConfig;
 use crate::world::World;
@@ -37,7 +38,18 @@ pub struct Resolved {
 /// model. Never fails: problems become diagnostics and the model holds what could
 /// be understood.
 pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
-    let loaded = imports::load(world, path);
+    resolve_cached(world, path, pack, &SourceCache::new())
+}
+
+/// [`resolve`], taking the trees of files this run already parsed from `cache`
+/// (and adding those it parses): the same result, each file parsed once.
+pub fn resolve_cached(
+    world: &dyn World,
+    path: &str,
+    pack: &PackConfig,
+    cache: &SourceCache,
+) -> Resolved {
+    let loaded = imports::load(world, path, cache);
     let mut cx = Ctx::new(loaded.files);
     cx.diags = loaded.diagnostics;
     cx.model.overrides = pack.overrides.clone();
@@ -72,7 +84,8 @@ pub fn resolve(world: &dyn World, path: &str, pack: &PackConfig) -> Resolved {
 /// One loaded file's tree, tagged with its id.
 pub(crate) struct FileItems {
     pub file: FileId,
-    pub tree: ast::File,
+    /// Shared with the parse cache: read, never changed.
+    pub tree: std::sync::Arc<ast::File>,
 }
 
 /// Resolution state shared by the passes.
@@ -121,6 +134,7 @@ impl Ctx {
                 intel: Vec::new(),
                 umpire_notes: Vec::new(),
                 briefings: Vec::new(),
+                spatial: Default::default(),
             },
             diags: Vec::new(),
             names: names::Names::default(),

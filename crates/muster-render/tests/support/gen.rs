@@ -85,6 +85,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         intel: vec![],
         umpire_notes: vec![prose("The red reserve never arrives.")],
         briefings: vec![],
+        spatial: Default::default(),
     };
     let kinds = [
         TerrainKind::DenseWoods,
@@ -552,6 +553,7 @@ fn add_unit(
         arrives_later: false,
         start: None,
         prepared: None,
+        branch: Some(muster_rules::vocab::Branch::Infantry),
         loc: loc(),
     });
     if let Some(p) = parent {

@@ -43,9 +43,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         };
         let Some(p) = e.pos else { continue };
-        let afloat = cx.model.areas.iter().any(|a| {
-            muster_rules::terrain::is_water(a.kind) && muster_model::geometry::area_contains(a, p)
-        });
+        let afloat = muster_model::geometry::areas_at(cx.model, p)
+            .any(|a| muster_rules::terrain::is_water(a.kind));
         if !afloat {
             out.push(
                 RULE.report(

@@ -26,18 +26,19 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let main: Vec<&Area> = cx
-        .model
-        .areas
-        .iter()
-        .filter(|a| {
-            muster_rules::terrain::is_main(a.kind)
-                && a.kind != TerrainKind::Open
-                && geometry::is_usable_outline(&a.outline)
-        })
-        .collect();
-    for (i, a) in main.iter().enumerate() {
-        for b in &main[i + 1..] {
+    let is_main = |a: &Area| {
+        muster_rules::terrain::is_main(a.kind)
+            && a.kind != TerrainKind::Open
+            && geometry::is_usable_outline(&a.outline)
+    };
+    let areas = &cx.model.areas;
+    let main: Vec<bool> = areas.iter().map(is_main).collect();
+    for (i, a) in areas.iter().enumerate().filter(|(i, _)| main[*i]) {
+        // only outlines whose boxes meet can share ground (the spatial index)
+        for j in cx.model.spatial().areas_meeting(&a.outline) {
+            let Some(b) = areas.get(j).filter(|_| j > i && main[j]) else {
+                continue;
+            };
             let shared = geometry::overlap_area(&a.outline, &b.outline);
             if shared < 1.0 {
                 continue;

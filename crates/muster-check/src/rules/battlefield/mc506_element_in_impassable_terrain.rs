@@ -55,11 +55,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if facts::is_aircraft(e) || matches!(e.kind, Some(Troop::Ship { .. })) || afloat(cx, e) {
             continue;
         }
-        let crossing = cx
-            .model
-            .crossings
-            .iter()
-            .any(|c| p.distance(c.at) <= c.length / 2.0);
+        let crossing = geometry::on_crossing(cx.model, p);
         let mut hit: Option<(Loc, (String, String))> = None;
         let mover = e.kind.as_ref().and_then(muster_rules::terrain::mover_of);
         for a in geometry::areas_at(cx.model, p) {
@@ -83,7 +79,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
         }
         if hit.is_none() {
-            let line = cx.model.lines.iter().find(|l| {
+            let line = geometry::lines_at(cx.model, p).find(|l| {
                 muster_model::ground::on_defined_line(l, p)
                     && mover.is_some_and(|m| {
                         muster_model::ground::line_movement(cx.model, l, m)
@@ -97,7 +93,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             }
         }
         if hit.is_none() && !crossing {
-            if let Some(l) = cx.model.lines.iter().find(|l| geometry::in_river(l, p)) {
+            if let Some(l) = geometry::river_at(cx.model, p) {
                 hit = Some((
                     l.name.loc,
                     (format!("river `{}`", l.name.id), String::new()),

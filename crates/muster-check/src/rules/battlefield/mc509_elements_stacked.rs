@@ -2,6 +2,7 @@
 
 use super::pos_loc;
 use crate::prelude::*;
+use muster_model::spatial::PointIndex;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC509,
@@ -58,12 +59,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter_map(|e| Some((e, e.pos?)))
         .collect();
     placed.sort_by(|a, b| a.1.x.total_cmp(&b.1.x));
+    let index = PointIndex::new(&placed.iter().map(|(_, p)| *p).collect::<Vec<_>>());
     let mut out = Vec::new();
     for (i, (a, pa)) in placed.iter().enumerate() {
-        for (b, pb) in placed[i + 1..]
-            .iter()
-            .take_while(|(_, pb)| pb.x - pa.x < limit)
-        {
+        for j in index.within(*pa, limit).into_iter().filter(|j| *j > i) {
+            let Some((b, pb)) = placed.get(j) else {
+                continue;
+            };
+            muster_model::work::geometry();
             let d = pa.distance(*pb);
             if d >= limit {
                 continue;

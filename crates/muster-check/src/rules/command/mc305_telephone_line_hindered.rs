@@ -158,8 +158,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 /// briefly (segment–polygon and segment–circle intersection, no sampling).
 fn first_difficult<'a>(cx: &Context<'a>, a: Pos, b: Pos) -> Option<&'a Area> {
     cx.model
-        .areas
-        .iter()
+        .spatial()
+        .areas_meeting(&[a, b])
+        .into_iter()
+        .filter_map(|i| cx.model.areas.get(i))
         .filter(|ar| difficult(cx.model, ar))
         .filter_map(|ar| geometry::segment_crosses_area(ar, a, b).map(|t| (ar, t)))
         .min_by(|x, y| x.1.total_cmp(&y.1))
