@@ -122,32 +122,6 @@ fn without_echoes(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// Findings that only echo a syntax error: an "unused" place whose name is the
-/// invalid one MC001 already reports (`place Café`), and a header "missing"
-/// `turns` (MC602) whose value failed to parse.
-fn without_syntax_echoes(diagnostics: &mut Vec<Diagnostic>) {
-    let syntax: Vec<_> = diagnostics
-        .iter()
-        .filter(|d| matches!(d.code, Code::MC001 | Code::MC002))
-        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
-        .collect();
-    let overlaps = |l: &muster_syntax::Label| {
-        syntax.iter().any(|(f, s)| {
-            *f == l.file
-                && s.start < l.span.end.max(l.span.start + 1)
-                && l.span.start < s.end.max(s.start + 1)
-        })
-    };
-    let turns_malformed = diagnostics
-        .iter()
-        .any(|d| d.code == Code::MC002 && d.message.starts_with("malformed number of turns"));
-    diagnostics.retain(|d| match (d.code, d.primary()) {
-        (Code::MC105, Some(l)) => !overlaps(l),
-        (Code::MC602, _) => !turns_malformed,
-        _ => true,
-    });
-}
-
 /// A dropped MC102's "did you mean" moves to the precise finding that replaces
 /// it, so every name that fails to resolve keeps its suggestion.
 fn carry_suggestions(
@@ -201,7 +175,6 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
         !d.primary()
             .is_some_and(|l| precise.contains(&(d.code, l.file, l.span)))
     });
-    without_syntax_echoes(&mut diagnostics);
     let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
     diagnostics.sort_by(|a, b| {
         a.sort_key()

@@ -134,6 +134,8 @@ pub struct Header {
     /// Minutes after midnight.
     pub start_minutes: Option<u32>,
     pub turns: Option<u32>,
+    /// Whether `turns` was written, even if its value was refused.
+    pub turns_written: bool,
     /// Minutes per turn; 10 unless the scenario says otherwise (§7).
     pub turn_minutes: f64,
     pub end_conditions: Vec<Prose>,

@@ -157,6 +157,9 @@ pub struct Scenario {
     pub start_date: Option<Date>,
     pub start_time: Option<ClockTime>,
     pub turns: Option<Turn>,
+    /// Where `turns` was written, even when its value was refused (MC002): the
+    /// scenario does state its end, so it is not also "never ends" (MC602).
+    pub turns_written: Option<Span>,
     pub turn_length: Option<Duration>,
     /// `ends "when the bridge is blown"`: end conditions in prose (§22).
     pub end_conditions: Vec<Text>,

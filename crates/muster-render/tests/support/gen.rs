@@ -47,6 +47,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             date: Some((1944, 7, 1 + (n % 28) as u8)),
             start_minutes: Some(5 * 60 + 30),
             turns: Some(12),
+            turns_written: true,
             turn_minutes: 10.0,
             end_conditions: vec![prose("one side breaks")],
             first_bound: Some(r("blue", Target::Side(SideId(0)))),
