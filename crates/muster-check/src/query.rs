@@ -110,7 +110,10 @@ impl<'a> Context<'a> {
         let turn = self.turn_of(when)?;
         let (written, loc) = match when {
             When::Turn(n, loc) => (format!("turn {n}"), loc),
-            When::Clock(m, loc) => (format!("{:02}:{:02} (turn {turn})", m / 60, m % 60), loc),
+            When::Clock(m, loc) => (
+                format!("{} (turn {turn})", muster_rules::scale::format_clock(m)),
+                loc,
+            ),
         };
         Some(Moment { turn, loc, written })
     }

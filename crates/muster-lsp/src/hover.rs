@@ -237,6 +237,7 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
                 distance,
                 short_by,
                 runner_turns,
+                ..
             } => format!(
                 "separated (§89): nearest `{}` at {distance:.0} m, {short_by:.0} m out of range; a runner takes {runner_turns} more turn(s)",
                 nearest.map_or("none".to_string(), name)
@@ -250,30 +251,30 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
 }
 
 /// An element kind in the language's words.
-fn kind(k: &muster_model::model::Kind) -> String {
-    use muster_model::model::Kind;
+fn kind(k: &muster_model::model::Troop) -> String {
+    use muster_model::model::{Troop, VehicleSpec};
     match k {
-        Kind::Foot { ty, specialism } => match specialism {
+        Troop::Foot { ty, specialism } => match specialism {
             Some(sp) => format!("{} {}", ty.keyword(), sp.keyword()),
             None => ty.keyword().to_string(),
         },
-        Kind::Vehicle {
+        Troop::Vehicle(VehicleSpec {
             role,
             drive,
             armoured,
             open_topped,
-        } => format!(
+        }) => format!(
             "vehicle {} {}{}{}",
             role.keyword(),
             drive.keyword(),
             if *armoured { " armoured" } else { " soft" },
             if *open_topped { " open-topped" } else { "" }
         ),
-        Kind::Artillery { weapon, calibre_mm } => match calibre_mm {
+        Troop::Artillery { weapon, calibre_mm } => match calibre_mm {
             Some(c) => format!("artillery {} {c}mm", weapon.keyword()),
             None => format!("artillery {}", weapon.keyword()),
         },
-        Kind::Aircraft { role } => format!("aircraft {}", role.keyword()),
-        Kind::Ship { role } => format!("ship {}", role.keyword()),
+        Troop::Aircraft { role } => format!("aircraft {}", role.keyword()),
+        Troop::Ship { role } => format!("ship {}", role.keyword()),
     }
 }

@@ -4,21 +4,8 @@
 use crate::model::{ElementId, Pos, UnitId};
 use serde::Serialize;
 
-/// How a message travels over one link (§88).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Means {
-    /// Field telephone to the command element one step up: unlimited.
-    Wire,
-    /// Long-range radio on a command or recce element: 3,000 m.
-    LongRadio,
-    /// Any other radio: 300 m.
-    ShortRadio,
-    /// Word of mouth: 100 m.
-    Voice,
-    /// Runners and other alternative methods (§76): unlimited but slow.
-    Runner,
-}
+/// How a message travels over one link (§88): the rulebook's own type.
+pub use muster_rules::command::Means;
 
 /// By which of the three routes of §87 an element is in command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -50,6 +37,9 @@ pub enum CommandStatus {
         nearest: Option<ElementId>,
         /// Metres to `nearest`.
         distance: f64,
+        /// The reach of the element's best means towards `nearest` (§88): what
+        /// `short_by` was measured against.
+        range: muster_rules::command::CommandRange,
         /// Metres beyond its own means' range.
         short_by: f64,
         /// Extra turns for a runner to reach it (§76, §90).

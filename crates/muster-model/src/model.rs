@@ -329,6 +329,9 @@ pub struct Unit {
     pub start: Option<StartDecl>,
     /// `prepared since DATE`: its positions are prepared (§68).
     pub prepared: Option<PreparedSince>,
+    /// `branch …`: the arm its map symbol shows, declared where its elements
+    /// on the table cannot tell it.
+    pub branch: Option<muster_rules::vocab::Branch>,
     pub loc: Loc,
 }
 
@@ -347,61 +350,9 @@ pub struct PreparedSince {
     pub loc: Loc,
 }
 
-/// What kind of element (§12, §18), resolved from the syntax.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub enum Kind {
-    Foot {
-        ty: FootType,
-        specialism: Option<Specialism>,
-    },
-    Vehicle {
-        role: VehicleRole,
-        drive: Drive,
-        armoured: bool,
-        open_topped: bool,
-    },
-    Artillery {
-        weapon: ArtilleryWeapon,
-        calibre_mm: Option<f64>,
-    },
-    Aircraft {
-        role: AircraftRole,
-    },
-    /// A ship: naval fire support (usually `off-table`) or a landing craft.
-    Ship {
-        role: ShipRole,
-    },
-}
-
-impl Kind {
-    /// The rulebook's description of the troop (§12), for its tables.
-    pub fn troop(&self) -> muster_rules::troops::Troop {
-        use muster_rules::troops::{Troop, VehicleSpec};
-        match self {
-            Kind::Foot { ty, specialism } => Troop::Foot {
-                ty: *ty,
-                specialism: *specialism,
-            },
-            Kind::Vehicle {
-                role,
-                drive,
-                armoured,
-                open_topped,
-            } => Troop::Vehicle(VehicleSpec {
-                role: *role,
-                drive: *drive,
-                armoured: *armoured,
-                open_topped: *open_topped,
-            }),
-            Kind::Artillery { weapon, calibre_mm } => Troop::Artillery {
-                weapon: *weapon,
-                calibre_mm: *calibre_mm,
-            },
-            Kind::Aircraft { role } => Troop::Aircraft { role: *role },
-            Kind::Ship { role } => Troop::Ship { role: *role },
-        }
-    }
-}
+/// What kind of element (§12, §18): the rulebook's own troop description, so
+/// the model and the rules cannot disagree on what an element is.
+pub use muster_rules::troops::{Troop, VehicleSpec};
 
 /// A weapon carried.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -439,7 +390,7 @@ pub struct Element {
     pub unit: UnitId,
     pub side: SideId,
     /// `None` when neither the element nor its template gave a type.
-    pub kind: Option<Kind>,
+    pub kind: Option<Troop>,
     pub kind_loc: Option<Loc>,
     pub is_hq: bool,
     pub commander: Option<Loc>,
@@ -472,6 +423,28 @@ pub struct Element {
 impl Element {
     pub fn has_posture(&self, p: Posture) -> bool {
         self.postures.iter().any(|(q, _)| *q == p)
+    }
+
+    /// A command element (§10, §18): written `hq`, or a troop that is one by its
+    /// type (a `command` foot element, a command tank). The one definition the
+    /// resolver, the analysis and the checks share.
+    pub fn is_command_element(&self) -> bool {
+        self.is_hq
+            || self
+                .kind
+                .as_ref()
+                .is_some_and(muster_rules::troops::is_command_element)
+    }
+
+    /// Whether the element carries its group's command (§79): a command element,
+    /// or a combat element with the commander integrated.
+    pub fn carries_command(&self) -> bool {
+        self.is_command_element() || self.commander.is_some()
+    }
+
+    /// The weapon kinds it carries, for the rulebook's classifications.
+    pub fn weapon_kinds(&self) -> Vec<WeaponKind> {
+        self.weapons.iter().map(|w| w.kind).collect()
     }
 }
 

@@ -1,7 +1,7 @@
 //! The real strength the game's figures and models stand for (§3, §20), in one
 //! place: the sheets print it and the checks compare it with a stated strength.
 
-use crate::model::{Element, Kind, Model, UnitId};
+use crate::model::{Element, Model, Troop, UnitId};
 use muster_rules::vocab::FootType;
 use serde::Serialize;
 
@@ -49,19 +49,19 @@ pub fn element(e: &Element) -> Estimate {
     let models = e.models.map(|(n, _)| n).unwrap_or(1);
     let mut s = Estimate::default();
     match &e.kind {
-        Some(Kind::Foot { ty, .. }) => {
+        Some(Troop::Foot { ty, .. }) => {
             s.men = figures
                 .unwrap_or_else(|| usual_figures(*ty))
                 .saturating_mul(MEN_PER_FIGURE)
         }
-        Some(Kind::Vehicle { .. }) => s.vehicles = models.saturating_mul(PER_MODEL),
-        Some(Kind::Artillery { .. }) => {
+        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(PER_MODEL),
+        Some(Troop::Artillery { .. }) => {
             s.guns = models.saturating_mul(PER_MODEL);
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
-        Some(Kind::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        Some(Troop::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
         // a ship model is one ship or craft, counted with the vehicles
-        Some(Kind::Ship { .. }) => s.vehicles = models,
+        Some(Troop::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),
     }
     s

@@ -105,6 +105,7 @@ fn p15_command_ranges() {
         &CommandStatus::Separated {
             nearest: Some(ElementId(element(&m, "coy.b"))),
             distance: 300.0,
+            range: muster_rules::command::range_of(Default::default(), false),
             short_by: 200.0,
             runner_turns: 1,
         }

@@ -27,7 +27,7 @@ fn describe(m: &Model, s: &CommandStatus) -> String {
         CommandStatus::InCommand { route, means, via, distance } => {
             format!("in command {route:?} by {means:?} via {} at {distance:.0} m", q(via))
         }
-        CommandStatus::Separated { nearest, distance, short_by, runner_turns } => format!(
+        CommandStatus::Separated { nearest, distance, short_by, runner_turns, .. } => format!(
             "separated: nearest {} at {distance:.0} m, {short_by:.0} m short, runner {runner_turns} turn(s)",
             nearest.as_ref().map(q).unwrap_or_default()
         ),

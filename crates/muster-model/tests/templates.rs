@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use muster_model::model::{Kind, Model};
+use muster_model::model::{Model, Troop};
 use muster_rules::vocab::{FootType, RadioRange};
 
 const TEMPLATES: &str = r#"
@@ -64,7 +64,7 @@ fn overrides_merge_by_id_and_new_ids_add_elements() {
     assert_eq!(hq.figures.map(|f| f.0), Some(3));
     assert_eq!(
         hq.kind,
-        Some(Kind::Foot {
+        Some(Troop::Foot {
             ty: FootType::Command,
             specialism: None
         })
@@ -72,7 +72,7 @@ fn overrides_merge_by_id_and_new_ids_add_elements() {
     let pl2 = &m.elements[element(&m, "a.pl-2")];
     assert_eq!(
         pl2.kind,
-        Some(Kind::Foot {
+        Some(Troop::Foot {
             ty: FootType::Bare,
             specialism: None
         })

@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use crate::json::forces::Unit;
-use crate::json::plans::{Objective, Order, Timing};
-use crate::json::{Reference, ScenarioJson, When};
-use crate::turn_track::turn_of;
+use crate::json::plans::{Order, Timing};
+use crate::json::{ScenarioJson, When};
+use crate::words::{awaited, order_words, signal_line};
 
 /// The stated card size, printed on the sheet so a printer can check it.
 pub const CARD_SIZE: &str = "index card 5 × 3 in (127 × 76 mm)";
@@ -44,7 +44,6 @@ pub fn cards(view: &ScenarioJson, side: &str) -> Vec<Card> {
     for u in &sd.units {
         flatten(u, &mut units);
     }
-    let clock = Clock::of(view);
     let mut out: Vec<Card> = Vec::new();
     for unit in &units {
         let orders: Vec<&Order> = view
@@ -55,50 +54,72 @@ pub fn cards(view: &ScenarioJson, side: &str) -> Vec<Card> {
         if orders.is_empty() {
             continue;
         }
-        let mut card = Card {
-            unit_id: unit.id.clone(),
-            unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
-            commander: commander(view, side, &units, unit),
-            order: Vec::new(),
-            text: None,
-            timings: Vec::new(),
-            sends: Vec::new(),
-            waits: Vec::new(),
-            elements: unit.elements.iter().map(element_words).collect(),
-        };
-        for o in orders {
-            card.order.push(order_words(view, o));
-            card.text = card.text.or_else(|| o.text.clone());
-            let all = o
-                .timing
-                .iter()
-                .chain(o.phases.iter().flat_map(|p| &p.timing));
-            for t in all {
-                if let Some(w) = clock.timing(t) {
-                    card.timings.push(w);
-                }
-                if let Some(sig) = awaited(view, t) {
-                    push_new(&mut card.waits, sig);
-                }
-            }
-        }
-        for g in view
-            .signals
-            .iter()
-            .filter(|g| g.side.as_deref() == Some(side))
-        {
-            let words = signal_line(g);
-            let sends = g.sender.as_ref().is_some_and(|s| belongs(&s.id, &unit.id));
-            if sends {
-                push_new(&mut card.sends, words.clone());
-            }
-            if g.affects.iter().any(|a| belongs(&a.id, &unit.id)) {
-                push_new(&mut card.waits, words);
-            }
-        }
-        out.push(card);
+        out.push(card(view, side, &units, unit, &orders));
     }
     out
+}
+
+/// The card of one unit of `side` (also for a unit without an order of its own,
+/// for the player sheet), from that side's view.
+pub fn card_of(view: &ScenarioJson, side: &str, unit_id: &str) -> Option<Card> {
+    let sd = view.side(side)?;
+    let mut units: Vec<&Unit> = Vec::new();
+    for u in &sd.units {
+        flatten(u, &mut units);
+    }
+    let unit = units.iter().copied().find(|u| u.id == unit_id)?;
+    let orders: Vec<&Order> = view
+        .orders
+        .iter()
+        .filter(|o| o.side == side && o.unit.id == unit.id)
+        .collect();
+    Some(card(view, side, &units, unit, &orders))
+}
+
+fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &[&Order]) -> Card {
+    let clock = Clock::of(view);
+    let mut card = Card {
+        unit_id: unit.id.clone(),
+        unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
+        commander: commander(view, side, units, unit),
+        order: Vec::new(),
+        text: None,
+        timings: Vec::new(),
+        sends: Vec::new(),
+        waits: Vec::new(),
+        elements: unit.elements.iter().map(element_words).collect(),
+    };
+    for o in orders {
+        card.order.push(order_words(view, o));
+        card.text = card.text.or_else(|| o.text.clone());
+        let all = o
+            .timing
+            .iter()
+            .chain(o.phases.iter().flat_map(|p| &p.timing));
+        for t in all {
+            if let Some(w) = clock.timing(t) {
+                card.timings.push(w);
+            }
+            if let Some(sig) = awaited(view, t) {
+                push_new(&mut card.waits, sig);
+            }
+        }
+    }
+    for g in view
+        .signals
+        .iter()
+        .filter(|g| g.side.as_deref() == Some(side))
+    {
+        let words = signal_line(g);
+        let sends = g.sender.as_ref().is_some_and(|s| belongs(&s.id, &unit.id));
+        if sends {
+            push_new(&mut card.sends, words.clone());
+        }
+        if g.affects.iter().any(|a| belongs(&a.id, &unit.id)) {
+            push_new(&mut card.waits, words);
+        }
+    }
+    card
 }
 
 /// Whether `id` is the unit `unit` or one of its elements (`unit.element`).
@@ -110,21 +131,6 @@ fn push_new(list: &mut Vec<String>, item: String) {
     if !list.contains(&item) {
         list.push(item);
     }
-}
-
-/// `v-whistle (bugle): both bridges held`.
-fn signal_line(g: &crate::json::plans::Signal) -> String {
-    match &g.meaning {
-        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, kind_words(&g.kind)),
-        _ => format!("{} ({})", g.id, kind_words(&g.kind)),
-    }
-}
-
-fn kind_words<T: Serialize>(k: &T) -> String {
-    serde_json::to_value(k)
-        .ok()
-        .and_then(|v| v.as_str().map(|s| s.replace('_', " ")))
-        .unwrap_or_default()
 }
 
 fn flatten<'a>(u: &'a Unit, out: &mut Vec<&'a Unit>) {
@@ -164,127 +170,10 @@ fn commander(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit) -> S
     "no player named".into()
 }
 
-fn name(r: &Reference) -> String {
-    r.display.clone().unwrap_or_else(|| r.id.clone())
-}
-
-fn objective_words(o: &Objective) -> String {
-    match o {
-        Objective::Target { target } => name(target),
-        Objective::Bearing { degrees } => format!("bearing {degrees}°"),
-        Objective::Point { at } => format!("the point ({}, {})", at.x, at.y),
-    }
-}
-
-/// An order's phases in words with display names (`attack all-out Pegasus Bridge`).
-fn order_words(view: &ScenarioJson, o: &Order) -> String {
-    let mut phases = vec![phase_words(
-        view,
-        o.stance.as_ref().map(kind_words),
-        o.intensity.as_ref().map(kind_words),
-        o.objective.as_ref(),
-        &o.timing,
-    )];
-    for p in &o.phases {
-        phases.push(phase_words(
-            view,
-            p.stance.as_ref().map(kind_words),
-            p.intensity.as_ref().map(kind_words),
-            p.objective.as_ref(),
-            &p.timing,
-        ));
-    }
-    phases.join(", then ")
-}
-
-fn phase_words(
-    view: &ScenarioJson,
-    stance: Option<String>,
-    intensity: Option<String>,
-    objective: Option<&Objective>,
-    timing: &[Timing],
-) -> String {
-    let mut words: Vec<String> = Vec::new();
-    words.extend(stance);
-    words.extend(intensity);
-    words.extend(objective.map(objective_words));
-    words.extend(timing.iter().map(|t| timing_words(view, t)));
-    if words.is_empty() {
-        "hold (no order)".into()
-    } else {
-        words.join(" ")
-    }
-}
-
-fn signal_name(view: &ScenarioJson, id: &str) -> String {
-    view.signals
-        .iter()
-        .find(|g| g.id == id)
-        .and_then(|g| g.meaning.clone())
-        .map_or_else(|| format!("signal {id}"), |m| format!("signal {id} ({m})"))
-}
-
-fn when_words(w: &When) -> String {
-    match w {
-        When::Turn { turn } => format!("turn {turn}"),
-        When::Clock { time } => time.clone(),
-    }
-}
-
-fn timing_words(view: &ScenarioJson, t: &Timing) -> String {
-    match t {
-        Timing::Immediately => "immediately".into(),
-        Timing::By { turn } => format!("by turn {turn}"),
-        Timing::After { turn } => format!("after turn {turn}"),
-        Timing::Until { turn } => format!("until turn {turn}"),
-        Timing::OnSignal { signal } => format!("on {}", signal_name(view, signal)),
-        Timing::OnSighting { of } => format!("on sighting a {}", kind_words(of)),
-        Timing::At { time } => format!("at {time}"),
-        Timing::UntilEnd => "until the end".into(),
-        Timing::Condition {
-            unless,
-            signal,
-            sighting,
-            by,
-        } => {
-            let what = match (signal, sighting) {
-                (Some(s), _) => signal_name(view, s),
-                (None, Some(k)) => format!("a {} is seen", kind_words(k)),
-                (None, None) => "a signal".into(),
-            };
-            let word = if *unless { "unless" } else { "if" };
-            format!("{word} {what} by {}", when_words(by))
-        }
-    }
-}
-
-/// The signal a timing waits for, in words, if it waits for one.
-fn awaited(view: &ScenarioJson, t: &Timing) -> Option<String> {
-    match t {
-        Timing::OnSignal { signal }
-        | Timing::Condition {
-            signal: Some(signal),
-            ..
-        } => Some(
-            view.signals
-                .iter()
-                .find(|g| &g.id == signal)
-                .map_or_else(|| format!("signal {signal}"), signal_line),
-        ),
-        Timing::OnSighting { of }
-        | Timing::Condition {
-            sighting: Some(of), ..
-        } => Some(format!("an enemy {} (seen only)", kind_words(of))),
-        _ => None,
-    }
-}
-
 /// Turns and clock times of the scenario, to print each timing both ways.
 struct Clock {
     start: Option<u32>,
-    start_text: Option<String>,
     len: u32,
-    turn_minutes: f64,
 }
 
 impl Clock {
@@ -296,9 +185,7 @@ impl Clock {
         });
         Clock {
             start,
-            start_text: h.start.clone(),
             len: h.turn_minutes.round().max(1.0) as u32,
-            turn_minutes: h.turn_minutes,
         }
     }
 
@@ -317,13 +204,9 @@ impl Clock {
         }
     }
 
-    /// `01:30 (turn 8)`.
-    fn time(&self, time: &str) -> String {
-        match self
-            .start_text
-            .as_deref()
-            .and_then(|s| turn_of(s, self.turn_minutes, time))
-        {
+    /// `01:30 (turn 8)`: the turn the JSON derived for the clock time.
+    fn time(time: &str, turn: Option<i64>) -> String {
+        match turn {
             Some(t) => format!("{time} (turn {t})"),
             None => time.to_string(),
         }
@@ -332,7 +215,7 @@ impl Clock {
     fn when(&self, w: &When) -> String {
         match w {
             When::Turn { turn } => self.turn(*turn),
-            When::Clock { time } => self.time(time),
+            When::Clock { time, turn } => Clock::time(time, *turn),
         }
     }
 
@@ -342,7 +225,7 @@ impl Clock {
             Timing::By { turn } => format!("done by {}", self.turn(*turn)),
             Timing::After { turn } => format!("not before {}", self.turn(turn + 1)),
             Timing::Until { turn } => format!("until the end of {}", self.turn(*turn)),
-            Timing::At { time } => format!("at {}", self.time(time)),
+            Timing::At { time, turn } => format!("at {}", Clock::time(time, *turn)),
             Timing::Immediately => format!("from {}", self.turn(1)),
             Timing::Condition { by, .. } => format!("signal deadline {}", self.when(by)),
             _ => return None,

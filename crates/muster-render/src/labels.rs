@@ -25,12 +25,12 @@ impl Rect {
         }
     }
 
-    /// Whether the box lies wholly inside `0..w, 0..h`.
-    fn inside(&self, w: f64, h: f64) -> bool {
-        self.cx - self.w / 2.0 >= 0.0
-            && self.cx + self.w / 2.0 <= w
-            && self.cy - self.h / 2.0 >= 0.0
-            && self.cy + self.h / 2.0 <= h
+    /// Whether the box lies wholly inside `x0..x1, y0..y1`.
+    fn inside(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> bool {
+        self.cx - self.w / 2.0 >= x0
+            && self.cx + self.w / 2.0 <= x1
+            && self.cy - self.h / 2.0 >= y0
+            && self.cy + self.h / 2.0 <= y1
     }
 
     /// Whether the segment `a`-`b` passes through the box.
@@ -78,7 +78,8 @@ impl From<Rect> for Spot {
     }
 }
 
-/// The boxes claimed so far on a map of `w` by `h`.
+/// The boxes claimed so far on a map whose frame is `x0..x1, y0..y1` (the whole
+/// table, or the window of a map extract).
 #[derive(Debug, Clone)]
 pub struct Placer {
     /// Labels placed: nothing may overlap them.
@@ -88,19 +89,28 @@ pub struct Placer {
     /// Marks a label may cover, at a cost (roads, rivers, bridges).
     soft: Vec<Rect>,
     leaders: Vec<[f64; 4]>,
-    w: f64,
-    h: f64,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
 }
 
 impl Placer {
     pub fn new(w: f64, h: f64) -> Placer {
+        Placer::within(0.0, 0.0, w, h)
+    }
+
+    /// A placer whose labels must stay inside `x0..x1, y0..y1`.
+    pub fn within(x0: f64, y0: f64, x1: f64, y1: f64) -> Placer {
         Placer {
             labels: Vec::new(),
             hard: Vec::new(),
             soft: Vec::new(),
             leaders: Vec::new(),
-            w,
-            h,
+            x0,
+            y0,
+            x1,
+            y1,
         }
     }
 
@@ -116,7 +126,7 @@ impl Placer {
 
     fn allowed(&self, s: &Spot) -> bool {
         let r = &s.rect;
-        r.inside(self.w, self.h)
+        r.inside(self.x0, self.y0, self.x1, self.y1)
             && self.labels.iter().all(|t| r.overlap(t) <= 0.0)
             && self.hard.iter().all(|t| r.overlap(t) <= 0.0)
             && s.leader.is_none_or(|l| {

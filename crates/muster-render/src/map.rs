@@ -62,6 +62,8 @@ pub struct MapView {
     pub scale: ScaleBar,
     /// Labels the map had no free room for, listed under it.
     pub key: Vec<KeyEntry>,
+    /// The display name of every unit whose symbol is drawn under its id.
+    pub unit_key: Vec<KeyEntry>,
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
@@ -90,7 +92,28 @@ pub struct MapView {
     /// Every leader line drawn (from, to), for tests.
     #[serde(skip)]
     pub leaders: Vec<[f64; 4]>,
+    /// A map extract's window on the table (map units, y down): the drawing is
+    /// clipped to it and its labels kept inside it; None for the whole table.
+    pub window: Option<Window>,
+    /// Objectives ringed on a player's map (map units, y down).
+    pub objectives: Vec<Point>,
+    /// Where the north arrow stands.
+    pub nx: f64,
+    pub ny: f64,
 }
+
+/// The part of the table a map extract shows, in map units (y down).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Window {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// Margins around the drawn table, in em: grid labels left, right and above;
+/// column letters and the scale bar below.
+pub(crate) const MARGINS_EM: (f64, f64, f64, f64) = (2.4, 3.4, 2.0, 7.0);
 
 /// A label's box as placed, in map units (y down).
 #[derive(Debug, Clone, PartialEq)]
@@ -182,6 +205,9 @@ pub struct UnitMark {
     pub branch: String,
     pub echelon: String,
     pub label: String,
+    /// Its display name, given in the unit key under the map: the symbol
+    /// carries the short id so that it fits beside its elements.
+    pub name: String,
     pub highlight: bool,
     /// Arrives later: drawn faint at its planned position.
     pub later: bool,
@@ -225,14 +251,28 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
 
 /// The same map made to print inside `pb`.
 pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: PrintBox) -> MapView {
-    let side_view = own.is_some();
     let (w, h) = extent(s);
-    // Margins in em: grid labels left, right and above; letters and the scale below.
-    let (ml, mr, mt, mb) = (2.4, 3.4, 2.0, 7.0);
+    let (ml, mr, mt, mb) = MARGINS_EM;
     let c = MIN_TEXT_MM / SMALLEST_EM;
     let k = ((pb.w_mm - (ml + mr) * c) / w)
         .min((pb.h_mm - (mt + mb) * c) / h)
         .max(1e-6);
+    map_at(s, own, focus, k, None)
+}
+
+/// The map printed at `k` millimetres per metre of ground, of the whole table or
+/// of `window` only (a map extract, `map_extract.rs`).
+pub(crate) fn map_at(
+    s: &ScenarioJson,
+    own: Option<&str>,
+    focus: &[String],
+    k: f64,
+    window: Option<Window>,
+) -> MapView {
+    let side_view = own.is_some();
+    let (w, h) = extent(s);
+    let (ml, mr, mt, mb) = MARGINS_EM;
+    let c = MIN_TEXT_MM / SMALLEST_EM;
     let em = c / k;
     let fy = |y: f64| h - y;
     let own = own
@@ -362,6 +402,7 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
                 branch: "report".into(),
                 echelon: String::new(),
                 label: r.label.clone(),
+                name: r.label.clone(),
                 highlight: false,
                 later: false,
                 shown: true,
@@ -426,6 +467,7 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
             label: format!("{metres:.0} m = {:.0} mm on the table", metres / scale),
         },
         key: Vec::new(),
+        unit_key: Vec::new(),
         terrain_kinds,
         line_kinds,
         crossing_kinds: {
@@ -449,10 +491,26 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
             .collect(),
         label_boxes: Vec::new(),
         leaders: Vec::new(),
+        window: None,
+        objectives: Vec::new(),
+        nx: w - em * 1.5,
+        ny: h + em * 4.2,
     };
+    if let Some(win) = window {
+        crate::map_extract::crop(&mut view, win, k);
+    }
     crate::map_labels::place(&mut view);
     let step = view.grid.step;
     view.key = key_entries(&view, h, step);
+    view.unit_key = view
+        .units
+        .iter()
+        .filter(|u| u.shown && u.name != u.label)
+        .map(|u| KeyEntry {
+            text: format!("{}: {}", u.label, u.name),
+            square: square(u.x, h - u.y, step),
+        })
+        .collect();
     view
 }
 
@@ -478,7 +536,11 @@ fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
         add(&a.label, a.x, a.y);
     }
     for u in v.units.iter().filter(|u| !u.shown) {
-        let text = format!("{} ({} {})", u.label, u.echelon, u.branch);
+        let text = if u.name == u.label {
+            format!("{} ({} {})", u.label, u.echelon, u.branch)
+        } else {
+            format!("{}, {} ({} {})", u.label, u.name, u.echelon, u.branch)
+        };
         add(&text, u.x, u.y);
     }
     for a in v.arrivals.iter().filter(|a| !a.shown) {
@@ -555,6 +617,7 @@ fn collect_units(
             branch: unit_branch(u).into(),
             echelon: mark.into(),
             label: u.id.clone(),
+            name: u.display.clone().unwrap_or_else(|| u.id.clone()),
             highlight: focus.contains(&u.id),
             later: u.arrives_later,
             shown: true,
@@ -638,7 +701,7 @@ fn num(v: f64) -> String {
 }
 
 /// A round scale-bar length near `target` metres.
-fn nice_length(target: f64) -> f64 {
+pub(crate) fn nice_length(target: f64) -> f64 {
     [
         50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0, 2500.0, 5000.0, 10000.0,
     ]

@@ -98,10 +98,23 @@ fn fallback_branch(e: &Element) -> Option<&'static str> {
 
 /// The icon of a unit: the most common branch among its elements and its
 /// sub-units' (foot with carriers or half-tracks is mechanised; a battery takes
-/// its guns' branch); with no fighting elements, what its transport implies;
-/// else a headquarters. Ties go to the branch listed first in
-/// [`BRANCHES`].
+/// its guns' branch; a division or brigade with a tank unit in it is armoured);
+/// with no fighting elements, what its transport implies; else a headquarters.
+/// A tie goes to the branch of the element its commander stands with (a
+/// platoon does not become sappers because two are attached to it), then to
+/// the branch listed first in [`BRANCHES`]. A branch the writer declares wins:
+/// it is there because the table holds too little of the unit to tell.
 pub fn unit_branch(u: &Unit) -> &'static str {
+    if let Some(b) = u.branch {
+        return b.0.keyword();
+    }
+    let formation = matches!(
+        u.echelon.0,
+        muster_rules::vocab::Echelon::Division | muster_rules::vocab::Echelon::Brigade
+    );
+    if formation && u.units.iter().any(|c| unit_branch(c) == "armour") {
+        return "armour";
+    }
     let mut counts = [0usize; 15];
     count(u, element_branch, &mut counts);
     if counts.iter().all(|c| *c == 0) {
@@ -121,10 +134,19 @@ pub fn unit_branch(u: &Unit) -> &'static str {
             }
         }
     }
-    match (0..BRANCHES.len())
-        .filter(|i| counts[*i] > 0)
-        .max_by_key(|i| (counts[*i], BRANCHES.len() - i))
-    {
+    let top = counts.iter().copied().max().unwrap_or(0);
+    let commander = u
+        .elements
+        .iter()
+        .filter(|e| e.commander)
+        .find_map(element_branch)
+        .and_then(|b| BRANCHES.iter().position(|x| *x == b))
+        .filter(|i| top > 0 && counts[*i] == top);
+    match commander.or_else(|| {
+        (0..BRANCHES.len())
+            .filter(|i| counts[*i] > 0)
+            .max_by_key(|i| (counts[*i], BRANCHES.len() - i))
+    }) {
         Some(i) => BRANCHES.get(i).copied().unwrap_or("infantry"),
         None => "headquarters",
     }
@@ -138,5 +160,18 @@ fn count(u: &Unit, f: fn(&Element) -> Option<&'static str>, counts: &mut [usize;
     }
     for c in &u.units {
         count(c, f, counts);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_rules::vocab::Branch;
+
+    /// The icons the map defines are the words a writer may declare, in order.
+    #[test]
+    fn the_icons_are_the_languages_branches() {
+        let words: Vec<&str> = Branch::ALL.iter().map(|b| b.keyword()).collect();
+        assert_eq!(BRANCHES, words.as_slice());
     }
 }

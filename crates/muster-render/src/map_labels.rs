@@ -50,7 +50,10 @@ pub fn unit_name(label: &str, later: bool) -> String {
 
 /// Chooses every label position of the map in place and records the boxes.
 pub fn place(v: &mut MapView) {
-    let mut p = Placer::new(v.width, v.height);
+    let mut p = match &v.window {
+        Some(w) => Placer::within(w.x, w.y, w.x + w.w, w.y + w.h),
+        None => Placer::new(v.width, v.height),
+    };
     let mut boxes = Vec::new();
     claim_fixed(v, &mut p);
     place_points(v, &mut p, &mut boxes);

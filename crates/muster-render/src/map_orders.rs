@@ -1,5 +1,6 @@
 //! Plans drawn on the map (§82): each order's objective as an arrow from the
-//! unit (attack solid, support dashed) or a ring round what it defends, prepared
+//! unit (attack solid, support dashed) or a ring round what it defends (with a
+//! dotted route when it must first advance or fall back to it), prepared
 //! HMG zones (§57), FOO registration links (§55) and engineer tasks (§61), and
 //! arrivals at their entry point. Everything is drawn from the view's JSON, so a
 //! side's map shows only its own plans, and an arrow only toward what that side
@@ -11,10 +12,11 @@ use crate::json::forces::Unit;
 use crate::json::plans::Objective;
 use crate::json::{Point, RefKind, Reference, ScenarioJson, When};
 
-/// An order's objective: `d` is an arrow path, or a ring when `kind` is `defend`.
+/// An order's objective: `d` is an arrow path, or a ring when `kind` is `defend`;
+/// `move` is the route to a position to defend away from the unit.
 #[derive(Debug, Clone, Serialize)]
 pub struct OrderMark {
-    /// `attack`, `support` or `defend` (§84).
+    /// `attack`, `support` or `defend` (§84), or `move` (to a defended position).
     pub kind: String,
     pub d: String,
     /// Drawn in the enemy's colour (umpire map, the second side).
@@ -142,8 +144,29 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
             None => None,
         };
         let Some(to) = to else { continue };
+        let hostile = o.side != own;
         let d = if kind == "defend" {
-            ring(to.x, h - to.y, 2.2 * e)
+            // A position away from the unit is one it must reach first: an
+            // advance or a withdrawal (§81's "fall back to the edge of the
+            // marsh"), drawn as a route to the ring's edge.
+            let r = 2.2 * e;
+            let (dx, dy) = (to.x - from.x, to.y - from.y);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len > r + 2.0 * e {
+                let k = (len - r - 0.3 * e) / len;
+                out.push(OrderMark {
+                    kind: "move".into(),
+                    d: format!(
+                        "M{} {} L{} {}",
+                        n(from.x),
+                        n(h - from.y),
+                        n(from.x + dx * k),
+                        n(h - (from.y + dy * k))
+                    ),
+                    hostile,
+                });
+            }
+            ring(to.x, h - to.y, r)
         } else {
             // Stop short of the target so the head does not hide it.
             let (dx, dy) = (to.x - from.x, to.y - from.y);
@@ -160,11 +183,7 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
                 n(h - (from.y + dy * k))
             )
         };
-        out.push(OrderMark {
-            kind,
-            d,
-            hostile: o.side != own,
-        });
+        out.push(OrderMark { kind, d, hostile });
     }
     out
 }
@@ -272,7 +291,7 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
         };
         let when = match &a.when {
             When::Turn { turn } => format!("T{turn}"),
-            When::Clock { time } => time.clone(),
+            When::Clock { time, .. } => time.clone(),
         };
         out.push(ArrivalMark {
             x: ex,

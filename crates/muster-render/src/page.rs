@@ -68,7 +68,26 @@ pub struct ChainLink {
     pub id: String,
     pub display: Option<String>,
     /// The unit's own order, when it has one (§86: otherwise it follows its superior's).
-    pub order: Option<Order>,
+    pub order: Option<OrderView>,
+}
+
+/// An order as a sheet prints it: the JSON order and its words with display names.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderView {
+    #[serde(flatten)]
+    pub order: Order,
+    /// The order in words, display names for ids (`attack full Pointe du Hoc by turn 4`).
+    pub words: String,
+}
+
+impl OrderView {
+    /// The order with its words, read in `view` (for signal meanings).
+    pub fn of(view: &ScenarioJson, order: &Order) -> OrderView {
+        OrderView {
+            order: order.clone(),
+            words: crate::words::order_words(view, order),
+        }
+    }
 }
 
 /// One line of the header block.
@@ -137,12 +156,16 @@ pub struct Page<'a> {
     pub oob: Vec<OobSide>,
     /// The orders, the player's own and its superiors' first (from the player's
     /// unit up), then the rest in source order.
-    pub orders: Vec<Order>,
+    pub orders: Vec<OrderView>,
     pub map: MapView,
     /// The victory conditions laid out for printing (levels, all/any groups).
     pub victories: Vec<crate::victory_view::VictoryView>,
+    /// Each signal of `s.signals` in words, in the same order.
+    pub signal_words: Vec<crate::words::SignalWords>,
     /// The umpire's turn track (empty on a side's pages).
     pub turns: Vec<crate::turn_track::TurnRow>,
+    /// The player sheet's contents (None on other pages); its map is `map`.
+    pub sheet: Option<crate::player_sheet::PlayerSheet>,
 }
 
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
@@ -207,7 +230,11 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 .as_ref()
                 .and_then(|sd| find(&sd.units, id))
                 .and_then(|u| u.display.clone()),
-            order: s.orders.iter().find(|o| &o.unit.id == id).cloned(),
+            order: s
+                .orders
+                .iter()
+                .find(|o| &o.unit.id == id)
+                .map(|o| OrderView::of(s, o)),
         })
         .collect();
     let rank = |o: &Order| {
@@ -217,9 +244,9 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             .position(|id| *id == o.unit.id)
             .unwrap_or(chain.len())
     };
-    let mut orders = s.orders.clone();
+    let mut orders: Vec<OrderView> = s.orders.iter().map(|o| OrderView::of(s, o)).collect();
     // A stable sort keeps the source order among the rest.
-    orders.sort_by_key(rank);
+    orders.sort_by_key(|o| rank(&o.order));
     let mut marked = focus.clone();
     marked.extend(chain.iter().cloned());
     let marks = PageMarks {
@@ -230,6 +257,20 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
                 .map(|p| p.display.as_deref().unwrap_or(&p.id)),
         )),
         scenario: css_string(&s.header.title),
+    };
+    // A player's page is his sheet, with a map extract around his command.
+    let (sheet, extract) = match (side, &player_json) {
+        (Some(sd), Some(p)) => {
+            let (sheet, map) = crate::player_sheet::player_sheet(s, sd, p, &chain);
+            (Some(sheet), map)
+        }
+        _ => (None, None),
+    };
+    let map = match (extract, kind) {
+        (Some(m), _) => m,
+        // A player's whole-table map is sized like an extract, beside its legend.
+        (None, "player") => crate::map::map_view_in(s, side, &marked, crate::map_extract::EXTRACT),
+        (None, _) => map_view(s, side, &marked),
     };
     Page {
         s,
@@ -246,17 +287,23 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         },
         oob,
         orders,
-        map: map_view(s, side, &marked),
-        victories: crate::victory_view::views(&s.victory),
+        map,
+        victories: crate::victory_view::views(s),
+        signal_words: s
+            .signals
+            .iter()
+            .map(|g| crate::words::signal_words(s, g))
+            .collect(),
         turns: if side.is_none() {
             crate::turn_track::turn_track(s)
         } else {
             Vec::new()
         },
+        sheet,
     }
 }
 
-fn find<'u>(units: &'u [Unit], id: &str) -> Option<&'u Unit> {
+pub(crate) fn find<'u>(units: &'u [Unit], id: &str) -> Option<&'u Unit> {
     units.iter().find_map(|u| {
         if u.id == id {
             Some(u)
@@ -302,7 +349,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
                 w.push_str(&format!(" ({t})"));
             }
             if let Some(a) = &u.attached_to {
-                w.push_str(&format!(", attached to {}", a.id));
+                w.push_str(&format!(", attached to {}", crate::words::name(a)));
             }
             if u.arrives_later {
                 w.push_str(", arrives later");
@@ -342,7 +389,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
     }
 }
 
-fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
+pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
     let mut what = e.description.clone();
     if e.is_hq {
         what.push_str(", HQ");
@@ -430,7 +477,7 @@ fn counted<N: Into<u64>>(n: N, one: &str, many: &str) -> String {
 
 /// A real strength in words, one entry per kind present, so a table cell never
 /// starts with an empty line.
-fn strength_words(s: &RealStrength) -> Vec<String> {
+pub(crate) fn strength_words(s: &RealStrength) -> Vec<String> {
     [
         (s.men, "man", "men"),
         (s.vehicles, "vehicle", "vehicles"),
@@ -493,7 +540,7 @@ pub fn command_words(c: &Command) -> String {
     }
 }
 
-fn serde_word<T: Serialize>(k: &T) -> String {
+pub(crate) fn serde_word<T: Serialize>(k: &T) -> String {
     match serde_json::to_value(k) {
         Ok(serde_json::Value::String(s)) => s,
         _ => String::new(),

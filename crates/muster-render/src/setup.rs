@@ -9,7 +9,7 @@ use crate::json::forces::{Element, Unit};
 use crate::json::map::Shape;
 use crate::json::{Point, ScenarioJson, When};
 use crate::map::{map_view_in, MapView, PrintBox};
-use crate::map_grid::{square, step, table_cm};
+use crate::map_grid::{column_name, square, step, table_cm, GridLabel};
 use crate::templates::Paper;
 
 /// The smallest print scale, printed millimetres per table millimetre, at which
@@ -82,6 +82,9 @@ pub struct Tile {
     /// The part this tile alone covers: the band outside it repeats its
     /// neighbours' edges, marked by the dashed overlap line.
     pub inner: String,
+    /// The name of every grid square in the tile, in its north-west corner:
+    /// the sheet's edge letters are off the tile, so each square names itself.
+    pub squares: Vec<GridLabel>,
 }
 
 /// The printed area of a landscape sheet under its heading.
@@ -111,11 +114,14 @@ pub fn setup(s: &ScenarioJson, paper: Paper) -> (MapView, Setup) {
     // Printed mm per metre of ground, then per table mm.
     let k = map.print_w_mm / map.vw.max(1e-9);
     let ratio = k * scale;
+    // The frame's margin can tip the whole sheet below the readable scale while
+    // the table alone still fits one tile: a single tile would repeat the map.
     let tiles = if ratio < MIN_PRINT_RATIO {
-        tiles(&map, pb, MIN_PRINT_RATIO / scale)
+        tiles(&map, pb, MIN_PRINT_RATIO / scale, st)
     } else {
         Vec::new()
     };
+    let tiles = if tiles.len() > 1 { tiles } else { Vec::new() };
     let setup = Setup {
         terrain: terrain(s, st, scale),
         deployment: deployment(s, st, scale),
@@ -127,20 +133,31 @@ pub fn setup(s: &ScenarioJson, paper: Paper) -> (MapView, Setup) {
 }
 
 /// Windows over the table that print at `k` mm per metre inside `pb`, each
-/// overlapping its neighbours by a tenth.
-fn tiles(map: &MapView, pb: PrintBox, k: f64) -> Vec<Tile> {
-    let (tw, th) = (pb.w_mm / k, pb.h_mm / k);
+/// overlapping its neighbours by a tenth; `st` is the grid step in metres.
+fn tiles(map: &MapView, pb: PrintBox, k: f64, st: f64) -> Vec<Tile> {
+    // A tile never reaches past the table: one as wide as the table prints narrower.
+    let (tw, th) = ((pb.w_mm / k).min(map.width), (pb.h_mm / k).min(map.height));
     let (ox, oy) = (tw * 0.1, th * 0.1);
     let count = |len: f64, t: f64, o: f64| (((len - o) / (t - o)).ceil().clamp(1.0, 20.0)) as usize;
     let (nx, ny) = (count(map.width, tw, ox), count(map.height, th, oy));
+    // The last tile is pulled back to the table's edge, so it overlaps its
+    // neighbour by more than the band: its own part starts where the
+    // neighbour's ends, never twice-owned.
+    let start = |k: usize, t: f64, o: f64, len: f64| (k as f64 * (t - o)).min((len - t).max(0.0));
+    let own_from = |k: usize, t: f64, o: f64, len: f64| {
+        if k == 0 {
+            0.0
+        } else {
+            start(k - 1, t, o, len) + t
+        }
+    };
     let mut out = Vec::new();
     for j in 0..ny {
         for i in 0..nx {
-            let vx = (i as f64 * (tw - ox)).min((map.width - tw).max(0.0));
-            let vy = (j as f64 * (th - oy)).min((map.height - th).max(0.0));
+            let (vx, vy) = (start(i, tw, ox, map.width), start(j, th, oy, map.height));
             let (ix, iy) = (
-                if i > 0 { vx + ox } else { vx },
-                if j > 0 { vy + oy } else { vy },
+                own_from(i, tw, ox, map.width),
+                own_from(j, th, oy, map.height),
             );
             out.push(Tile {
                 name: format!(
@@ -154,12 +171,42 @@ fn tiles(map: &MapView, pb: PrintBox, k: f64) -> Vec<Tile> {
                 vy,
                 vw: tw,
                 vh: th,
-                print_w_mm: pb.w_mm,
+                print_w_mm: tw * k,
+                squares: square_names(map, st, (vx, vy, tw, th)),
                 inner: format!(
                     "M{ix:.1} {iy:.1} H{:.1} V{:.1} H{ix:.1} Z",
                     vx + tw,
                     vy + th
                 ),
+            });
+        }
+    }
+    out
+}
+
+/// A label in the north-west corner of each grid square whose label fits in
+/// the window `(x, y, w, h)` (map units, y down); the overlap band repeats
+/// the corners a neighbour cuts off.
+fn square_names(map: &MapView, st: f64, (x, y, w, h): (f64, f64, f64, f64)) -> Vec<GridLabel> {
+    let e = map.em;
+    let count = |len: f64| (len / st).ceil().clamp(1.0, 200.0) as usize;
+    let mut out = Vec::new();
+    // North to south, west to east: the order one reads a sheet in.
+    for j in (0..count(map.height)).rev() {
+        // Row j (from the south) has its north edge at ground y = (j + 1) * st.
+        let top = (map.height - (j + 1) as f64 * st).max(0.0);
+        if top < y || top + 0.9 * e >= y + h {
+            continue;
+        }
+        for i in 0..count(map.width) {
+            let left = i as f64 * st;
+            if left < x || left + 1.5 * e >= x + w {
+                continue;
+            }
+            out.push(GridLabel {
+                x: left + 0.3 * e,
+                y: top + 0.9 * e,
+                text: format!("{}{}", column_name(i), j + 1),
             });
         }
     }
@@ -349,7 +396,7 @@ fn arrivals(s: &ScenarioJson, st: f64) -> Vec<ArrivalRow> {
         .map(|a| {
             let (key, when) = match &a.when {
                 When::Turn { turn } => (*turn, format!("turn {turn}")),
-                When::Clock { time } => (u32::MAX, time.clone()),
+                When::Clock { time, .. } => (u32::MAX, time.clone()),
             };
             let place = s.map.places.iter().find(|p| p.id == a.at.id);
             let name = a.at.display.clone().unwrap_or_else(|| a.at.id.clone());
@@ -365,7 +412,7 @@ fn arrivals(s: &ScenarioJson, st: f64) -> Vec<ArrivalRow> {
                 .map(count)
                 .unwrap_or(0);
             let sort = match &a.when {
-                When::Clock { time } => time.clone(),
+                When::Clock { time, .. } => time.clone(),
                 When::Turn { .. } => String::new(),
             };
             (

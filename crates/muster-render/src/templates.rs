@@ -185,6 +185,10 @@ impl Templates {
             .try_insert("victories", &page.victories)
             .map_err(err)?;
         view.ctx.try_insert("turns", &page.turns).map_err(err)?;
+        view.ctx
+            .try_insert("signal_words", &page.signal_words)
+            .map_err(err)?;
+        view.ctx.try_insert("sheet", &page.sheet).map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
     }
 

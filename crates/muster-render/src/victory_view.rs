@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::json::plans::{Condition, Group, Level, Member, Victory};
+use crate::json::ScenarioJson;
 use muster_rules::vocab::GroupMode;
 
 /// One victory as a sheet prints it.
@@ -22,17 +23,19 @@ pub struct VictoryLine {
     pub depth: usize,
     pub heading: Option<String>,
     pub condition: Option<Condition>,
+    /// The condition in words with display names (`destroy the coastal guns`).
+    pub words: Option<String>,
 }
 
 /// Lays out every victory of the (already fogged) scenario JSON.
-pub fn views(victories: &[Victory]) -> Vec<VictoryView> {
-    victories
+pub fn views(s: &ScenarioJson) -> Vec<VictoryView> {
+    s.victory
         .iter()
         .map(|v| {
             let mut lines = Vec::new();
             let single = v.requires.members.len() == 1
                 && matches!(v.requires.members.first(), Some(Member::Condition { .. }));
-            group(v, &v.requires, 0, !single, &mut lines);
+            group(s, v, &v.requires, 0, !single, &mut lines);
             VictoryView {
                 side: v.side.clone(),
                 level: v.level.as_ref().map(level_words),
@@ -61,12 +64,20 @@ pub fn mode_words(mode: GroupMode) -> &'static str {
     }
 }
 
-fn group(v: &Victory, g: &Group, depth: usize, heading: bool, out: &mut Vec<VictoryLine>) {
+fn group(
+    s: &ScenarioJson,
+    v: &Victory,
+    g: &Group,
+    depth: usize,
+    heading: bool,
+    out: &mut Vec<VictoryLine>,
+) {
     let inner = if heading {
         out.push(VictoryLine {
             depth,
             heading: Some(mode_words(g.mode.0).into()),
             condition: None,
+            words: None,
         });
         depth + 1
     } else {
@@ -83,10 +94,11 @@ fn group(v: &Victory, g: &Group, depth: usize, heading: bool, out: &mut Vec<Vict
                         depth: inner,
                         heading: None,
                         condition: Some(c.clone()),
+                        words: Some(crate::words::condition_words(s, c)),
                     });
                 }
             }
-            Member::Group { group: g } => group(v, g, inner, true, out),
+            Member::Group { group: g } => group(s, v, g, inner, true, out),
         }
     }
 }

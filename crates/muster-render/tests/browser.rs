@@ -68,7 +68,7 @@ fn briefings_print_to_pdf_offline() {
     for (file, breaks) in [
         ("umpire.html", 5),
         ("side-british.html", 3),
-        ("player-gren-cdr.html", 3),
+        ("player-gren-cdr.html", 0),
     ] {
         let html = dir.path().join("pegasus-bridge").join(file);
         let contents = std::fs::read_to_string(&html).unwrap();
@@ -163,7 +163,11 @@ fn every_printed_page_is_marked_with_its_audience() {
         let bytes = std::fs::read(&pdf)
             .unwrap_or_else(|_| panic!("{file}: no PDF written; chromium said:\n{log}"));
         let n = pages(&bytes);
-        assert!(n >= 2, "{file}: {n} pages; the test needs more than one");
+        // A player sheet fits one page where it can; the others run to several.
+        assert!(
+            n >= 2 || file.starts_with("player-"),
+            "{file}: {n} pages; the test needs more than one"
+        );
         for p in 1..=n {
             let text = page_text(&pdf, p);
             for want in [

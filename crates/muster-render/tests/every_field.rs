@@ -530,6 +530,8 @@ impl Planter<'_> {
             historical_strength,
             start,
             prepared,
+            // a word of a closed vocabulary: it carries no text of the writer's
+            branch: _,
             overrides,
             body,
             span: _,

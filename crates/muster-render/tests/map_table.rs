@@ -67,11 +67,37 @@ fn labels(m: &MapView) -> Vec<(String, bool)> {
     v
 }
 
+/// Whether a point is inside a polygon (even-odd rule).
+fn within(x: f64, y: f64, poly: &[(f64, f64)]) -> bool {
+    let mut c = false;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + poly.len() - 1) % poly.len()]);
+        if (a.1 > y) != (b.1 > y) && x < (b.0 - a.0) * (y - a.1) / (b.1 - a.1) + a.0 {
+            c = !c;
+        }
+    }
+    c
+}
+
 fn check_map(name: &str, m: &MapView) {
     let eps = 1e-6;
+    // A map extract's frame is its window on the table.
+    let (fx, fy, fw, fh) = match &m.window {
+        Some(w) => {
+            assert!(
+                w.x >= -eps
+                    && w.y >= -eps
+                    && w.x + w.w <= m.width + eps
+                    && w.y + w.h <= m.height + eps,
+                "{name}: the extract's window leaves the table"
+            );
+            (w.x, w.y, w.w, w.h)
+        }
+        None => (0.0, 0.0, m.width, m.height),
+    };
     for b in &m.label_boxes {
         assert!(
-            b.x0 >= -eps && b.y0 >= -eps && b.x1 <= m.width + eps && b.y1 <= m.height + eps,
+            b.x0 >= fx - eps && b.y0 >= fy - eps && b.x1 <= fx + fw + eps && b.y1 <= fy + fh + eps,
             "{name}: label {:?} leaves the frame",
             b.text
         );
@@ -101,6 +127,39 @@ fn check_map(name: &str, m: &MapView) {
             assert!(!cross(a, b), "{name}: leader lines cross");
         }
     }
+    // A unit's symbol is never moved into water or cliffs its unit is not in
+    // (Pointe du Hoc's companies stay out of the sea).
+    let wet: Vec<&[(f64, f64)]> = m
+        .areas
+        .iter()
+        .filter(|a| matches!(a.kind.as_str(), "water" | "lake" | "cliffs"))
+        .map(|a| a.points.as_slice())
+        .collect();
+    for u in m.units.iter().filter(|u| u.shown) {
+        for poly in &wet {
+            assert!(
+                !within(u.fx, u.fy, poly) || within(u.x, u.y, poly),
+                "{name}: {} drawn in water or cliffs it is not in",
+                u.label
+            );
+        }
+    }
+    // A unit's symbol carries its id; its display name is in the unit key
+    // under the map (or, with the symbol, in the key for want of room).
+    for u in &m.units {
+        let listed = if u.shown {
+            m.unit_key
+                .iter()
+                .any(|k| k.text == format!("{}: {}", u.label, u.name))
+        } else {
+            m.key.iter().any(|k| k.text.contains(u.name.as_str()))
+        };
+        assert!(
+            u.name == u.label || listed,
+            "{name}: {} has no display name under the map",
+            u.label
+        );
+    }
     // Every label is on the map (with a box) or in the key.
     let all = labels(m);
     let shown = all.iter().filter(|(_, s)| *s).count();
@@ -129,6 +188,7 @@ fn check_map(name: &str, m: &MapView) {
 #[test]
 fn every_map_of_the_pack_keeps_its_labels_apart_and_inside_the_frame() {
     let mut checked = 0;
+    let mut extracts = 0;
     let mut expected = 0;
     for path in support::pack::scenario_paths() {
         let (model, analysis) = support::pack::load(&path);
@@ -138,10 +198,14 @@ fn every_map_of_the_pack_keeps_its_labels_apart_and_inside_the_frame() {
         for (name, m) in maps(&full) {
             check_map(&format!("{path} {name}"), &m);
             checked += 1;
+            extracts += usize::from(m.window.is_some());
         }
     }
     assert_eq!(checked, expected);
     assert!(checked >= 11 * 5, "only {checked} maps checked");
+    // Player sheets show an extract around the player's unit where the table is
+    // larger than the ground around it.
+    assert!(extracts >= 5, "only {extracts} map extracts checked");
 }
 
 /// Resolves a scenario from text alone.
@@ -261,6 +325,8 @@ fn every_shipped_scenario_gets_a_setup_sheet_with_grid() {
         ] {
             assert!(sheet.contents.contains(needle), "{path}: {needle}");
         }
+        // A tile is only worth a page when the table needs two or more.
+        assert!(!sheet.contents.contains("Map tile 1 of 1 "), "{path}");
     }
 }
 
@@ -392,4 +458,144 @@ fn a_sides_map_draws_no_arrow_toward_an_enemy_it_does_not_know() {
     // Blue attacks A Company, which it does not know either.
     let blue = json::for_side(&full, "blue");
     assert!(map_view(&blue, Some("blue"), &[]).orders.is_empty());
+}
+
+/// The rectangle a tile's dashed line marks as its own part, from its path.
+fn own_part(t: &muster_render::setup::Tile) -> [f64; 4] {
+    let n: Vec<f64> = t
+        .inner
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    [n[0], n[1], n[2], n[3]]
+}
+
+#[test]
+fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
+    // 4800 m by 3200 m at 2 m per mm is a 240 cm by 160 cm table: on A4 it
+    // would print at 1 : 11, so the sheet adds tiles at the readable scale.
+    let big = FIXTURE.replace("table 2400m by 1600m", "table 4800m by 3200m");
+    let (model, analysis) = load_text(&big);
+    let full = json::scenario(&model, &analysis);
+    let scale = full.header.ground_scale_m_per_mm;
+    for (paper, count) in [(Paper::A4, 4), (Paper::A3, 2)] {
+        let (map, s) = setup(&full, paper);
+        assert_eq!(s.tiles.len(), count, "{paper:?}");
+        let eps = 1e-6;
+        for t in &s.tiles {
+            // Each tile prints at the smallest readable scale and stays on the table.
+            let ratio = t.print_w_mm / t.vw * scale;
+            assert!((ratio - muster_render::setup::MIN_PRINT_RATIO).abs() < 1e-9);
+            assert!(t.vx >= -eps && t.vy >= -eps);
+            assert!(t.vx + t.vw <= map.width + eps && t.vy + t.vh <= map.height + eps);
+            // The marked part lies inside the tile, and the rest is overlap.
+            let [x0, y0, x1, y1] = own_part(t);
+            assert!(x0 >= t.vx - eps && y0 >= t.vy - eps);
+            assert!(x1 <= t.vx + t.vw + eps && y1 <= t.vy + t.vh + eps);
+        }
+        // Each tile names the grid squares it shows, so a tile locates itself:
+        // together they name all 24 by 16 squares, the first the north-west one.
+        let named: std::collections::BTreeSet<&str> = s
+            .tiles
+            .iter()
+            .flat_map(|t| t.squares.iter().map(|g| g.text.as_str()))
+            .collect();
+        assert_eq!(named.len(), 24 * 16, "{paper:?}");
+        assert_eq!(s.tiles[0].squares[0].text, "A16");
+        for t in &s.tiles {
+            for g in &t.squares {
+                assert!(g.x > t.vx && g.x < t.vx + t.vw && g.y > t.vy && g.y < t.vy + t.vh);
+            }
+        }
+        // Every spot of the table is in exactly one tile's own part, and in
+        // the overlap of two tiles wherever two tiles meet.
+        let (nx, ny) = (48, 32);
+        for i in 0..nx {
+            for j in 0..ny {
+                let (x, y) = (
+                    (i as f64 + 0.5) * map.width / nx as f64,
+                    (j as f64 + 0.5) * map.height / ny as f64,
+                );
+                let owners = s
+                    .tiles
+                    .iter()
+                    .filter(|t| {
+                        let [x0, y0, x1, y1] = own_part(t);
+                        x >= x0 && x < x1 && y >= y0 && y < y1
+                    })
+                    .count();
+                assert_eq!(owners, 1, "{paper:?}: ({x}, {y})");
+            }
+        }
+        for (i, a) in s.tiles.iter().enumerate() {
+            for b in &s.tiles[i + 1..] {
+                let (ox, oy) = (
+                    (a.vx + a.vw).min(b.vx + b.vw) - a.vx.max(b.vx),
+                    (a.vy + a.vh).min(b.vy + b.vh) - a.vy.max(b.vy),
+                );
+                let beside = (a.vy - b.vy).abs() < eps || (a.vx - b.vx).abs() < eps;
+                if beside {
+                    assert!(ox > 0.0 && oy > 0.0, "{}, {}: no overlap", a.name, b.name);
+                }
+            }
+        }
+    }
+    // The sheet draws each tile from the one map body with its dashed line.
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let sheet = &files
+        .iter()
+        .find(|f| f.path == "fixture/setup.html")
+        .unwrap()
+        .contents;
+    assert_eq!(sheet.matches("id=\"map-body\"").count(), 1);
+    assert_eq!(sheet.matches("<use href=\"#map-body\"/>").count(), 4);
+    assert!(sheet.contains("Map tile 4 of 4 (row 2 from the north, column 2 from the west)"));
+    assert!(sheet.contains("stroke-dasharray"));
+    // A table that prints at a readable scale on one sheet is not tiled.
+    let small = FIXTURE.replace("table 2400m by 1600m", "table 1800m by 1200m");
+    let (model, analysis) = load_text(&small);
+    assert!(setup(&json::scenario(&model, &analysis), Paper::A4)
+        .1
+        .tiles
+        .is_empty());
+}
+
+#[test]
+fn a_position_to_defend_away_from_the_unit_gets_a_route_to_it() {
+    // A Company stands round (1150, 740); Lane end is at (2300, 100), far off:
+    // it must advance there first. B Company's ring is on its own wood.
+    let text = FIXTURE.replace(
+        "orders red {\n  a attack full atk\n}",
+        "orders red {\n  a defend lane\n}",
+    );
+    let (model, analysis) = load_text(&text);
+    let full = json::scenario(&model, &analysis);
+    let red = json::for_side(&full, "red");
+    let m = map_view(&red, Some("red"), &[]);
+    let kinds: Vec<&str> = m.orders.iter().map(|o| o.kind.as_str()).collect();
+    assert_eq!(kinds, ["move", "defend"], "{:?}", m.orders);
+    assert!(m.order_kinds.iter().any(|k| k == "move"));
+    // The route starts at the company and stops at the ring round the lane end.
+    let nums: Vec<f64> = m.orders[0]
+        .d
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (ex, ey) = (nums[2], m.height - nums[3]);
+    let gap = ((ex - 2300.0).powi(2) + (ey - 100.0).powi(2)).sqrt();
+    assert!(
+        gap > 2.2 * m.em && gap < 3.0 * m.em,
+        "gap {gap}, em {}",
+        m.em
+    );
+    // Defending where it stands needs no route.
+    let text = FIXTURE.replace(
+        "orders red {\n  a attack full atk\n}",
+        "orders red {\n  a defend (1150,740)\n}",
+    );
+    let (model, analysis) = load_text(&text);
+    let full = json::scenario(&model, &analysis);
+    let m = map_view(&json::for_side(&full, "red"), Some("red"), &[]);
+    let kinds: Vec<&str> = m.orders.iter().map(|o| o.kind.as_str()).collect();
+    assert_eq!(kinds, ["defend"]);
 }

@@ -35,6 +35,19 @@ pub enum Means {
     Runner,
 }
 
+impl Means {
+    /// The means in a message: "beyond its voice range".
+    pub fn words(self) -> &'static str {
+        match self {
+            Means::Wire => "telephone",
+            Means::LongRadio => "long-range radio",
+            Means::ShortRadio => "radio",
+            Means::Voice => "voice",
+            Means::Runner => "runner",
+        }
+    }
+}
+
 /// A command range with the paragraph that sets it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct CommandRange {

@@ -360,6 +360,11 @@ pub fn cover_for(
     }
 }
 
+/// Terrain that hides an element from view (§50): anything but open ground.
+pub fn gives_concealment(kind: TerrainKind) -> bool {
+    (is_main(kind) && kind != TerrainKind::Open) || kind == TerrainKind::Fortification
+}
+
 /// Whether the kind is open water, where ships and landing craft move.
 pub fn is_water(kind: TerrainKind) -> bool {
     matches!(kind, TerrainKind::Water | TerrainKind::Lake)

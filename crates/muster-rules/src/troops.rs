@@ -122,6 +122,13 @@ pub fn mortar_is_artillery(calibre_mm: f64) -> bool {
     calibre_mm > MAX_INFANTRY_MORTAR_MM
 }
 
+/// Whether a weapon makes its bearer artillery, not infantry support (§12): a
+/// gun, or a mortar over 82 mm.
+pub fn is_artillery_weapon(weapon: WeaponKind, calibre_mm: Option<f64>) -> bool {
+    weapon == WeaponKind::Gun
+        || (weapon == WeaponKind::Mortar && calibre_mm.is_some_and(mortar_is_artillery))
+}
+
 /// How the element moves; `weapons` decides whether a specialist is encumbered.
 pub fn move_class(troop: &Troop, weapons: &[WeaponKind]) -> MoveClass {
     match troop {
@@ -142,14 +149,19 @@ pub fn move_class(troop: &Troop, weapons: &[WeaponKind]) -> MoveClass {
     }
 }
 
-/// Whether the element is a command element in the §18 sense (not a combat element).
+/// Whether the troop is a command element by its type: a `command` foot element
+/// (§18, not a combat element) or a command tank (§10: a vehicle marked as the
+/// command element).
 pub fn is_command_element(troop: &Troop) -> bool {
     matches!(
         troop,
         Troop::Foot {
             ty: FootType::Command,
             ..
-        }
+        } | Troop::Vehicle(VehicleSpec {
+            role: VehicleRole::CommandTank,
+            ..
+        })
     )
 }
 
@@ -188,9 +200,11 @@ pub fn artillery_is_indirect_only(weapon: ArtilleryWeapon) -> bool {
 
 /// Whether the element has direct fire, so may take overwatch (§38).
 ///
-/// Not: command elements and medical teams, indirect-only artillery (heavy mortars,
-/// rockets), vehicles with no armament (lorries, jeeps, limbers, motorcycles) unless
-/// weapons are listed, and aircraft (overwatch is a ground action).
+/// Not: command elements (§18: not combat elements); forward observers, signals
+/// and medical teams unless weapons are listed (a specialism, not a combat role,
+/// §18); indirect-only artillery (heavy mortars, rockets; guns and howitzers lay
+/// directly too, §12, §52); vehicles with no armament (lorries, jeeps, limbers,
+/// motorcycles) unless weapons are listed; aircraft (overwatch is a ground action).
 pub fn has_direct_fire(troop: &Troop, weapons: &[WeaponKind]) -> bool {
     match troop {
         Troop::Foot {
@@ -198,9 +212,9 @@ pub fn has_direct_fire(troop: &Troop, weapons: &[WeaponKind]) -> bool {
             ..
         } => false,
         Troop::Foot {
-            specialism: Some(Specialism::Medical),
+            specialism: Some(Specialism::Foo | Specialism::Medical | Specialism::Signals),
             ..
-        } => false,
+        } => !weapons.is_empty(),
         Troop::Foot { .. } => true,
         Troop::Vehicle(v) => role_is_armed(v.role) || !weapons.is_empty(),
         Troop::Artillery { weapon, .. } => !artillery_is_indirect_only(*weapon),
@@ -280,6 +294,14 @@ mod tests {
         };
         assert!(has_direct_fire(&howitzer, &[]));
         assert!(!has_direct_fire(&mortar, &[]));
+        let foo = Troop::Foot {
+            ty: FootType::Specialist,
+            specialism: Some(Specialism::Foo),
+        };
+        assert!(!has_direct_fire(&foo, &[]));
+        assert!(has_direct_fire(&foo, &[WeaponKind::Lmg]));
+        assert!(is_artillery_weapon(WeaponKind::Mortar, Some(120.0)));
+        assert!(!is_artillery_weapon(WeaponKind::Mortar, Some(81.0)));
         let lorry = vehicle(VehicleRole::Lorry, Drive::Wheeled, false);
         assert!(!has_direct_fire(&lorry, &[]));
         assert!(has_direct_fire(&lorry, &[WeaponKind::Hmg]));
@@ -303,6 +325,11 @@ mod tests {
         )));
         assert!(!is_recce(&vehicle(VehicleRole::Tank, Drive::Tracked, true)));
         assert!(is_command_element(&foot(FootType::Command)));
+        assert!(is_command_element(&vehicle(
+            VehicleRole::CommandTank,
+            Drive::Tracked,
+            true
+        )));
         assert!(!is_command_element(&foot(FootType::Coherent)));
     }
 }

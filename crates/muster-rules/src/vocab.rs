@@ -92,6 +92,29 @@ keywords! {
 }
 
 keywords! {
+    /// The arm a unit's map symbol shows (APP-6 branch icons). The map works it
+    /// out from the unit's elements; a writer declares it only where the table
+    /// holds too little of the unit to tell (a regiment present by one platoon).
+    Branch {
+        Armour = "armour": "tanks and assault guns",
+        Mechanised = "mechanised": "infantry in carriers or half-tracks",
+        Recce = "recce": "reconnaissance",
+        Artillery = "artillery": "field and medium artillery",
+        AntiTank = "anti-tank": "anti-tank guns and tank destroyers",
+        AntiAircraft = "anti-aircraft": "anti-aircraft guns",
+        MachineGun = "machine-gun": "machine guns",
+        Mortar = "mortar": "mortars",
+        Engineer = "engineer": "engineers and pioneers",
+        Signals = "signals": "signals",
+        Air = "air": "fixed-wing aircraft",
+        RotaryWing = "rotary-wing": "helicopters and autogyros",
+        Naval = "naval": "warships",
+        Infantry = "infantry": "infantry",
+        Headquarters = "headquarters": "a headquarters alone",
+    }
+}
+
+keywords! {
     /// Foot element types of the Foot Elements Table (§18).
     FootType {
         Coherent = "coherent": "6 figures: rifles, LMG and hand-held AT",

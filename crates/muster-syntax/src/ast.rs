@@ -431,6 +431,9 @@ pub struct Unit {
     pub start: Option<StartDecl>,
     /// `prepared since DATE`: the unit's positions are prepared (§68).
     pub prepared: Option<Prepared>,
+    /// `branch infantry`: the arm its map symbol shows, where its elements on
+    /// the table cannot tell it.
+    pub branch: Option<Spanned<muster_rules::vocab::Branch>>,
     /// `allow MC209 "…"`: house rules for this unit and what it holds only.
     pub overrides: Vec<SeverityOverride>,
     pub body: UnitBody,

@@ -9,6 +9,18 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
     format!("{n} {}", plural(n, noun))
 }
 
+/// `ten`: a small number in words, as the rulebook writes "three to five";
+/// digits from thirteen on.
+pub fn number_word(n: u32) -> String {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
 /// The noun for `n` of it: `figure` for one, `figures` otherwise.
 pub fn plural(n: u64, noun: &str) -> String {
     if n == 1 {

@@ -56,6 +56,7 @@ fn reference_lists_every_keyword() {
     words.extend(Weather::ALL.iter().map(|x| x.keyword()));
     words.extend(Light::ALL.iter().map(|x| x.keyword()));
     words.extend(Echelon::ALL.iter().map(|x| x.keyword()));
+    words.extend(Branch::ALL.iter().map(|x| x.keyword()));
     words.extend(FootType::ALL.iter().map(|x| x.keyword()));
     words.extend(Specialism::ALL.iter().map(|x| x.keyword()));
     words.extend(VehicleRole::ALL.iter().map(|x| x.keyword()));

@@ -33,38 +33,16 @@ use crate::model::*;
 use muster_rules::command::{self as rules, CommandRange, Equipment};
 use muster_rules::latency;
 use muster_rules::terrain::{MoveGrade, Mover};
-use muster_rules::troops::{self, Troop};
-use muster_rules::vocab::{FootType, Stance};
-
-/// The rulebook's troop description of a model element kind.
-pub(crate) fn troop(k: &Kind) -> Troop {
-    k.troop()
-}
-
-/// Whether an element counts as a command element for §88: its unit's command
-/// element, a `command` foot element, or one carrying the commander.
-pub(crate) fn is_command(m: &Model, e: ElementId) -> bool {
-    let el = &m.elements[e.0];
-    m.units[el.unit.0].command_element == Some(e)
-        || matches!(
-            el.kind,
-            Some(Kind::Foot {
-                ty: FootType::Command,
-                ..
-            })
-        )
-        || el.commander.is_some()
-}
+use muster_rules::troops;
+use muster_rules::vocab::Stance;
 
 /// What an element communicates with.
 pub(crate) fn equipment(m: &Model, e: ElementId) -> Equipment {
     let el = &m.elements[e.0];
     Equipment {
-        command: is_command(m, e),
-        recce: el
-            .kind
-            .as_ref()
-            .is_some_and(|k| troops::is_recce(&troop(k))),
+        // §88's "command element": one by type or `hq`, or carrying the commander
+        command: el.carries_command(),
+        recce: el.kind.as_ref().is_some_and(troops::is_recce),
         radio: el.radio.map(|(r, _)| r),
         telephone: el.telephone.is_some(),
     }
@@ -95,16 +73,6 @@ pub(crate) fn reach(m: &Model, from: ElementId, to: ElementId, direct: bool) -> 
         eq.telephone = false;
     }
     rules::range_of(eq, wire)
-}
-
-fn means(m: rules::Means) -> Means {
-    match m {
-        rules::Means::Wire => Means::Wire,
-        rules::Means::LongRadio => Means::LongRadio,
-        rules::Means::ShortRadio => Means::ShortRadio,
-        rules::Means::Voice => Means::Voice,
-        rules::Means::Runner => Means::Runner,
-    }
 }
 
 /// A possible link: the target, whether it is the direct route, and how it is reached.
@@ -139,7 +107,7 @@ fn candidate(m: &Model, from: ElementId, to: ElementId, route: Route) -> Option<
 fn in_command(c: Candidate, means_override: Option<Means>) -> CommandStatus {
     CommandStatus::InCommand {
         route: c.route,
-        means: means_override.unwrap_or_else(|| means(c.range.means)),
+        means: means_override.unwrap_or(c.range.means),
         via: c.to,
         distance: c.distance,
     }
@@ -327,7 +295,7 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
                     out[e.0] = in_command(c, None);
                     continue;
                 }
-                if is_cmd && c.range.means == rules::Means::Voice {
+                if is_cmd && c.range.means == Means::Voice {
                     out[e.0] = in_command(c, Some(Means::Runner));
                     continue;
                 }
@@ -378,6 +346,7 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             out[e.0] = CommandStatus::Separated {
                 nearest: Some(n.to),
                 distance: n.distance,
+                range: n.range,
                 short_by: n.short_by(),
                 runner_turns: runner,
             };

@@ -27,10 +27,7 @@ fn counts(m: &Model, e: ElementId, p: Pos) -> bool {
     if el.start.as_ref().is_some_and(|s| !s.hot) {
         return false;
     }
-    let who = el
-        .kind
-        .as_ref()
-        .map_or(Who::Foot, |k| Who::of(&super::command::troop(k)));
+    let who = el.kind.as_ref().map_or(Who::Foot, Who::of);
     !crate::ground::hidden_at(m, p, who)
 }
 

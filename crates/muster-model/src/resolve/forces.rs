@@ -97,6 +97,7 @@ fn lower(
         arrives_later: false,
         start: a.start.as_ref().map(|s| start_decl(d.file, s)),
         prepared: a.prepared.as_ref().map(|p| prepared(d.file, p)),
+        branch: a.branch.as_ref().map(|b| b.value),
         loc: loc(d.file, a.span),
     });
     for o in &a.overrides {
@@ -194,9 +195,9 @@ fn vehicle_defaults(role: VehicleRole) -> (Drive, bool, bool) {
 }
 
 /// The model's element kind from the syntax, with defaults filled in.
-fn kind(k: &ast::ElementKind) -> Kind {
+fn kind(k: &ast::ElementKind) -> Troop {
     match k {
-        ast::ElementKind::Foot { ty, specialism, .. } => Kind::Foot {
+        ast::ElementKind::Foot { ty, specialism, .. } => Troop::Foot {
             ty: ty.value,
             specialism: specialism.as_ref().map(|s| s.value),
         },
@@ -208,21 +209,21 @@ fn kind(k: &ast::ElementKind) -> Kind {
             ..
         } => {
             let (d, a, o) = vehicle_defaults(role.value);
-            Kind::Vehicle {
+            Troop::Vehicle(VehicleSpec {
                 role: role.value,
                 drive: drive.as_ref().map_or(d, |x| x.value),
                 armoured: armoured.as_ref().map_or(a, |x| x.value),
                 open_topped: open_topped.as_ref().map_or(o, |x| x.value),
-            }
+            })
         }
         ast::ElementKind::Artillery {
             weapon, calibre, ..
-        } => Kind::Artillery {
+        } => Troop::Artillery {
             weapon: weapon.value,
             calibre_mm: calibre.as_ref().map(|c| c.millimetres),
         },
-        ast::ElementKind::Aircraft { role, .. } => Kind::Aircraft { role: role.value },
-        ast::ElementKind::Ship { role, .. } => Kind::Ship { role: role.value },
+        ast::ElementKind::Aircraft { role, .. } => Troop::Aircraft { role: role.value },
+        ast::ElementKind::Ship { role, .. } => Troop::Ship { role: role.value },
     }
 }
 

@@ -4,7 +4,7 @@ use muster_syntax::Code;
 
 use super::Ctx;
 use crate::model::*;
-use muster_rules::vocab::{FootType, Posture, VehicleRole};
+use muster_rules::vocab::Posture;
 use muster_syntax::Diagnostic;
 
 /// Runs the final checks and fills in derived unit and element fields.
@@ -135,35 +135,15 @@ fn attachments(cx: &mut Ctx) {
     }
 }
 
-/// A unit's command element: its `hq`, else a `command` foot element, else an
-/// element carrying the `commander`, else a command tank (§10, §79).
+/// A unit's command element (§10, §79): its `hq`, else an element that is a
+/// command element by type (a `command` foot element, a command tank), else one
+/// carrying the `commander`.
 pub(crate) fn command_element(m: &Model, u: UnitId) -> Option<ElementId> {
     let els = &m.units[u.0].elements;
     let find = |f: &dyn Fn(&Element) -> bool| els.iter().copied().find(|e| f(&m.elements[e.0]));
     find(&|e| e.is_hq)
-        .or_else(|| {
-            find(&|e| {
-                matches!(
-                    e.kind,
-                    Some(Kind::Foot {
-                        ty: FootType::Command,
-                        ..
-                    })
-                )
-            })
-        })
-        .or_else(|| find(&|e| e.commander.is_some()))
-        .or_else(|| {
-            find(&|e| {
-                matches!(
-                    e.kind,
-                    Some(Kind::Vehicle {
-                        role: VehicleRole::CommandTank,
-                        ..
-                    })
-                )
-            })
-        })
+        .or_else(|| find(&Element::is_command_element))
+        .or_else(|| find(&Element::carries_command))
 }
 
 /// Marks units named by an arrival, and everything inside them, as arriving later.

@@ -63,7 +63,7 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
             .map(|(i, l)| messenger(model, l, analysis.messengers.get(i)))
             .collect(),
         arrivals: arrivals(model),
-        events: model.events.iter().map(event).collect(),
+        events: model.events.iter().map(|e| event(model, e)).collect(),
         victory: model.victories.iter().map(|v| victory(model, v)).collect(),
         intel: intel(model),
         latency: latency(model, analysis),
@@ -376,7 +376,7 @@ fn objective(model: &Model, o: &m::Objective) -> Objective {
     }
 }
 
-fn timing(t: &m::Timing) -> Timing {
+fn timing(model: &Model, t: &m::Timing) -> Timing {
     match t {
         m::Timing::Immediately(_) => Timing::Immediately,
         m::Timing::By(n, _) => Timing::By { turn: *n },
@@ -385,29 +385,32 @@ fn timing(t: &m::Timing) -> Timing {
         m::Timing::OnSignal(r) => Timing::OnSignal {
             signal: r.name.id.clone(),
         },
-        m::Timing::At(t, _) => Timing::At { time: clock(*t) },
+        m::Timing::At(t, _) => Timing::At {
+            time: clock(*t),
+            turn: turn_of(model, *t),
+        },
         m::Timing::UntilEnd(_) => Timing::UntilEnd,
         m::Timing::Condition(c) => Timing::Condition {
             unless: c.unless,
             signal: Some(c.signal.name.id.clone()),
             sighting: None,
-            by: when(&c.by),
+            by: when(model, &c.by),
         },
     }
 }
 
-fn condition(c: &m::SignalCondition) -> SignalCondition {
+fn condition(model: &Model, c: &m::SignalCondition) -> SignalCondition {
     SignalCondition {
         unless: c.unless,
         signal: c.signal.name.id.clone(),
-        by: when(&c.by),
+        by: when(model, &c.by),
     }
 }
 
 fn when_words(w: &When) -> String {
     match w {
         When::Turn { turn } => format!("turn {turn}"),
-        When::Clock { time } => time.clone(),
+        When::Clock { time, .. } => time.clone(),
     }
 }
 
@@ -433,7 +436,7 @@ fn timing_words(t: &Timing) -> String {
         Timing::Until { turn } => format!("until turn {turn}"),
         Timing::OnSignal { signal } => format!("on signal {signal}"),
         Timing::OnSighting { of } => format!("on sighting {}", sighting(of.0)),
-        Timing::At { time } => format!("at {time}"),
+        Timing::At { time, .. } => format!("at {time}"),
         Timing::UntilEnd => "until end".into(),
         Timing::Condition {
             unless,
@@ -506,7 +509,7 @@ fn order(model: &Model, o: &m::Order) -> Order {
         stance: o.stance.map(|(s, _)| Kw(s)),
         intensity: o.intensity.map(|(i, _)| Kw(i)),
         objective: o.objective.as_ref().map(|x| objective(model, x)),
-        timing: o.timing.iter().map(timing).collect(),
+        timing: o.timing.iter().map(|t| timing(model, t)).collect(),
         text: o.prose.as_ref().map(|p| p.text.clone()),
         phases: o
             .phases
@@ -515,7 +518,7 @@ fn order(model: &Model, o: &m::Order) -> Order {
                 stance: p.stance.map(|(s, _)| Kw(s)),
                 intensity: p.intensity.map(|(i, _)| Kw(i)),
                 objective: p.objective.as_ref().map(|x| objective(model, x)),
-                timing: p.timing.iter().map(timing).collect(),
+                timing: p.timing.iter().map(|t| timing(model, t)).collect(),
             })
             .collect(),
         summary: String::new(),
@@ -610,11 +613,25 @@ fn link(model: &Model, l: &m::Link) -> Link {
     }
 }
 
-fn when(w: &m::When) -> When {
+fn when(model: &Model, w: &m::When) -> When {
     match w {
         m::When::Turn(t, _) => When::Turn { turn: *t },
-        m::When::Clock(c, _) => When::Clock { time: clock(*c) },
+        m::When::Clock(c, _) => When::Clock {
+            time: clock(*c),
+            turn: turn_of(model, *c),
+        },
     }
+}
+
+/// The turn a clock time falls in, by the rulebook's one conversion (§7,
+/// RULES.md MC603); None without a start time.
+fn turn_of(model: &Model, minutes: u32) -> Option<i64> {
+    let h = model.header.as_ref()?;
+    Some(muster_rules::scale::turn_of_clock(
+        h.start_minutes?,
+        minutes,
+        h.turn_minutes,
+    ))
 }
 
 /// Numbers things per side (1, 2, …), so a side's ids and labels say nothing of
@@ -656,19 +673,19 @@ fn arrival(model: &Model, a: &m::Arrival, side: Option<String>, id: String) -> A
         id,
         side,
         unit: reference(model, &a.unit),
-        when: when(&a.when),
+        when: when(model, &a.when),
         at: reference(model, &a.at),
         text: a.prose.as_ref().map(|p| p.text.clone()),
-        condition: a.condition.as_ref().map(condition),
+        condition: a.condition.as_ref().map(|c| condition(model, c)),
     }
 }
 
-fn event(e: &m::Event) -> Event {
+fn event(model: &Model, e: &m::Event) -> Event {
     Event {
         id: e.name.id.clone(),
-        when: when(&e.when),
+        when: when(model, &e.when),
         text: e.prose.text.clone(),
-        condition: e.condition.as_ref().map(condition),
+        condition: e.condition.as_ref().map(|c| condition(model, c)),
     }
 }
 

@@ -72,63 +72,63 @@ pub(crate) fn element(model: &Model, analysis: &Analysis, index: usize, e: &m::E
     }
 }
 
-fn kind(k: &m::Kind) -> ElementKind {
+fn kind(k: &m::Troop) -> ElementKind {
     match k {
-        m::Kind::Foot { ty, specialism } => ElementKind::Foot {
+        m::Troop::Foot { ty, specialism } => ElementKind::Foot {
             ty: Kw(*ty),
             specialism: specialism.map(Kw),
         },
-        m::Kind::Vehicle {
+        m::Troop::Vehicle(m::VehicleSpec {
             role,
             drive,
             armoured,
             open_topped,
-        } => ElementKind::Vehicle {
+        }) => ElementKind::Vehicle {
             role: Kw(*role),
             drive: Kw(*drive),
             armoured: *armoured,
             open_topped: *open_topped,
         },
-        m::Kind::Artillery { weapon, calibre_mm } => ElementKind::Artillery {
+        m::Troop::Artillery { weapon, calibre_mm } => ElementKind::Artillery {
             weapon: Kw(*weapon),
             calibre_mm: *calibre_mm,
         },
-        m::Kind::Aircraft { role } => ElementKind::Aircraft { role: Kw(*role) },
-        m::Kind::Ship { role } => ElementKind::Ship { role: Kw(*role) },
+        m::Troop::Aircraft { role } => ElementKind::Aircraft { role: Kw(*role) },
+        m::Troop::Ship { role } => ElementKind::Ship { role: Kw(*role) },
     }
 }
 
 /// A few words naming the type, for tables.
-fn describe(k: &m::Kind) -> String {
+fn describe(k: &m::Troop) -> String {
     match k {
-        m::Kind::Foot {
+        m::Troop::Foot {
             ty,
             specialism: Some(s),
         } => format!("{ty} foot ({s})"),
-        m::Kind::Foot {
+        m::Troop::Foot {
             ty,
             specialism: None,
         } => format!("{ty} foot"),
-        m::Kind::Vehicle {
+        m::Troop::Vehicle(m::VehicleSpec {
             role,
             drive,
             armoured,
             open_topped,
-        } => format!(
+        }) => format!(
             "{drive} {} {}{role}",
             if *armoured { "armoured" } else { "soft" },
             if *open_topped { "open-topped " } else { "" }
         ),
-        m::Kind::Artillery {
+        m::Troop::Artillery {
             weapon,
             calibre_mm: Some(c),
         } => format!("{c} mm {weapon}"),
-        m::Kind::Artillery {
+        m::Troop::Artillery {
             weapon,
             calibre_mm: None,
         } => format!("{weapon}"),
-        m::Kind::Aircraft { role } => format!("{role} aircraft"),
-        m::Kind::Ship { role } => format!("{role} (ship)"),
+        m::Troop::Aircraft { role } => format!("{role} aircraft"),
+        m::Troop::Ship { role } => format!("{role} (ship)"),
     }
 }
 
@@ -182,6 +182,7 @@ fn command(model: &Model, status: Option<&CommandStatus>) -> Command {
             distance,
             short_by,
             runner_turns,
+            ..
         }) => Command::Separated {
             nearest: nearest.map(|e| qualified(model, e)),
             distance_m: *distance,

@@ -40,6 +40,9 @@ pub struct Unit {
     pub start: Option<StartSituation>,
     /// `YYYY-MM-DD` since which its positions are prepared (§68); null if not declared.
     pub prepared_since: Option<String>,
+    /// The arm its map symbol shows, as the writer declared it; null when the
+    /// map works it out from the elements.
+    pub branch: Option<Kw<Branch>>,
     /// Estimated strength of the unit and everything below it.
     pub strength: RealStrength,
     /// The real unit's strength as the scenario states it, with its source;

@@ -60,6 +60,13 @@ fn tighten(schema: &mut Schema) {
         Some("double" | "float") => Some(None),
         _ => None,
     };
+    // Signed integers (a turn before the start is 0 or less) are bounded both ways.
+    if let Some("int32" | "int64") = obj.get("format").and_then(Value::as_str) {
+        let max = i64::try_from(SAFE_INTEGER).unwrap_or(i64::MAX);
+        obj.remove("format");
+        obj.entry("minimum").or_insert((-max).into());
+        obj.entry("maximum").or_insert(max.into());
+    }
     if let Some(max) = bound {
         obj.remove("format");
         if let Some(max) = max {

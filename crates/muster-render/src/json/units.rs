@@ -103,6 +103,7 @@ impl Forest<'_> {
                 .map(Point::from),
             start,
             prepared_since: u.prepared.as_ref().map(|p| date(p.date)),
+            branch: u.branch.map(super::common::Kw),
             strength,
             historical_strength: u.historical_strength.as_ref().map(|h| HistoricalStrength {
                 men: h.men,

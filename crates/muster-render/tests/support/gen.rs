@@ -391,11 +391,11 @@ fn add_unit(
 ) -> UnitId {
     let uid = UnitId(m.units.len());
     let first = m.elements.len();
-    let specs: Vec<(&str, Kind, Option<u32>, Option<u32>)> = if is_bn {
+    let specs: Vec<(&str, Troop, Option<u32>, Option<u32>)> = if is_bn {
         vec![
             (
                 "hq",
-                Kind::Foot {
+                Troop::Foot {
                     ty: FootType::Command,
                     specialism: None,
                 },
@@ -404,18 +404,18 @@ fn add_unit(
             ),
             (
                 "tank",
-                Kind::Vehicle {
+                Troop::Vehicle(VehicleSpec {
                     role: VehicleRole::Tank,
                     drive: Drive::Tracked,
                     armoured: true,
                     open_topped: false,
-                },
+                }),
                 None,
                 Some(1),
             ),
             (
                 "gun",
-                Kind::Artillery {
+                Troop::Artillery {
                     weapon: ArtilleryWeapon::AtGun,
                     calibre_mm: Some(57.0),
                 },
@@ -427,7 +427,7 @@ fn add_unit(
         vec![
             (
                 "hq",
-                Kind::Foot {
+                Troop::Foot {
                     ty: FootType::Command,
                     specialism: None,
                 },
@@ -436,7 +436,7 @@ fn add_unit(
             ),
             (
                 "pl-1",
-                Kind::Foot {
+                Troop::Foot {
                     ty: FootType::Coherent,
                     specialism: None,
                 },
@@ -445,7 +445,7 @@ fn add_unit(
             ),
             (
                 "pl-2",
-                Kind::Foot {
+                Troop::Foot {
                     ty: FootType::Integrated,
                     specialism: None,
                 },
@@ -454,7 +454,7 @@ fn add_unit(
             ),
             (
                 "mg",
-                Kind::Foot {
+                Troop::Foot {
                     ty: FootType::HeavySupport,
                     specialism: None,
                 },
@@ -513,6 +513,7 @@ fn add_unit(
             CommandStatus::Separated {
                 nearest: Some(ElementId(first)),
                 distance: 420.0,
+                range: muster_rules::command::range_of(Default::default(), false),
                 short_by: 120.0,
                 runner_turns: 1,
             }
@@ -549,6 +550,7 @@ fn add_unit(
         arrives_later: false,
         start: None,
         prepared: None,
+        branch: Some(muster_rules::vocab::Branch::Infantry),
         loc: loc(),
     });
     if let Some(p) = parent {

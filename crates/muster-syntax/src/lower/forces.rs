@@ -12,7 +12,7 @@ use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
 use muster_rules::limits;
-use muster_rules::vocab::{Echelon, StrengthKind};
+use muster_rules::vocab::{Branch, Echelon, StrengthKind};
 
 /// `forces side { units }`
 pub(crate) fn forces(c: &mut Ctx, p: P) -> Forces {
@@ -44,6 +44,7 @@ struct Header {
     start: Option<StartDecl>,
     prepared: Option<Prepared>,
     overrides: Vec<SeverityOverride>,
+    branch: Option<Spanned<Branch>>,
     /// Settings a template does not take, for its diagnostic.
     unit_only: Vec<(String, Span)>,
     body: Option<UnitBody>,
@@ -118,6 +119,12 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                 let word = a.next();
                 let reason = a.next();
                 h.start = super::scope::start(c, span, word.as_ref(), reason);
+            }
+            Rule::branch_decl => {
+                h.unit_only.push(("branch".into(), span));
+                if let Some(w) = kids(k).nth(1) {
+                    h.branch = c.vocab(&w, Branch::ALL, Branch::keyword, "a branch");
+                }
             }
             Rule::prepared => {
                 h.unit_only.push(("prepared".into(), span));
@@ -232,6 +239,7 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
         historical_strength: h.historical,
         start: h.start,
         prepared: h.prepared,
+        branch: h.branch,
         overrides: h.overrides,
         body: h.body.unwrap_or_default(),
         span,

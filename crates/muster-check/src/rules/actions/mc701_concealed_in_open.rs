@@ -41,7 +41,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(p) = e.pos.filter(|_| e.has_posture(Posture::Concealed)) else {
             continue;
         };
-        if geometry::areas_at(cx.model, p).any(|a| facts::gives_concealment(a.kind)) {
+        if geometry::areas_at(cx.model, p).any(|a| muster_rules::terrain::gives_concealment(a.kind))
+        {
             continue;
         }
         out.push(

@@ -37,7 +37,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     cx.model
         .elements
         .iter()
-        .filter(|e| e.has_posture(Posture::Overwatch) && !facts::has_direct_fire(e))
+        .filter(|e| e.has_posture(Posture::Overwatch) && !has_direct_fire(e))
         .map(|e| {
             RULE.report(
                 format!("`{}` is in overwatch but has no direct fire", e.qualified),
@@ -47,4 +47,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .with_help("give overwatch to an element that can fire directly, or drop `overwatch`")
         })
         .collect()
+}
+
+/// Whether the element can fire directly (§38), as the rules classify its troop;
+/// an element of no stated type is given the benefit of the doubt.
+fn has_direct_fire(e: &Element) -> bool {
+    e.kind
+        .as_ref()
+        .is_none_or(|t| muster_rules::troops::has_direct_fire(t, &e.weapon_kinds()))
 }

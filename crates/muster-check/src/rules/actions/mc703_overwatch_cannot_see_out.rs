@@ -2,6 +2,7 @@
 
 use super::posture_loc;
 use crate::prelude::*;
+use muster_rules::terrain::Who;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC703,
@@ -46,13 +47,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(p) = e.pos.filter(|_| e.has_posture(Posture::Overwatch)) else {
             continue;
         };
-        let foot = facts::foot_type(e).is_some();
+        let who = e.kind.as_ref().map_or(Who::Other, Who::of);
         for a in geometry::areas_at(cx.model, p) {
-            let limit = match a.kind {
-                TerrainKind::Brush if foot => 100.0,
-                TerrainKind::OpenWoods => 100.0,
-                TerrainKind::DenseWoods | TerrainKind::Buildings => 50.0,
-                _ => continue,
+            let Some((limit, _)) = muster_rules::visibility::depth_limit(a.kind, who) else {
+                continue;
             };
             let depth = muster_model::geometry::distance_to_area_edge(a, p);
             if depth <= limit {

@@ -84,13 +84,13 @@ fn has_artillery(cx: &Context, u: UnitId) -> bool {
             facts::is_artillery(el)
                 || matches!(
                     el.kind,
-                    Some(Kind::Vehicle {
+                    Some(Troop::Vehicle(VehicleSpec {
                         role: VehicleRole::SpGun,
                         ..
-                    })
+                    }))
                 )
                 || el.weapons.iter().any(|w| w.kind == WeaponKind::Mortar)
                 // naval fire support: a naval FOO or FOB calls on warships
-                || matches!(el.kind, Some(Kind::Ship { role }) if role != ShipRole::LandingCraft)
+                || matches!(el.kind, Some(Troop::Ship { role }) if role != ShipRole::LandingCraft)
         })
 }

@@ -48,11 +48,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let problems: Vec<String> = muster_rules::hmg::zone_problems(z.range, z.spread, mount)
             .into_iter()
             .map(|p| match p {
-                ZoneProblem::TooLong { range_m, .. } => {
-                    format!("reaches {}, beyond 1,000 m", metres(range_m))
+                ZoneProblem::TooLong { range_m, max_m } => {
+                    format!("reaches {}, beyond {}", metres(range_m), metres(max_m))
                 }
-                ZoneProblem::TooWide { spread_deg, .. } => {
-                    format!("is {spread_deg}° wide, more than 45°")
+                ZoneProblem::TooWide {
+                    spread_deg,
+                    max_deg,
+                } => {
+                    format!("is {spread_deg}° wide, more than {max_deg}°")
                 }
                 ZoneProblem::NoMount => {
                     "is on no machine gun with a tripod or fixed mount".to_string()
@@ -72,7 +75,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 z.loc,
                 "prepared fire zone",
             )
-            .with_help("keep the zone within 1,000 m and 45°, on an `hmg tripod` or a fixed mount"),
+            .with_help(format!(
+                "keep the zone within {} and {}°, on an `hmg tripod` or a fixed mount",
+                metres(muster_rules::hmg::MAX_RANGE_M),
+                muster_rules::hmg::MAX_SPREAD_DEG
+            )),
         );
     }
     out

@@ -36,7 +36,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for e in &cx.model.elements {
-        let Some(Kind::Aircraft {
+        let Some(Troop::Aircraft {
             role: role @ (AircraftRole::Helicopter | AircraftRole::Autogyro),
         }) = &e.kind
         else {

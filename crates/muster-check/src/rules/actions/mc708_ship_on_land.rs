@@ -39,7 +39,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for e in &cx.model.elements {
-        let Some(Kind::Ship { role }) = &e.kind else {
+        let Some(Troop::Ship { role }) = &e.kind else {
             continue;
         };
         let Some(p) = e.pos else { continue };

@@ -2,6 +2,8 @@
 
 use super::{placed, pos_loc};
 use crate::prelude::*;
+use muster_rules::terrain::dense_woods_allows;
+use muster_rules::visibility::EDGE_M;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC503,
@@ -51,8 +53,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             continue;
         };
         let dug_in_edge = e.has_posture(Posture::DugIn)
-            && muster_model::geometry::distance_to_area_edge(wood, p) <= 50.0;
-        if dug_in_edge {
+            && muster_model::geometry::distance_to_area_edge(wood, p) <= EDGE_M;
+        let on_road = false; // roads were ruled out above
+        if e.kind
+            .as_ref()
+            .is_none_or(|k| dense_woods_allows(k, on_road, dug_in_edge))
+        {
             continue;
         }
         out.push(
@@ -65,7 +71,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "vehicle or gun here",
             )
             .related(wood.name.loc, "dense woods")
-            .with_help("place it on a road, outside the woods, or dug in within 50 m of the edge"),
+            .with_help(format!(
+                "place it on a road, outside the woods, or dug in within {} of the edge",
+                metres(EDGE_M)
+            )),
         );
     }
     out

@@ -41,7 +41,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
-        let Some(Kind::Vehicle { drive, .. }) = &e.kind else {
+        let Some(Troop::Vehicle(VehicleSpec { drive, .. })) = &e.kind else {
             continue;
         };
         if *drive == Drive::Tracked || geometry::on_road_within(cx.model, p) {

@@ -43,12 +43,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
         let limit = match &e.kind {
-            Some(Kind::Vehicle {
+            Some(Troop::Vehicle(VehicleSpec {
                 role,
                 drive,
                 armoured,
                 open_topped,
-            }) => {
+            })) => {
                 muster_rules::structures::vehicle_max_strength(&muster_rules::troops::VehicleSpec {
                     role: *role,
                     drive: *drive,
@@ -56,7 +56,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     open_topped: *open_topped,
                 })
             }
-            Some(Kind::Artillery { .. }) => Some(Strength::Medium),
+            Some(Troop::Artillery { .. }) => Some(Strength::Medium),
             _ => continue,
         };
         if geometry::on_road_within(cx.model, p) {

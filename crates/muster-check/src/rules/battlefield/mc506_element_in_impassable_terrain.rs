@@ -52,15 +52,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
         // aircraft fly over it; ships float on water (land is MC708's business)
-        if facts::is_aircraft(e) || matches!(e.kind, Some(Kind::Ship { .. })) || afloat(cx, e) {
+        if facts::is_aircraft(e) || matches!(e.kind, Some(Troop::Ship { .. })) || afloat(cx, e) {
             continue;
         }
         let crossing = geometry::on_crossing(cx.model, p);
         let mut hit: Option<(Loc, (String, String))> = None;
-        let mover = e
-            .kind
-            .as_ref()
-            .and_then(|k| muster_rules::terrain::mover_of(&k.troop()));
+        let mover = e.kind.as_ref().and_then(muster_rules::terrain::mover_of);
         for a in geometry::areas_at(cx.model, p) {
             if let Some(def) = a.terrain.and_then(|t| cx.model.terrains.get(t.0)) {
                 if mover.is_some_and(|m| def.grades.movement(m) == MoveGrade::Impassable) {
@@ -128,5 +125,5 @@ fn afloat(cx: &Context, e: &Element) -> bool {
         return false;
     };
     cx.element(c)
-        .is_some_and(|c| matches!(c.kind, Some(Kind::Ship { .. })))
+        .is_some_and(|c| matches!(c.kind, Some(Troop::Ship { .. })))
 }

@@ -90,9 +90,13 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     "placed here",
                 )
                 .related(pos_loc(first), format!("`{}`", first.qualified))
-                .with_help(
-                    "space the elements by their frontage (100 m for a standard infantry element)",
-                ),
+                .with_help(format!(
+                    "space the elements by their frontage ({} for a standard infantry element)",
+                    metres(muster_rules::frontage::deployed_width_m(
+                        FootType::Coherent,
+                        muster_rules::scale::GROUND_SCALE_M_PER_MM
+                    ))
+                )),
             );
         }
     }

@@ -40,11 +40,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let Some(c) = &cx.model.collection else {
         return Vec::new();
     };
-    // (what, need, first element needing it)
-    let mut bases: Vec<(&str, u32, Loc)> = Vec::new();
+    // (what, base width in mm, need, first element needing it)
+    let mut bases: Vec<(&str, u32, u32, Loc)> = Vec::new();
     let mut figures: Option<(u32, Loc)> = None;
     for e in cx.model.elements.iter().filter(|e| on_table(e)) {
-        let Some(Kind::Foot { ty, .. }) = &e.kind else {
+        let Some(Troop::Foot { ty, .. }) = &e.kind else {
             continue;
         };
         let f = e
@@ -52,9 +52,9 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .map(|(n, _)| n)
             .unwrap_or_else(|| usual_figures(*ty));
         let at = e.name.loc;
-        match bases.iter_mut().find(|(w, _, _)| *w == frontage(*ty)) {
-            Some(b) => b.1 += 1,
-            None => bases.push((frontage(*ty), 1, at)),
+        match bases.iter_mut().find(|(w, ..)| *w == frontage(*ty)) {
+            Some(b) => b.2 += 1,
+            None => bases.push((frontage(*ty), muster_rules::foot::frontage_mm(*ty), 1, at)),
         }
         figures = Some(match figures {
             Some((n, l)) => (n.saturating_add(f), l),
@@ -63,8 +63,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     }
     let mut out = Vec::new();
     if let Some(owned) = &c.bases {
-        for (what, need, at) in &bases {
-            let mm = if *what == "full" { 50 } else { 25 };
+        for (what, mm, need, at) in &bases {
             let have = owned.get(*what).copied().unwrap_or(0);
             if let Some(words) = short(&format!("{what} {mm} mm foot bases"), *need, have) {
                 out.push(

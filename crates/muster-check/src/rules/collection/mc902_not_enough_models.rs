@@ -36,13 +36,13 @@ orders red {
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 /// The type keyword the collection counts a model under.
-fn model_type(k: &Kind) -> Option<&'static str> {
+fn model_type(k: &Troop) -> Option<&'static str> {
     match k {
-        Kind::Vehicle { role, .. } => Some(role.keyword()),
-        Kind::Artillery { weapon, .. } => Some(weapon.keyword()),
-        Kind::Aircraft { role } => Some(role.keyword()),
-        Kind::Ship { role } => Some(role.keyword()),
-        Kind::Foot { .. } => None,
+        Troop::Vehicle(VehicleSpec { role, .. }) => Some(role.keyword()),
+        Troop::Artillery { weapon, .. } => Some(weapon.keyword()),
+        Troop::Aircraft { role } => Some(role.keyword()),
+        Troop::Ship { role } => Some(role.keyword()),
+        Troop::Foot { .. } => None,
     }
 }
 

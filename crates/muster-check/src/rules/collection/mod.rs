@@ -10,15 +10,14 @@ use crate::prelude::*;
 /// Whether an element stands on the table at some point: off-table fire
 /// support needs no model, but aircraft fly onto the table to attack.
 pub(crate) fn on_table(e: &Element) -> bool {
-    matches!(e.kind, Some(Kind::Aircraft { .. })) || !e.has_posture(Posture::OffTable)
+    matches!(e.kind, Some(Troop::Aircraft { .. })) || !e.has_posture(Posture::OffTable)
 }
 
-/// `full` for a 50 mm base, `reduced` for a 25 mm one (§4, §16–§18).
+/// `full` or `reduced` (§4, §16–§18), as `collection.toml` names the bases.
 pub(crate) fn frontage(ty: FootType) -> &'static str {
-    if muster_rules::foot::frontage_mm(ty) >= 50 {
-        "full"
-    } else {
-        "reduced"
+    match muster_rules::foot::frontage(ty) {
+        muster_rules::foot::Frontage::Full => "full",
+        _ => "reduced",
     }
 }
 

@@ -1,6 +1,6 @@
 //! MC301 element-separated: an element out of command range at the start.
 
-use super::{has_no_set, own_range};
+use super::has_no_set;
 use crate::prelude::*;
 use muster_model::analysis::CommandStatus;
 
@@ -47,6 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let CommandStatus::Separated {
             nearest,
             distance,
+            range,
             short_by,
             runner_turns,
         } = status
@@ -56,10 +57,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if facts::is_aircraft(e) {
             continue; // aircraft are not in the ground command chain (§11)
         }
-        if facts::is_command_element(e) && has_no_set(e) {
+        if e.is_command_element() && has_no_set(e) {
             continue; // a command element may use runners without limit (§88): MC306
         }
-        let (range, means) = own_range(e);
+        // the reach the analysis measured `short_by` against, not a second opinion
+        let means = range.means.words();
         let late = match runner_turns {
             0 => String::new(),
             1 => "; orders reach it 1 turn late by runner".to_string(),
@@ -88,14 +90,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         // Suggest the next means up only where the element could use it (§88).
         let or_means = match e.radio.map(|(r, _)| r) {
             None => " or give it a radio",
-            Some(RadioRange::Short) if facts::has_command_capability(e) || facts::is_recce(e) => {
+            Some(RadioRange::Short) if e.carries_command() || facts::is_recce(e) => {
                 " or give it `radio long`"
             }
             Some(_) => "",
         };
         d = d.with_help(format!(
             "move it within {} of a linked element{or_means}{late}",
-            metres(range)
+            metres(range.metres.unwrap_or(*distance))
         ));
         out.push(d);
     }

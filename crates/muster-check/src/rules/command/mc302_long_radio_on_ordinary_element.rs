@@ -39,7 +39,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some((RadioRange::Long, loc)) = e.radio else {
             continue;
         };
-        if facts::has_command_capability(e) || facts::is_recce(e) {
+        if e.carries_command() || facts::is_recce(e) {
             continue;
         }
         out.push(
@@ -49,7 +49,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     e.qualified
                 ),
                 loc,
-                "counts as short range, 300 m",
+                format!(
+                    "counts as short range, {}",
+                    metres(muster_rules::command::SHORT_RADIO_M)
+                ),
             )
             .with_help("write `radio short`, or make it the group's command element"),
         );

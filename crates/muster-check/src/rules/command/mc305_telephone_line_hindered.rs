@@ -189,7 +189,7 @@ fn end_pos(cx: &Context, r: &Ref) -> Option<Pos> {
     cx.element_of_target(r.target)?.pos
 }
 
-/// The nearest enemy element within 500 m (§24).
+/// The nearest enemy element within the hot radius (§24).
 fn nearest_enemy<'a>(cx: &Context<'a>, e: &Element) -> Option<(&'a Element, f64)> {
     let p = e.pos?;
     cx.model
@@ -197,6 +197,6 @@ fn nearest_enemy<'a>(cx: &Context<'a>, e: &Element) -> Option<(&'a Element, f64)
         .iter()
         .filter(|o| o.side != e.side)
         .filter_map(|o| Some((o, o.pos?.distance(p))))
-        .filter(|(_, d)| *d <= 500.0)
+        .filter(|(_, d)| *d <= muster_rules::command::HOT_RADIUS_M)
         .min_by(|a, b| a.1.total_cmp(&b.1))
 }

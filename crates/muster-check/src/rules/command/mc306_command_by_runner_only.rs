@@ -65,7 +65,7 @@ fn latency_runner_turns(cx: &Context, e: &Element) -> Option<u32> {
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, status) in cx.command_statuses() {
-        if !facts::is_command_element(e) {
+        if !e.is_command_element() {
             continue;
         }
         // The analysis decides the means: a runner there is a runner here, even
@@ -116,13 +116,17 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             .related(sup.name.loc, "superior command element")
             .with_help(if has_no_set(e) {
                 format!(
-                    "give `{}` a radio, or move it within 100 m of `{}`",
-                    e.qualified, sup.qualified
+                    "give `{}` a radio, or move it within {} of `{}`",
+                    e.qualified,
+                    metres(muster_rules::command::VOICE_M),
+                    sup.qualified
                 )
             } else {
                 format!(
-                    "a radio reaches only another set: give `{}` a radio too, or move `{}` within 100 m of it",
-                    sup.qualified, e.qualified
+                    "a radio reaches only another set: give `{}` a radio too, or move `{}` within {} of it",
+                    sup.qualified,
+                    e.qualified,
+                    metres(muster_rules::command::VOICE_M)
                 )
             }),
         );

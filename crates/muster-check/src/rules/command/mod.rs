@@ -15,17 +15,6 @@ pub(crate) mod mc312_messenger_blocked;
 
 use crate::prelude::*;
 
-/// The range of the element's own means of communication (§88), and their name.
-pub(crate) fn own_range(e: &Element) -> (f64, &'static str) {
-    match e.radio.map(|(r, _)| r) {
-        Some(RadioRange::Long) if facts::has_command_capability(e) || facts::is_recce(e) => {
-            (3000.0, "long-range radio")
-        }
-        Some(_) => (300.0, "radio"),
-        None => (100.0, "voice"),
-    }
-}
-
 /// Whether the element talks only by voice or runner (no radio, no telephone).
 pub(crate) fn has_no_set(e: &Element) -> bool {
     e.radio.is_none() && e.telephone.is_none()

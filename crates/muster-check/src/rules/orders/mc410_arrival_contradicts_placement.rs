@@ -88,8 +88,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "entry point",
             )
             .with_help(format!(
-                "draw `{}` within 300 m of `{}`, or name the entry point where it is drawn",
-                a.unit.name.id, a.at.name.id
+                "draw `{}` within {} of `{}`, or name the entry point where it is drawn",
+                a.unit.name.id,
+                metres(MAX_FROM_ENTRY_M),
+                a.at.name.id
             ));
         if let Some(at) = e.pos_loc {
             diag = diag.related(

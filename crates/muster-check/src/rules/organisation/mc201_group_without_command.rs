@@ -42,7 +42,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if elements.is_empty() || unit.command_element.is_some() {
             continue;
         }
-        if elements.iter().any(|e| facts::has_command_capability(e)) {
+        if elements.iter().any(|e| e.carries_command()) {
             continue;
         }
         if unit.echelon == Echelon::Flight || elements.iter().all(|e| facts::is_aircraft(e)) {

@@ -63,16 +63,20 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 /// guns and heavy mortars are MC207's.
 fn fits(ty: FootType, specialism: Option<Specialism>, w: &WeaponInfo) -> bool {
     ty == FootType::Command
-        || facts::is_artillery_weapon(w)
+        || muster_rules::troops::is_artillery_weapon(w.kind, w.calibre_mm)
         || muster_rules::foot::allows_weapon(ty, w.kind, w.calibre_mm, specialism)
 }
 
-fn suggestion(w: &WeaponInfo) -> &'static str {
+fn suggestion(w: &WeaponInfo) -> String {
     match w.kind {
-        WeaponKind::Lmg => "an LMG belongs in a coherent, integrated or light support element",
-        WeaponKind::HandAt => "a hand-held AT weapon belongs in a coherent or light support element",
-        WeaponKind::Hmg => "an HMG belongs in a heavy support element",
-        WeaponKind::Mortar => "light mortars (up to 60 mm) go in light support, medium ones (up to 82 mm) in heavy support",
-        _ => "pick the element type that carries this weapon",
+        WeaponKind::Lmg => "an LMG belongs in a coherent, integrated or light support element".into(),
+        WeaponKind::HandAt => "a hand-held AT weapon belongs in a coherent or light support element".into(),
+        WeaponKind::Hmg => "an HMG belongs in a heavy support element".into(),
+        WeaponKind::Mortar => format!(
+            "light mortars (up to {} mm) go in light support, medium ones (up to {} mm) in heavy support",
+            muster_rules::foot::LIGHT_MORTAR_MAX_MM,
+            muster_rules::troops::MAX_INFANTRY_MORTAR_MM
+        ),
+        _ => "pick the element type that carries this weapon".into(),
     }
 }

@@ -37,7 +37,11 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, _) in cx.foot_elements() {
-        for w in e.weapons.iter().filter(|w| facts::is_artillery_weapon(w)) {
+        for w in e
+            .weapons
+            .iter()
+            .filter(|w| muster_rules::troops::is_artillery_weapon(w.kind, w.calibre_mm))
+        {
             let what = match w.calibre_mm.filter(|_| w.kind == WeaponKind::Mortar) {
                 Some(calibre) => with_article(&format!("{} mm mortar", calibre.round())),
                 None => "a gun".to_string(),

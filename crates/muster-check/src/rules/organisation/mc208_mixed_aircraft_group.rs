@@ -36,7 +36,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     for (unit, plane) in cx.aircraft_groups() {
         for e in cx
             .elements_of(unit)
-            .filter(|e| !facts::is_aircraft(e) && !facts::is_command_element(e))
+            .filter(|e| !facts::is_aircraft(e) && !e.is_command_element())
         {
             out.push(
                 RULE.report(

@@ -1,7 +1,8 @@
 //! MC209 flight-not-two-models: an aircraft element of other than two models.
 
 use crate::prelude::*;
-use muster_syntax::wording::count;
+use muster_rules::scale::{AIRCRAFT_PER_MODEL, MODELS_PER_FLIGHT};
+use muster_syntax::wording::{count, number_word};
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC209,
@@ -37,7 +38,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let (true, Some((n, loc))) = (facts::is_aircraft(e), e.models) else {
             continue;
         };
-        if n != 2 {
+        if n != MODELS_PER_FLIGHT {
             out.push(
                 RULE.report(
                     format!(
@@ -48,7 +49,11 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     loc,
                     count(n, "model"),
                 )
-                .with_help("use `models 2`; each model stands for three to five aircraft"),
+                .with_help(format!(
+                    "use `models {MODELS_PER_FLIGHT}`; each model stands for {} to {} aircraft",
+                    number_word(AIRCRAFT_PER_MODEL.0),
+                    number_word(AIRCRAFT_PER_MODEL.1)
+                )),
             );
         }
     }

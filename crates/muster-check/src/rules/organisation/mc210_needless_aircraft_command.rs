@@ -33,10 +33,7 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (unit, _) in cx.aircraft_groups() {
-        for e in cx
-            .elements_of(unit)
-            .filter(|e| facts::is_command_element(e))
-        {
+        for e in cx.elements_of(unit).filter(|e| e.is_command_element()) {
             out.push(
                 RULE.report(
                     format!(

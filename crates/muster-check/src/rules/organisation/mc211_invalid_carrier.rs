@@ -55,7 +55,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 Some("an enemy element")
             } else if landing_craft(carrier) && how == "embussed in" {
                 // a landing craft carries foot, guns and vehicles ashore
-                (facts::is_aircraft(e) || matches!(e.kind, Some(Kind::Ship { .. })))
+                (facts::is_aircraft(e) || matches!(e.kind, Some(Troop::Ship { .. })))
                     .then_some("but a landing craft carries no aircraft or ships")
             } else if !facts::is_vehicle(carrier) {
                 Some("which is not a vehicle or landing craft")
@@ -88,7 +88,7 @@ fn report(e: &Element, r: &Ref, how: &str, problem: &str) -> Diagnostic {
 fn landing_craft(e: &Element) -> bool {
     matches!(
         e.kind,
-        Some(Kind::Ship {
+        Some(Troop::Ship {
             role: ShipRole::LandingCraft
         })
     )

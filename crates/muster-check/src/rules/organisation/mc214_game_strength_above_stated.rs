@@ -3,6 +3,8 @@
 
 use super::strength::{gaps, words};
 use crate::prelude::*;
+use muster_rules::scale::MEN_PER_FIGURE;
+use muster_syntax::wording::number_word;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC214,
@@ -51,9 +53,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 h.loc,
                 "stated here",
             )
-            .with_help(
-                "a figure is about ten men (§3): remove elements or figures, or explain the difference in the scenario's notes",
-            )
+            .with_help(format!(
+                "a figure is about {} men (§3): remove elements or figures, or explain the difference in the scenario's notes",
+                number_word(MEN_PER_FIGURE)
+            ))
         })
         .collect()
 }

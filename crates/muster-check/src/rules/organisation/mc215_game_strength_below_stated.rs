@@ -3,6 +3,8 @@
 
 use super::strength::{gaps, words};
 use crate::prelude::*;
+use muster_rules::scale::{MEN_PER_FIGURE, VEHICLES_PER_MODEL};
+use muster_syntax::wording::number_word;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC215,
@@ -50,9 +52,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 h.loc,
                 "stated here",
             )
-            .with_help(
-                "a figure is about ten men and a model three to five vehicles or guns (§3): add elements, or explain in the scenario's notes why part of the unit is missing",
-            )
+            .with_help(format!(
+                "a figure is about {} men and a model {} to {} vehicles or guns (§3): add elements, or explain in the scenario's notes why part of the unit is missing",
+                number_word(MEN_PER_FIGURE),
+                number_word(VEHICLES_PER_MODEL.0),
+                number_word(VEHICLES_PER_MODEL.1)
+            ))
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! MC604 may-begin-hot: a group that starts within 500 m of the enemy.
 
 use crate::prelude::*;
+use muster_rules::command::HOT_RADIUS_M;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC604,
@@ -66,10 +67,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             RULE.report(
                 format!("`{}` may begin hot: enemy element `{}` is {} away", unit.name.id, e.qualified, metres(distance)),
                 unit.name.loc,
-                "within 500 m of the enemy",
+                format!("within {} of the enemy", metres(HOT_RADIUS_M)),
             )
             .related(e.name.loc, format!("nearest enemy, {} away", metres(distance)))
-            .with_help("declare it with `start hot \"…\"` or `start cold \"…\"` and the reason, or deploy it more than 500 m away"),
+            .with_help(format!("declare it with `start hot \"…\"` or `start cold \"…\"` and the reason, or deploy it more than {} away", metres(HOT_RADIUS_M))),
         );
     }
     out
