@@ -727,6 +727,7 @@ impl Planter<'_> {
         let Order {
             unit,
             stance: _,
+            misspelt_stance: _,
             intensity: _,
             objective,
             timing,

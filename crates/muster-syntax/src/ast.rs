@@ -636,6 +636,9 @@ pub struct Orders {
 pub struct Order {
     pub unit: Ident,
     pub stance: Option<Spanned<Stance>>,
+    /// A word where the stance stands that is no stance (`atack`), already
+    /// reported as MC001: the order is not also "without stance" (MC401).
+    pub misspelt_stance: Option<Span>,
     pub intensity: Option<Spanned<Intensity>>,
     pub objective: Option<Objective>,
     pub timing: Vec<Timing>,

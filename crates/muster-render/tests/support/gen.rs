@@ -220,6 +220,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         }
         let side = SideId(s);
         m.orders.push(Order {
+            misspelt_stance: None,
             side,
             unit: r(&format!("{sid}-bn"), Target::Unit(bn)),
             stance: Some((
@@ -244,6 +245,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             loc: loc(),
         });
         m.orders.push(Order {
+            misspelt_stance: None,
             side,
             unit: r(&format!("{sid}-coy-0"), Target::Unit(UnitId(bn.0 + 1))),
             stance: Some((Stance::Support, loc())),
@@ -340,6 +342,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         loc: loc(),
     });
     m.orders.push(Order {
+        misspelt_stance: None,
         side: SideId(0),
         unit: r("blue-bn", Target::Unit(UnitId(0))),
         stance: Some((Stance::Attack, loc())),
