@@ -7,7 +7,6 @@ use serde::Serialize;
 use crate::json::forces::Unit;
 use crate::json::plans::{Order, Timing};
 use crate::json::{ScenarioJson, When};
-use crate::turn_track::turn_of;
 use crate::words::{awaited, order_words, signal_line};
 
 /// The stated card size, printed on the sheet so a printer can check it.
@@ -174,9 +173,7 @@ fn commander(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit) -> S
 /// Turns and clock times of the scenario, to print each timing both ways.
 struct Clock {
     start: Option<u32>,
-    start_text: Option<String>,
     len: u32,
-    turn_minutes: f64,
 }
 
 impl Clock {
@@ -188,9 +185,7 @@ impl Clock {
         });
         Clock {
             start,
-            start_text: h.start.clone(),
             len: h.turn_minutes.round().max(1.0) as u32,
-            turn_minutes: h.turn_minutes,
         }
     }
 
@@ -209,13 +204,9 @@ impl Clock {
         }
     }
 
-    /// `01:30 (turn 8)`.
-    fn time(&self, time: &str) -> String {
-        match self
-            .start_text
-            .as_deref()
-            .and_then(|s| turn_of(s, self.turn_minutes, time))
-        {
+    /// `01:30 (turn 8)`: the turn the JSON derived for the clock time.
+    fn time(time: &str, turn: Option<i64>) -> String {
+        match turn {
             Some(t) => format!("{time} (turn {t})"),
             None => time.to_string(),
         }
@@ -224,7 +215,7 @@ impl Clock {
     fn when(&self, w: &When) -> String {
         match w {
             When::Turn { turn } => self.turn(*turn),
-            When::Clock { time, .. } => self.time(time),
+            When::Clock { time, turn } => Clock::time(time, *turn),
         }
     }
 
@@ -234,7 +225,7 @@ impl Clock {
             Timing::By { turn } => format!("done by {}", self.turn(*turn)),
             Timing::After { turn } => format!("not before {}", self.turn(turn + 1)),
             Timing::Until { turn } => format!("until the end of {}", self.turn(*turn)),
-            Timing::At { time, .. } => format!("at {}", self.time(time)),
+            Timing::At { time, turn } => format!("at {}", Clock::time(time, *turn)),
             Timing::Immediately => format!("from {}", self.turn(1)),
             Timing::Condition { by, .. } => format!("signal deadline {}", self.when(by)),
             _ => return None,

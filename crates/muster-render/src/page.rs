@@ -349,7 +349,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
                 w.push_str(&format!(" ({t})"));
             }
             if let Some(a) = &u.attached_to {
-                w.push_str(&format!(", attached to {}", a.id));
+                w.push_str(&format!(", attached to {}", crate::words::name(a)));
             }
             if u.arrives_later {
                 w.push_str(", arrives later");

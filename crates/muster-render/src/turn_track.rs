@@ -24,16 +24,6 @@ fn minutes(clock: &str) -> Option<u32> {
     Some(h.parse::<u32>().ok()? * 60 + m.parse::<u32>().ok()?)
 }
 
-/// The turn whose interval holds `clock` (RULES.md MC603: a turn starting 00:16
-/// of 10 minutes covers 00:16–00:25, so 00:26 is turn 2); a time before the start
-/// is read as the next day.
-pub fn turn_of(start: &str, turn_minutes: f64, clock: &str) -> Option<u32> {
-    let (s, t) = (minutes(start)?, minutes(clock)?);
-    let len = turn_minutes.round().max(1.0) as u32;
-    let after = if t >= s { t - s } else { t + 1440 - s };
-    Some(after / len + 1)
-}
-
 /// The track, or empty when the scenario states no number of turns.
 pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
     let h = &s.header;
@@ -123,18 +113,5 @@ fn serde_plain<T: Serialize>(k: &T) -> String {
     match serde_json::to_value(k) {
         Ok(serde_json::Value::String(s)) => s,
         _ => String::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::turn_of;
-
-    #[test]
-    fn a_clock_time_maps_to_the_turn_whose_interval_holds_it() {
-        assert_eq!(turn_of("00:16", 10.0, "00:16"), Some(1));
-        assert_eq!(turn_of("00:16", 10.0, "00:25"), Some(1));
-        assert_eq!(turn_of("00:16", 10.0, "00:26"), Some(2));
-        assert_eq!(turn_of("23:50", 10.0, "00:05"), Some(2));
     }
 }

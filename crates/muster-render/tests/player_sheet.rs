@@ -275,3 +275,26 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
         eprintln!("{name}: {} printed page(s)", pages.len());
     }
 }
+
+/// Howard's map extract is a window on the table around his unit that holds his
+/// headquarters and his objective, drawn larger than the whole table would be.
+#[test]
+fn howards_map_extract_is_centred_on_his_unit_and_holds_his_objective() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let full = muster_render::json::scenario(&model, &analysis);
+    let view = muster_render::json::for_side(&full, "british");
+    let page = muster_render::page::page(&view, Some("british"), Some("howard"));
+    let m = &page.map;
+    let w = m.window.expect("an extract, not the whole table");
+    assert!(w.w < m.width && w.h <= m.height, "{w:?}");
+    // Table metres (y north) to map units (y down).
+    let inside = |x: f64, y: f64| {
+        let y = m.height - y;
+        x >= w.x && x <= w.x + w.w && y >= w.y && y <= w.y + w.h
+    };
+    assert!(inside(1000.0, 800.0), "Pegasus Bridge is in the extract");
+    assert!(inside(1120.0, 740.0), "his headquarters is in the extract");
+    assert_eq!(m.objectives.len(), 1, "his objective is ringed");
+    assert!((m.objectives[0].x - 1000.0).abs() < 1.0);
+    assert!(!m.label_boxes.is_empty(), "labels placed inside the window");
+}
