@@ -104,7 +104,13 @@ nearest folder above holding `muster.toml`.";
 const BUILD_EXAMPLES: &str = "\
 Examples:
   muster build scenarios/ --out site/
-  muster build pegasus-bridge.muster --out /tmp/briefings";
+  muster build pegasus-bridge.muster --out /tmp/briefings
+  muster build scenarios/ --out site/ --pdf
+                                 also print every sheet to PDF, and per scenario
+                                 game-pack.pdf (umpire, set-up, sides, players, cards)
+
+`--pdf` needs headless Chromium (Debian: `apt-get install chromium`); without it
+the build stops with exit status 2 before writing anything.";
 
 const EXPLAIN_EXAMPLES: &str = "\
 Examples:
@@ -142,6 +148,14 @@ pub struct BuildArgs {
     /// Paper the sheets print on; the set-up sheet prints it in landscape
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
+    /// Also print every sheet to PDF with headless Chromium, and join each
+    /// scenario's sheets into its `game-pack.pdf`
+    #[arg(long)]
+    pub pdf: bool,
+    /// The Chromium to print with (default: the first of `chromium`,
+    /// `chromium-browser`, `google-chrome` on PATH)
+    #[arg(long, value_name = "PATH", requires = "pdf")]
+    pub chromium: Option<PathBuf>,
 }
 
 /// A paper size for `build --paper`.

@@ -9,6 +9,8 @@ mod out_root;
 mod output;
 mod output_names;
 mod pack;
+mod pdf;
+mod pdf_merge;
 mod pipeline;
 mod terminal;
 mod watch;

@@ -108,6 +108,11 @@ impl OutDir {
     /// Writes `contents` at the output-relative `path`, atomically, readable by
     /// everyone the umask allows (not only the owner, as temporary files are).
     pub fn write(&self, path: &str, contents: &str) -> Result<PathBuf, CliError> {
+        self.write_bytes(path, contents.as_bytes())
+    }
+
+    /// [`write`](Self::write) for bytes that are not text (printed PDFs).
+    pub fn write_bytes(&self, path: &str, contents: &[u8]) -> Result<PathBuf, CliError> {
         let _held = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
         self.root.check()?;
         let root = self.root.path();
@@ -124,7 +129,7 @@ impl OutDir {
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(&real_parent)
             .map_err(|e| CliError::write(&real_parent, &e))?;
-        temp.write_all(contents.as_bytes())
+        temp.write_all(contents)
             .map_err(|e| CliError::write(&target, &e))?;
         if self.sync {
             temp.as_file()

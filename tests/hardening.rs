@@ -412,7 +412,7 @@ fn messages_a_huge_single_token_gives_a_bounded_report() {
 fn cli_cases_report_what_their_files_expect() {
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut ran = 0;
-    for code in ["MC115", "MC116", "MC117"] {
+    for code in ["MC115", "MC116", "MC117", "MC118"] {
         let mut names: Vec<String> = fs::read_dir(&cases)
             .unwrap()
             .flatten()
@@ -443,6 +443,30 @@ fn cli_cases_report_what_their_files_expect() {
                 pack.write("pack/muster.toml", &config);
             }
             open_up(pack.path());
+            // A refusal before checking (`// args:` given): read from stderr.
+            if let Some(args) = directive("args").first() {
+                let mut argv = vec!["build", "pack", "--out", "out"];
+                argv.extend(args.split_whitespace().filter(|a| *a != "(none)"));
+                let mut cmd = pack.muster(&argv);
+                cmd.env("PATH", "");
+                let (code, _, stderr) = run(&mut cmd);
+                let expected = directive("cli-expect");
+                if expected.is_empty() {
+                    assert_eq!(code, 0, "{name}: {stderr}");
+                    assert!(!stderr.contains("error"), "{name}: {stderr}");
+                }
+                for want in expected {
+                    let (want_code, fragment) = want.split_once(' ').unwrap();
+                    assert_eq!(code, 2, "{name}: {stderr}");
+                    assert!(
+                        stderr.contains(&format!("error[{want_code}]"))
+                            && stderr.contains(fragment),
+                        "{name}: no {want_code} saying `{fragment}` in {stderr}"
+                    );
+                }
+                ran += 1;
+                continue;
+            }
             for locked in directive("unreadable") {
                 fs::set_permissions(pack.root().join(locked), fs::Permissions::from_mode(0o000))
                     .unwrap();
@@ -485,5 +509,5 @@ fn cli_cases_report_what_their_files_expect() {
             ran += 1;
         }
     }
-    assert_eq!(ran, 6, "cases ran");
+    assert_eq!(ran, 8, "cases ran");
 }

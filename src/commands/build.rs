@@ -8,6 +8,7 @@ use crate::error::CliError;
 use crate::out_root::OutRequest;
 use crate::output;
 use crate::pack::{Discovery, Pack};
+use crate::pdf::Printer;
 use crate::pipeline::{self, Checked, Totals};
 use crate::write::OutDir;
 use muster_model::World;
@@ -20,6 +21,12 @@ use std::time::Instant;
 
 pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let started = Instant::now();
+    // Without Chromium, `--pdf` stops before anything is checked or written.
+    let printer = if args.pdf {
+        Some(Printer::new(args.chromium.as_deref())?)
+    } else {
+        None
+    };
     let discovery = Discovery::find(&args.options.paths)?;
     if discovery.packs.iter().any(|p| p.config_problems.is_some()) {
         // A broken `muster.toml` may have dropped house rules (fog of war made an
@@ -66,6 +73,21 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
             Ok(entry) => {
                 built += 1;
                 eprintln!("built `{}`: {} files", checked.display, entry.files.len());
+                if let Some(printer) = &printer {
+                    match print_sheets(printer, &entry, &out) {
+                        Ok(pages) => eprintln!(
+                            "printed `{}`: {pages} pages in {GAME_PACK}",
+                            checked.display
+                        ),
+                        Err(e) => {
+                            failed = true;
+                            eprintln!("error: cannot print `{}`: {e}", checked.display);
+                            if let Some(help) = e.help() {
+                                eprintln!("  help: {help}");
+                            }
+                        }
+                    }
+                }
                 index.push(entry);
             }
             Err(message) => {
@@ -183,4 +205,79 @@ pub(crate) fn write_outputs(
             .map_or_else(|| checked.display.clone(), |h| h.title.text.clone()),
         files,
     })
+}
+
+/// The file, in each scenario's folder, holding all its sheets in one PDF.
+pub const GAME_PACK: &str = "game-pack.pdf";
+
+/// Where a sheet goes in the game pack: the umpire's sheets, then what each side
+/// reads, then each player's, then the cards to cut; `None` for what is not a sheet.
+fn pack_rank(path: &str) -> Option<u8> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let name = name.strip_suffix(".html")?;
+    [
+        ("umpire", 0),
+        ("setup", 1),
+        ("side-", 2),
+        ("player-", 3),
+        ("cards-", 4),
+    ]
+    .iter()
+    .find(|(prefix, _)| name.starts_with(prefix))
+    .map(|(_, rank)| *rank)
+}
+
+/// Prints each written sheet of a scenario beside its HTML (`umpire.pdf`, …) and
+/// joins them, in game-pack order, into its `game-pack.pdf`; returns the pack's
+/// page count. Chromium reads the sheets where the writer put them.
+fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Result<usize, CliError> {
+    let mut sheets: Vec<(u8, &muster_render::OutputFile)> = entry
+        .files
+        .iter()
+        .filter_map(|f| Some((pack_rank(&f.path)?, f)))
+        .collect();
+    sheets.sort_by_key(|(rank, _)| *rank);
+    let mut pdfs: Vec<Result<Vec<u8>, CliError>> = Vec::new();
+    for batch in sheets.chunks(crate::pdf::AT_ONCE) {
+        std::thread::scope(|scope| {
+            let running: Vec<_> = batch
+                .iter()
+                .map(|(_, file)| {
+                    let html = out.root().path().join(&file.path);
+                    scope.spawn(move || printer.print(&html))
+                })
+                .collect();
+            for run in running {
+                pdfs.push(run.join().unwrap_or_else(|_| {
+                    Err(CliError::Refused {
+                        code: crate::pdf::CANNOT_PRINT,
+                        message: "a printing thread stopped".into(),
+                        help: "run the build again".into(),
+                    })
+                }));
+            }
+        });
+    }
+    let mut printed = Vec::new();
+    let mut folder = String::new();
+    for ((_, file), pdf) in sheets.iter().zip(pdfs) {
+        let pdf = pdf?;
+        let stem = file.path.strip_suffix(".html").unwrap_or(&file.path);
+        out.write_bytes(&format!("{stem}.pdf"), &pdf)?;
+        if let Some((dir, _)) = file.path.rsplit_once('/') {
+            folder = format!("{dir}/");
+        }
+        let title = file.sheet.as_ref().map_or_else(
+            || stem.to_string(),
+            |s| format!("{}: {}", s.what, s.for_whom),
+        );
+        printed.push((title, pdf));
+    }
+    let pack = crate::pdf_merge::merge(&printed).map_err(|e| CliError::Refused {
+        code: crate::pdf::CANNOT_PRINT,
+        message: format!("cannot join the printed sheets into {GAME_PACK}: {e}"),
+        help: "the single sheets' PDFs are written; print them one by one".into(),
+    })?;
+    out.write_bytes(&format!("{folder}{GAME_PACK}"), &pack)?;
+    Ok(crate::pdf_merge::page_count(&pack))
 }

@@ -1,5 +1,5 @@
-//! Prints briefings with headless Chromium: the PDF exists, has at least one page
-//! per major section, and Chromium made no network request. Without
+//! Prints briefings with headless Chromium: the PDF exists, has more than one
+//! page, and Chromium made no network request. Without
 //! /usr/bin/chromium the test is skipped locally and fails on CI (`CI=true`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -87,10 +87,9 @@ fn briefings_print_to_pdf_offline() {
             .unwrap_or_else(|_| panic!("{file}: no PDF written; chromium said:\n{log}"));
         assert!(bytes.starts_with(b"%PDF"), "{file}: not a PDF");
         let n = pages(&bytes);
-        assert!(
-            n > breaks,
-            "{file}: {n} pages, expected more than {breaks} section breaks"
-        );
+        // On paper the sections flow on (no forced break would leave a page
+        // mostly blank), so a sheet needs fewer pages than it has sections.
+        assert!(n >= 2, "{file}: {n} pages for {breaks} sections");
         for bad in ["net::ERR", "Refused to", "Failed to load resource"] {
             assert!(
                 !log.contains(bad),

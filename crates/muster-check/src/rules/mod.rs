@@ -45,6 +45,7 @@ registry! {
     names::mc115_output_folder_collision,
     names::mc116_unreadable_path,
     names::mc117_unsafe_output_folder,
+    names::mc118_cannot_print_pdf,
     organisation::mc201_group_without_command,
     organisation::mc202_commander_in_support_element,
     organisation::mc203_armed_command_element,

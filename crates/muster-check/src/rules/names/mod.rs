@@ -12,3 +12,4 @@ pub(crate) mod mc111_ambiguous_name;
 pub(crate) mod mc115_output_folder_collision;
 pub(crate) mod mc116_unreadable_path;
 pub(crate) mod mc117_unsafe_output_folder;
+pub(crate) mod mc118_cannot_print_pdf;
