@@ -30,8 +30,3 @@ pub fn is_artillery(e: &Element) -> bool {
 pub fn is_aircraft(e: &Element) -> bool {
     matches!(e.kind, Some(Troop::Aircraft { .. }))
 }
-
-/// A recce element (§88), as the rules classify it.
-pub fn is_recce(e: &Element) -> bool {
-    e.kind.as_ref().is_some_and(muster_rules::troops::is_recce)
-}

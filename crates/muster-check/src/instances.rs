@@ -4,7 +4,7 @@
 
 use crate::context::Context;
 use crate::registry::Related;
-use muster_model::model::{Loc, TemplateInfo};
+use muster_model::model::{Loc, TemplateInfo, UnitId};
 use muster_syntax::wording::and_list;
 use muster_syntax::{Code, Diagnostic, FileId, Span};
 
@@ -43,15 +43,18 @@ pub(crate) fn fold(cx: &Context, found: Vec<Diagnostic>) -> (Vec<Diagnostic>, Ve
             rest.append(&mut same);
             continue;
         };
-        // the units whose findings these are, by their names in the messages
+        // the units whose findings these are: those the checks reported on, or
+        // the units built from the template above them
+        let about: Vec<UnitId> = same
+            .iter()
+            .filter_map(|d| d.about_unit)
+            .flat_map(|u| cx.lineage(UnitId(u)))
+            .collect();
         let mut units: Vec<String> = t
             .used_by
             .iter()
+            .filter(|u| about.contains(u))
             .filter_map(|u| cx.model.units.get(u.0))
-            .filter(|u| {
-                same.iter()
-                    .any(|d| d.message.contains(&format!("`{}", u.name.id)))
-            })
             .map(|u| format!("`{}`", u.name.id))
             .collect();
         if units.is_empty() {

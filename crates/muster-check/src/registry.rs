@@ -97,3 +97,16 @@ pub fn lookup_name(name: &str) -> Option<&'static Rule> {
     let code = Code::from_name(name)?;
     rules().iter().find(|r| r.code == code)
 }
+
+/// Records which element a finding is about (its unit, by index), so template
+/// folding and the "built here" label read it instead of searching the message.
+pub(crate) trait About {
+    fn about(self, e: &muster_model::model::Element) -> Self;
+}
+
+impl About for Diagnostic {
+    fn about(mut self, e: &muster_model::model::Element) -> Self {
+        self.about_unit = Some(e.unit.0);
+        self
+    }
+}

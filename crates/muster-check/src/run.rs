@@ -37,12 +37,16 @@ fn point_at_instance(cx: &Context, mut d: Diagnostic) -> Diagnostic {
     if !cx.in_library(muster_model::model::Loc::new(primary.file, primary.span)) {
         return d;
     }
-    let element = cx.model.elements.iter().find(|e| {
-        e.loc.file == primary.file
-            && e.loc.span.start <= primary.span.start
-            && primary.span.end <= e.loc.span.end
-            && d.message.contains(&format!("`{}`", e.qualified))
-    });
+    // the element of the unit the check reported on whose text holds the finding
+    let unit = d.about_unit.and_then(|u| cx.model.units.get(u));
+    let element = unit
+        .into_iter()
+        .flat_map(|u| u.elements.iter().filter_map(|e| cx.element(*e)))
+        .find(|e| {
+            e.loc.file == primary.file
+                && e.loc.span.start <= primary.span.start
+                && primary.span.end <= e.loc.span.end
+        });
     if let Some((loc, label)) = element.and_then(|e| cx.instance_site(e)) {
         d.labels
             .insert(0, muster_syntax::Label::new(loc.file, loc.span, label));
@@ -118,45 +122,6 @@ fn without_echoes(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// Where the stance of an order stands: the first word after the unit's name,
-/// which ends at `after`. An MC001 there (`atack`) already says what is wrong, so
-/// the MC401 "no stance" of the same order is not reported too.
-fn stance_position(
-    model: &Model,
-    file: muster_syntax::FileId,
-    after: usize,
-) -> Option<(muster_syntax::FileId, usize)> {
-    let text = &model.files.iter().find(|f| f.id == file)?.text;
-    let rest = text.get(after..)?;
-    Some((file, after + (rest.len() - rest.trim_start().len())))
-}
-
-/// Findings that only echo a syntax error: an "unused" place whose name is the
-/// invalid one MC001 already reports (`place Café`), and a header "missing"
-/// `turns` (MC602) whose value failed to parse.
-fn without_syntax_echoes(diagnostics: &mut Vec<Diagnostic>) {
-    let syntax: Vec<_> = diagnostics
-        .iter()
-        .filter(|d| matches!(d.code, Code::MC001 | Code::MC002))
-        .filter_map(|d| d.primary().map(|l| (l.file, l.span)))
-        .collect();
-    let overlaps = |l: &muster_syntax::Label| {
-        syntax.iter().any(|(f, s)| {
-            *f == l.file
-                && s.start < l.span.end.max(l.span.start + 1)
-                && l.span.start < s.end.max(s.start + 1)
-        })
-    };
-    let turns_malformed = diagnostics
-        .iter()
-        .any(|d| d.code == Code::MC002 && d.message.starts_with("malformed number of turns"));
-    diagnostics.retain(|d| match (d.code, d.primary()) {
-        (Code::MC105, Some(l)) => !overlaps(l),
-        (Code::MC602, _) => !turns_malformed,
-        _ => true,
-    });
-}
-
 /// A dropped MC102's "did you mean" moves to the precise finding that replaces
 /// it, so every name that fails to resolve keeps its suggestion.
 fn carry_suggestions(
@@ -210,19 +175,6 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
         !d.primary()
             .is_some_and(|l| precise.contains(&(d.code, l.file, l.span)))
     });
-    let misspelt_stances: Vec<_> = diagnostics
-        .iter()
-        .filter(|d| d.code == Code::MC001)
-        .filter_map(|d| d.primary().map(|l| (l.file, l.span.start)))
-        .collect();
-    diagnostics.retain(|d| {
-        d.code != Code::MC401
-            || !d
-                .primary()
-                .and_then(|l| stance_position(model, l.file, l.span.end))
-                .is_some_and(|at| misspelt_stances.contains(&at))
-    });
-    without_syntax_echoes(&mut diagnostics);
     let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
     diagnostics.sort_by(|a, b| {
         a.sort_key()

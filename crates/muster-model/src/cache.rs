@@ -95,3 +95,32 @@ impl SourceCache {
         self.len() == 0
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_parsed_once_per_text_and_its_diagnostics_name_the_callers_file() {
+        let cache = SourceCache::new();
+        let text = "map {\n  area a brush rect (0,0) size 10m by 10m\n  place p at (1,\n}\n";
+        let before = crate::work::parsed_bytes();
+        let (a, da) = cache.parse("lib/x.muster", text, FileId(3));
+        let (b, db) = cache.parse("lib/x.muster", text, FileId(7));
+        assert_eq!(crate::work::parsed_bytes() - before, text.len() as u64);
+        assert!(Arc::ptr_eq(&a, &b));
+        let fresh = muster_syntax::parse(FileId(7), text);
+        assert_eq!(db, fresh.diagnostics);
+        assert!(
+            !da.is_empty()
+                && da
+                    .iter()
+                    .all(|d| d.labels.iter().all(|l| l.file == FileId(3)))
+        );
+        // a changed text is parsed again and replaces the old entry
+        let (c, _) = cache.parse("lib/x.muster", "map {\n}\n", FileId(3));
+        assert!(!Arc::ptr_eq(&a, &c));
+        assert_eq!(cache.len(), 1);
+    }
+}

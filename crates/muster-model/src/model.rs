@@ -134,6 +134,8 @@ pub struct Header {
     /// Minutes after midnight.
     pub start_minutes: Option<u32>,
     pub turns: Option<u32>,
+    /// Whether `turns` was written, even if its value was refused.
+    pub turns_written: bool,
     /// Minutes per turn; 10 unless the scenario says otherwise (§7).
     pub turn_minutes: f64,
     pub end_conditions: Vec<Prose>,
@@ -442,6 +444,20 @@ impl Element {
         self.is_command_element() || self.commander.is_some()
     }
 
+    /// What it communicates with, as §88 reads it: whether it counts as a command
+    /// element (by type, `hq`, or carrying the commander) or recce, and its sets.
+    pub fn equipment(&self) -> muster_rules::command::Equipment {
+        muster_rules::command::Equipment {
+            command: self.carries_command(),
+            recce: self
+                .kind
+                .as_ref()
+                .is_some_and(muster_rules::troops::is_recce),
+            radio: self.radio.map(|(r, _)| r),
+            telephone: self.telephone.is_some(),
+        }
+    }
+
     /// The weapon kinds it carries, for the rulebook's classifications.
     pub fn weapon_kinds(&self) -> Vec<WeaponKind> {
         self.weapons.iter().map(|w| w.kind).collect()
@@ -527,6 +543,8 @@ pub struct Order {
     pub side: SideId,
     pub unit: Ref,
     pub stance: Option<(Stance, Loc)>,
+    /// Where a misspelt stance stands (`atack`), which MC001 reported.
+    pub misspelt_stance: Option<Loc>,
     pub intensity: Option<(Intensity, Loc)>,
     pub objective: Option<Objective>,
     pub timing: Vec<Timing>,

@@ -309,6 +309,7 @@ impl Planter<'_> {
 
     fn scenario(&mut self, s: &Scenario) {
         let Scenario {
+            turns_written: _,
             title,
             start_date: _,
             start_time: _,
@@ -727,6 +728,7 @@ impl Planter<'_> {
         let Order {
             unit,
             stance: _,
+            misspelt_stance: _,
             intensity: _,
             objective,
             timing,

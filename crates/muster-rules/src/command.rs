@@ -16,8 +16,6 @@ pub const SHORT_RADIO_M: f64 = 300.0;
 pub const VOICE_M: f64 = 100.0;
 /// An enemy element within this distance may make a situation hot (§24).
 pub const HOT_RADIUS_M: f64 = 500.0;
-/// Where the hot radius is set.
-pub const HOT_PARAGRAPH: &str = "§24";
 
 /// How a message travels over one link (§88, §76).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -158,9 +156,6 @@ pub const NETTING: &[(Relation, bool, &str)] = &[
     (Relation::SameGroup, true, "its own commanded group"),
     (Relation::Unrelated, false, "no one else"),
 ];
-
-/// Where netting is described.
-pub const NETTING_PARAGRAPH: &str = "§70";
 
 /// Whether a radio link between two units with this relation is normally netted (§70; MC303).
 pub fn radio_netted(r: Relation) -> bool {

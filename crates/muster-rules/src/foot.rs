@@ -142,11 +142,6 @@ pub fn may_carry_commander(ty: FootType) -> bool {
     row(ty).commander != CommanderRule::Never
 }
 
-/// Whether the type is a combat element (§18: command elements are not).
-pub fn is_combat_element(ty: FootType) -> bool {
-    row(ty).combat
-}
-
 /// Whether only German forces may field the type (§18: assault MP44).
 pub fn german_only(ty: FootType) -> bool {
     row(ty).german_only
@@ -227,19 +222,6 @@ pub fn allows_weapon(
     }
 }
 
-/// The support weapons (not personal arms) the type is expected to show, for help lines.
-pub fn support_weapons(ty: FootType) -> &'static [WeaponKind] {
-    use WeaponKind as W;
-    match ty {
-        FootType::Coherent => &[W::Lmg, W::HandAt],
-        FootType::Integrated => &[W::Lmg],
-        FootType::AssaultMp44 => &[W::Mp44],
-        FootType::LightSupport => &[W::Lmg, W::HandAt, W::Mortar],
-        FootType::HeavySupport => &[W::Hmg, W::Mortar],
-        _ => &[],
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,8 +255,6 @@ mod tests {
         assert!(!may_carry_commander(FootType::LightSupport));
         assert!(!may_carry_commander(FootType::HeavySupport));
         assert!(!may_carry_commander(FootType::Specialist));
-        assert!(!is_combat_element(FootType::Command));
-        assert!(is_combat_element(FootType::HeavySupport));
         assert!(german_only(FootType::AssaultMp44));
         assert!(!german_only(FootType::Assault));
         assert!(row(FootType::HeavySupport).encumbered);

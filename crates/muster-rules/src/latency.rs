@@ -5,12 +5,6 @@
 
 use crate::vocab::Weather;
 
-/// Where relay delay is set.
-pub const RELAY_PARAGRAPH: &str = "§66";
-/// Where hot and cold communication is set, with its worked examples on p.13.
-pub const LATENCY_PARAGRAPH: &str = "§78";
-/// Where alternative methods are set.
-pub const RUNNER_PARAGRAPH: &str = "§76";
 /// Extra turns per relay through an intermediate command element (§66).
 pub const RELAY_TURNS: u32 = 1;
 /// Metres per bound for alternative methods in a cold situation, open or road (§76).
@@ -36,10 +30,11 @@ pub fn is_poor_weather(w: Weather) -> bool {
 /// Cold: the last step's turn is the acting turn, since elements receive with
 /// their first action and act with their second (p.13).
 pub fn act_turn(links: u32, hot: bool, runner_turns: u32) -> u32 {
+    let relays = links.saturating_mul(RELAY_TURNS);
     let base = if hot {
-        links.saturating_add(2)
+        relays.saturating_add(2)
     } else {
-        links.max(1)
+        relays.max(1)
     };
     base.saturating_add(runner_turns)
 }

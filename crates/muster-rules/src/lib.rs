@@ -3,7 +3,6 @@
 //! No I/O and no syntax: every item cites its paragraph so checks can quote it.
 
 pub mod command;
-pub mod facts;
 pub mod foot;
 pub mod frontage;
 pub mod hmg;

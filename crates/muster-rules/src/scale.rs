@@ -3,31 +3,21 @@
 //! Scenarios speak in metres and clock times; briefings also print table millimetres
 //! and turn numbers, so both directions live here.
 
-/// Where the ground scale is set.
-pub const GROUND_SCALE_PARAGRAPH: &str = "§1";
 /// Metres of ground per table millimetre (§1).
 pub const GROUND_SCALE_M_PER_MM: f64 = 2.0;
 
-/// Where the men-per-figure and vehicles-per-model figures are set.
-pub const TROOP_SCALE_PARAGRAPH: &str = "§3";
 /// Real soldiers shown by one figure, roughly (§3).
 pub const MEN_PER_FIGURE: u32 = 10;
 /// Real vehicles, support or heavy weapons shown by one model, inclusive (§3).
 pub const VEHICLES_PER_MODEL: (u32, u32) = (3, 5);
 
-/// Where the aircraft scales are set.
-pub const AIRCRAFT_SCALE_PARAGRAPH: &str = "§20";
 /// Real aircraft shown by one model, inclusive (§20).
 pub const AIRCRAFT_PER_MODEL: (u32, u32) = (3, 5);
 /// Models in a flight, the smallest aircraft group (§20).
 pub const MODELS_PER_FLIGHT: u32 = 2;
 
-/// Where the time scale is set.
-pub const TIME_SCALE_PARAGRAPH: &str = "§7";
 /// Average minutes of elapsed time per game turn, for time-driven events (§7).
 pub const TURN_MINUTES: f64 = 10.0;
-/// Bounds in a game turn: one per side (§7, §21).
-pub const BOUNDS_PER_TURN: u32 = 2;
 /// Minutes in a day, for clock arithmetic.
 pub const MINUTES_PER_DAY: u32 = 24 * 60;
 
@@ -77,13 +67,6 @@ pub fn turn_of_clock(start_min: u32, at_min: u32, turn_minutes: f64) -> i64 {
     }
     let turns = (offset as f64 / usable_turn(turn_minutes)).floor() as i64;
     turns + 1
-}
-
-/// The clock time (minutes after midnight, `0..1440`) at which a turn begins (§7).
-pub fn clock_of_turn(start_min: u32, turn: i64, turn_minutes: f64) -> u32 {
-    let elapsed = ((turn - 1) as f64 * usable_turn(turn_minutes)).floor() as i64;
-    let day = i64::from(MINUTES_PER_DAY);
-    (i64::from(start_min) + elapsed).rem_euclid(day) as u32
 }
 
 /// A clock time as `HH:MM` (minutes after midnight, wrapped into one day).
@@ -142,15 +125,8 @@ mod tests {
     }
 
     #[test]
-    fn turns_map_back_to_clock_times() {
-        assert_eq!(clock_of_turn(16, 1, 10.0), 16);
-        assert_eq!(clock_of_turn(16, 18, 10.0), 186);
-        assert_eq!(clock_of_turn(23 * 60 + 50, 3, 10.0), 10);
-        assert_eq!(format_clock(clock_of_turn(16, 2, 10.0)), "00:26");
+    fn clocks_print_as_hours_and_minutes() {
         assert_eq!(format_clock(23 * 60 + 5), "23:05");
-        for turn in 1..30 {
-            let at = clock_of_turn(23 * 60, turn, 10.0);
-            assert_eq!(turn_of_clock(23 * 60, at, 10.0), turn);
-        }
+        assert_eq!(format_clock(24 * 60 + 26), "00:26");
     }
 }

@@ -6,11 +6,6 @@
 use crate::troops::{Troop, VehicleSpec};
 use crate::vocab::{Drive, Height, Strength, VehicleRole};
 
-/// Where the table is cited.
-pub const TABLE_PARAGRAPH: &str = "§119";
-/// Where vehicles entering buildings is ruled.
-pub const ENTRY_PARAGRAPH: &str = "§59";
-
 /// Typical structures of a strength and height (Table of Structure Types, §119);
 /// `None` where the table has no such structure (very strong and normal or tall).
 pub fn example(strength: Strength, height: Height) -> Option<&'static str> {
@@ -71,16 +66,27 @@ pub fn vehicle_may_enter(v: &VehicleSpec, strength: Strength, on_road: bool) -> 
     vehicle_max_strength(v).is_some_and(|max| strength <= max)
 }
 
+/// The strongest structure a troop may stand in off a road (§59, §120); `None`
+/// when it may enter none: foot enter everything, artillery (man-handled) light
+/// and medium structures, vehicles as [`vehicle_max_strength`] says.
+pub fn max_strength(troop: &Troop) -> Option<Strength> {
+    match troop {
+        Troop::Foot { .. } => Some(Strength::VeryStrong),
+        Troop::Vehicle(v) => vehicle_max_strength(v),
+        Troop::Artillery { .. } => Some(Strength::Medium),
+        Troop::Aircraft { .. } | Troop::Ship { .. } => None,
+    }
+}
+
 /// Whether any element may be inside a structure of `strength` (§59, §120; MC505).
 ///
-/// Foot enter everything; artillery, man-handled, light and medium structures but
-/// strong ones only on a road, like vehicles; aircraft are not placed in buildings.
+/// Off a road, up to [`max_strength`]; on a road anything but aircraft and ships
+/// (§120), which are not placed in buildings.
 pub fn may_enter(troop: &Troop, strength: Strength, on_road: bool) -> bool {
     match troop {
-        Troop::Foot { .. } => true,
         Troop::Vehicle(v) => vehicle_may_enter(v, strength, on_road),
-        Troop::Artillery { .. } => on_road || strength <= Strength::Medium,
         Troop::Aircraft { .. } | Troop::Ship { .. } => false,
+        _ => on_road || max_strength(troop).is_some_and(|max| strength <= max),
     }
 }
 

@@ -344,22 +344,6 @@ pub fn cover(kind: TerrainKind, strength: Option<Strength>, who: Who) -> Option<
     }
 }
 
-/// Cover for a particular element (§97): foot and cavalry (bare infantry, §12)
-/// take the foot grade; artillery the others' grade except that open woods cover
-/// every non-vehicle (§111); aircraft none.
-pub fn cover_for(
-    kind: TerrainKind,
-    strength: Option<Strength>,
-    troop: &Troop,
-) -> Option<CoverGrade> {
-    match troop {
-        Troop::Foot { .. } => cover(kind, strength, Who::Foot),
-        Troop::Artillery { .. } if kind == TerrainKind::OpenWoods => Some(CoverGrade::Light),
-        Troop::Artillery { .. } | Troop::Vehicle(_) => cover(kind, strength, Who::Other),
-        Troop::Aircraft { .. } | Troop::Ship { .. } => None,
-    }
-}
-
 /// Terrain that hides an element from view (§50): anything but open ground.
 pub fn gives_concealment(kind: TerrainKind) -> bool {
     (is_main(kind) && kind != TerrainKind::Open) || kind == TerrainKind::Fortification

@@ -62,26 +62,6 @@ pub enum TroopClass {
     Ship,
 }
 
-/// How an element moves, for the terrain rules (§12, §95, §113, §115).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MoveClass {
-    /// Small arms, light support, observers and the like.
-    FootUnencumbered,
-    /// Foot carrying anything heavier than an LMG or hand-held AT weapon.
-    FootEncumbered,
-    /// Mounted troops (§12): bare infantry for most purposes.
-    Cavalry,
-    Wheeled,
-    HalfTracked,
-    Tracked,
-    /// Man-handled or limbered artillery.
-    Artillery,
-    Aircraft,
-    /// On water only.
-    Ship,
-}
-
 /// Which §12 class a troop belongs to.
 pub fn class(troop: &Troop) -> TroopClass {
     match troop {
@@ -99,24 +79,6 @@ pub fn is_foot(troop: &Troop) -> bool {
     matches!(troop, Troop::Foot { .. })
 }
 
-/// Whether a foot element is encumbered (§12): heavy support always; a specialist
-/// only when it carries something heavier than an LMG or hand-held AT weapon.
-pub fn is_encumbered(ty: FootType, weapons: &[WeaponKind]) -> bool {
-    match ty {
-        FootType::HeavySupport => true,
-        FootType::Specialist => weapons.iter().any(|w| is_heavy_weapon(*w)),
-        _ => false,
-    }
-}
-
-/// Whether a weapon is heavier than an LMG or hand-held AT weapon (§12).
-pub fn is_heavy_weapon(weapon: WeaponKind) -> bool {
-    matches!(
-        weapon,
-        WeaponKind::Hmg | WeaponKind::Mortar | WeaponKind::Gun
-    )
-}
-
 /// Whether a mortar of this calibre must be artillery rather than infantry (§12).
 pub fn mortar_is_artillery(calibre_mm: f64) -> bool {
     calibre_mm > MAX_INFANTRY_MORTAR_MM
@@ -127,26 +89,6 @@ pub fn mortar_is_artillery(calibre_mm: f64) -> bool {
 pub fn is_artillery_weapon(weapon: WeaponKind, calibre_mm: Option<f64>) -> bool {
     weapon == WeaponKind::Gun
         || (weapon == WeaponKind::Mortar && calibre_mm.is_some_and(mortar_is_artillery))
-}
-
-/// How the element moves; `weapons` decides whether a specialist is encumbered.
-pub fn move_class(troop: &Troop, weapons: &[WeaponKind]) -> MoveClass {
-    match troop {
-        Troop::Foot {
-            ty: FootType::Cavalry,
-            ..
-        } => MoveClass::Cavalry,
-        Troop::Foot { ty, .. } if is_encumbered(*ty, weapons) => MoveClass::FootEncumbered,
-        Troop::Foot { .. } => MoveClass::FootUnencumbered,
-        Troop::Vehicle(v) => match v.drive {
-            Drive::Tracked => MoveClass::Tracked,
-            Drive::HalfTracked => MoveClass::HalfTracked,
-            Drive::Wheeled => MoveClass::Wheeled,
-        },
-        Troop::Artillery { .. } => MoveClass::Artillery,
-        Troop::Aircraft { .. } => MoveClass::Aircraft,
-        Troop::Ship { .. } => MoveClass::Ship,
-    }
 }
 
 /// Whether the troop is a command element by its type: a `command` foot element
@@ -225,11 +167,6 @@ pub fn has_direct_fire(troop: &Troop, weapons: &[WeaponKind]) -> bool {
     }
 }
 
-/// Whether a vehicle counts as an armoured fighting vehicle (§12).
-pub fn is_afv(v: &VehicleSpec) -> bool {
-    v.armoured
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,24 +188,8 @@ mod tests {
     }
 
     #[test]
-    fn encumbrance_follows_section_12() {
-        assert!(is_encumbered(FootType::HeavySupport, &[]));
-        assert!(!is_encumbered(FootType::LightSupport, &[WeaponKind::Lmg]));
-        assert!(!is_encumbered(
-            FootType::Specialist,
-            &[WeaponKind::Flamethrower]
-        ));
-        assert!(is_encumbered(FootType::Specialist, &[WeaponKind::Hmg]));
-        assert_eq!(
-            move_class(&foot(FootType::Cavalry), &[]),
-            MoveClass::Cavalry
-        );
-        assert_eq!(
-            move_class(&foot(FootType::HeavySupport), &[WeaponKind::Mortar]),
-            MoveClass::FootEncumbered
-        );
+    fn troops_fall_in_section_12_classes() {
         let lorry = vehicle(VehicleRole::Lorry, Drive::Wheeled, false);
-        assert_eq!(move_class(&lorry, &[]), MoveClass::Wheeled);
         assert_eq!(class(&lorry), TroopClass::Vehicle);
     }
 

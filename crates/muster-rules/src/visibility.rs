@@ -24,25 +24,24 @@ pub fn depth_limit(kind: TerrainKind, who: Who) -> Option<(f64, &'static str)> {
     }
 }
 
-/// Whether an element `depth_m` inside an area of `kind` can see out (§109–§121).
-pub fn can_see_out(kind: TerrainKind, depth_m: f64, who: Who) -> bool {
-    depth_limit(kind, who).is_none_or(|(limit, _)| depth_m <= limit)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn sees_out(kind: TerrainKind, depth_m: f64, who: Who) -> bool {
+        depth_limit(kind, who).is_none_or(|(limit, _)| depth_m <= limit)
+    }
+
     #[test]
     fn depth_limits() {
-        assert!(can_see_out(TerrainKind::Brush, 90.0, Who::Foot));
-        assert!(!can_see_out(TerrainKind::Brush, 150.0, Who::Foot));
-        assert!(can_see_out(TerrainKind::Brush, 150.0, Who::Other));
-        assert!(!can_see_out(TerrainKind::OpenWoods, 150.0, Who::Other));
-        assert!(can_see_out(TerrainKind::DenseWoods, 40.0, Who::Foot));
-        assert!(!can_see_out(TerrainKind::DenseWoods, 60.0, Who::Foot));
-        assert!(!can_see_out(TerrainKind::Buildings, 80.0, Who::Other));
-        assert!(can_see_out(TerrainKind::Open, 5000.0, Who::Foot));
+        assert!(sees_out(TerrainKind::Brush, 90.0, Who::Foot));
+        assert!(!sees_out(TerrainKind::Brush, 150.0, Who::Foot));
+        assert!(sees_out(TerrainKind::Brush, 150.0, Who::Other));
+        assert!(!sees_out(TerrainKind::OpenWoods, 150.0, Who::Other));
+        assert!(sees_out(TerrainKind::DenseWoods, 40.0, Who::Foot));
+        assert!(!sees_out(TerrainKind::DenseWoods, 60.0, Who::Foot));
+        assert!(!sees_out(TerrainKind::Buildings, 80.0, Who::Other));
+        assert!(sees_out(TerrainKind::Open, 5000.0, Who::Foot));
         assert_eq!(
             depth_limit(TerrainKind::OpenWoods, Who::Foot),
             Some((100.0, "§111"))

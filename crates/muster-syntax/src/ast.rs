@@ -157,6 +157,9 @@ pub struct Scenario {
     pub start_date: Option<Date>,
     pub start_time: Option<ClockTime>,
     pub turns: Option<Turn>,
+    /// Where `turns` was written, even when its value was refused (MC002): the
+    /// scenario does state its end, so it is not also "never ends" (MC602).
+    pub turns_written: Option<Span>,
     pub turn_length: Option<Duration>,
     /// `ends "when the bridge is blown"`: end conditions in prose (§22).
     pub end_conditions: Vec<Text>,
@@ -636,6 +639,9 @@ pub struct Orders {
 pub struct Order {
     pub unit: Ident,
     pub stance: Option<Spanned<Stance>>,
+    /// A word where the stance stands that is no stance (`atack`), already
+    /// reported as MC001: the order is not also "without stance" (MC401).
+    pub misspelt_stance: Option<Span>,
     pub intensity: Option<Spanned<Intensity>>,
     pub objective: Option<Objective>,
     pub timing: Vec<Timing>,

@@ -44,6 +44,10 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// The rulebook paragraph enforced (`§88`), when there is one.
     pub paragraph: Option<&'static str>,
+    /// The unit (index into the resolved model's units) the finding is about,
+    /// when the check knows it: later stages read this, never the message.
+    #[serde(skip)]
+    pub about_unit: Option<usize>,
 }
 
 impl Diagnostic {
@@ -55,6 +59,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             paragraph: None,
+            about_unit: None,
         }
     }
 

@@ -20,6 +20,23 @@ mod scan;
 
 pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
 pub use reserved::RESERVED;
+
+/// Whether `name` is written as a name may be (lowercase ASCII, digits, `-`, `_`,
+/// dotted parts) and is not reserved; lowering reports any other as MC001, so
+/// later stages pass over it rather than report it again.
+pub fn is_valid_name(name: &str) -> bool {
+    is_name_shaped(name) && !reserved::is_reserved(name)
+}
+
+/// The shape of a name, reserved words aside.
+fn is_name_shaped(name: &str) -> bool {
+    name.split('.').all(|part| {
+        part.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+    })
+}
 pub use scan::{MAX_FILE_BYTES, MAX_NESTING};
 pub use span::{Ident, Span, Spanned};
 

@@ -30,23 +30,10 @@ use super::chain::{command_above, orders_of, placed, subtree, superior_of};
 use crate::analysis::{CommandStatus, Means, Route, StartSituation};
 use crate::geometry;
 use crate::model::*;
-use muster_rules::command::{self as rules, CommandRange, Equipment};
+use muster_rules::command::{self as rules, CommandRange};
 use muster_rules::latency;
 use muster_rules::terrain::{MoveGrade, Mover};
-use muster_rules::troops;
 use muster_rules::vocab::Stance;
-
-/// What an element communicates with.
-pub(crate) fn equipment(m: &Model, e: ElementId) -> Equipment {
-    let el = &m.elements[e.0];
-    Equipment {
-        // §88's "command element": one by type or `hq`, or carrying the commander
-        command: el.carries_command(),
-        recce: el.kind.as_ref().is_some_and(troops::is_recce),
-        radio: el.radio.map(|(r, _)| r),
-        telephone: el.telephone.is_some(),
-    }
-}
 
 fn is_element(r: &Ref, e: ElementId) -> bool {
     r.target == Some(Target::Element(e))
@@ -64,7 +51,7 @@ fn wired(m: &Model, a: ElementId, b: ElementId) -> bool {
 /// The range of `from`'s means towards `to` (§88). Wire only counts on the direct
 /// route; radio only towards another radio.
 pub(crate) fn reach(m: &Model, from: ElementId, to: ElementId, direct: bool) -> CommandRange {
-    let mut eq = equipment(m, from);
+    let mut eq = m.elements[from.0].equipment();
     if m.elements[to.0].radio.is_none() {
         eq.radio = None;
     }

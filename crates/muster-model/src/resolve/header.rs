@@ -23,6 +23,7 @@ fn header(file: FileId, s: &ast::Scenario) -> Header {
         date: s.start_date.map(|d| (d.year, d.month, d.day)),
         start_minutes: s.start_time.map(|t| t.minutes()),
         turns: s.turns.as_ref().map(|t| t.value),
+        turns_written: s.turns_written.is_some(),
         turn_minutes: s
             .turn_length
             .as_ref()

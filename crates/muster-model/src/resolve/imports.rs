@@ -98,7 +98,15 @@ impl Loader<'_> {
             }
         };
         let id = FileId(self.out.files.len() as u32);
-        let (tree, diags) = self.cache.parse(&path, &text, id);
+        // libraries are what many scenarios share; a scenario is parsed once per
+        // run anyway, so keeping its tree would only hold memory
+        let (tree, diags) = if site.is_some() {
+            self.cache.parse(&path, &text, id)
+        } else {
+            crate::work::parsed(text.len());
+            let parsed = muster_syntax::parse(id, &text);
+            (std::sync::Arc::new(parsed.file), parsed.diagnostics)
+        };
         self.out.diagnostics.extend(diags);
         self.out.files.push(SourceFile {
             id,

@@ -182,6 +182,7 @@ fn orders(cx: &mut Ctx, file: FileId, o: &ast::Orders) {
             side,
             unit,
             stance: order.stance.as_ref().map(|s| (s.value, loc(file, s.span))),
+            misspelt_stance: order.misspelt_stance.map(|s| loc(file, s)),
             intensity: order
                 .intensity
                 .as_ref()

@@ -47,6 +47,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             date: Some((1944, 7, 1 + (n % 28) as u8)),
             start_minutes: Some(5 * 60 + 30),
             turns: Some(12),
+            turns_written: true,
             turn_minutes: 10.0,
             end_conditions: vec![prose("one side breaks")],
             first_bound: Some(r("blue", Target::Side(SideId(0)))),
@@ -220,6 +221,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         }
         let side = SideId(s);
         m.orders.push(Order {
+            misspelt_stance: None,
             side,
             unit: r(&format!("{sid}-bn"), Target::Unit(bn)),
             stance: Some((
@@ -244,6 +246,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
             loc: loc(),
         });
         m.orders.push(Order {
+            misspelt_stance: None,
             side,
             unit: r(&format!("{sid}-coy-0"), Target::Unit(UnitId(bn.0 + 1))),
             stance: Some((Stance::Support, loc())),
@@ -340,6 +343,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         loc: loc(),
     });
     m.orders.push(Order {
+        misspelt_stance: None,
         side: SideId(0),
         unit: r("blue-bn", Target::Unit(UnitId(0))),
         stance: Some((Stance::Attack, loc())),

@@ -122,12 +122,7 @@ impl<'d> Ctx<'d> {
     pub fn ident(&mut self, p: &P) -> Ident {
         let name = p.as_str().to_string();
         let span = self.span(p);
-        let ok = name.split('.').all(|part| {
-            part.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-                && part
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
-        });
+        let ok = crate::is_name_shaped(&name);
         if crate::reserved::is_reserved(&name) {
             self.error(
                 Code::MC001,

@@ -28,6 +28,7 @@ pub(crate) fn scenario(c: &mut Ctx, p: P) -> Scenario {
         start_date: None,
         start_time: None,
         turns: None,
+        turns_written: None,
         turn_length: None,
         end_conditions: Vec::new(),
         first_bound: None,
@@ -71,7 +72,10 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
                 s.start_time = clock(c, &t);
             }
         }
-        Rule::turns_stmt => s.turns = c.ranged(&a, literal::turn_count, &limits::TURNS),
+        Rule::turns_stmt => {
+            s.turns_written = Some(c.span(&a));
+            s.turns = c.ranged(&a, literal::turn_count, &limits::TURNS);
+        }
         Rule::turn_length_stmt => {
             s.turn_length = c.ranged(&a, literal::duration, &limits::TURN_LENGTH)
         }

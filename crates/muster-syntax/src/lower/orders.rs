@@ -154,10 +154,16 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
     let unit = c.ident(&it.next()?);
     // The stance may be missing: the tree keeps the order and the checks report
     // MC401, so the author hears "no stance", not a syntax error.
+    let mut misspelt_stance = None;
+    let mut read_stance = |c: &mut Ctx, s: P| {
+        let read = c.vocab(&s, Stance::ALL, Stance::keyword, "a stance");
+        if read.is_none() {
+            misspelt_stance = Some(c.span(&s));
+        }
+        read
+    };
     let stance = match it.peek() {
-        Some(s) if s.as_rule() == Rule::stance => it
-            .next()
-            .and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance")),
+        Some(s) if s.as_rule() == Rule::stance => it.next().and_then(|s| read_stance(c, s)),
         // `atack`: a misspelt stance reads better as a typo than as a missing
         // stance followed by a strange objective.
         Some(w)
@@ -169,14 +175,14 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
                 )
                 .is_some() =>
         {
-            it.next()
-                .and_then(|s| c.vocab(&s, Stance::ALL, Stance::keyword, "a stance"))
+            it.next().and_then(|s| read_stance(c, s))
         }
         _ => None,
     };
     let mut o = Order {
         unit,
         stance,
+        misspelt_stance,
         intensity: None,
         objective: None,
         timing: Vec::new(),
@@ -213,6 +219,7 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
                 let next = Order {
                     unit: o.unit.clone(),
                     stance,
+                    misspelt_stance: None,
                     intensity: None,
                     objective: None,
                     timing: Vec::new(),

@@ -47,6 +47,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         }
         out.push(
             RULE.report(format!("`{}` starts concealed in open terrain", e.qualified), posture_loc(e, Posture::Concealed), "nothing to hide in")
+.about(e)
                 .with_help("place it in brush, woods, rocks, ruins, buildings or a fortification, or drop `concealed`"),
         );
     }

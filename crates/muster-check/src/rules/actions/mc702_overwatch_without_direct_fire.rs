@@ -44,6 +44,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 posture_loc(e, Posture::Overwatch),
                 "overwatch",
             )
+            .about(e)
             .with_help("give overwatch to an element that can fire directly, or drop `overwatch`")
         })
         .collect()

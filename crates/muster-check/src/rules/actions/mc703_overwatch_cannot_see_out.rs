@@ -68,6 +68,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     posture_loc(e, Posture::Overwatch),
                     "overwatch",
                 )
+                .about(e)
                 .related(a.name.loc, format!("sight ends {} inside", metres(limit)))
                 .with_help(format!(
                     "move it within {} of the edge of `{}`",

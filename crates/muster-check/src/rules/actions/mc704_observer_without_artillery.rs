@@ -67,6 +67,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 at,
                 "forward observer",
             )
+            .about(e)
             .with_help("add `registers-for UNIT` naming a friendly unit with artillery elements"),
         );
     }

@@ -75,6 +75,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 z.loc,
                 "prepared fire zone",
             )
+            .about(e)
             .with_help(format!(
                 "keep the zone within {} and {}°, on an `hmg tripod` or a fixed mount",
                 metres(muster_rules::hmg::MAX_RANGE_M),

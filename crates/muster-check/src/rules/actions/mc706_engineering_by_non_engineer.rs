@@ -54,6 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     t.loc,
                     "engineering task",
                 )
+                .about(e)
                 .with_help("give the task to a `specialist engineers` element"),
             );
         }

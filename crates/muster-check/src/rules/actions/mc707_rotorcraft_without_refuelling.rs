@@ -73,6 +73,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 at,
                 "needs a refuelling ground",
             )
+            .about(e)
             .with_help("add a `place … refuelling` to the map and `refuel-at` it on the element"),
         );
     }

@@ -52,6 +52,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     e.pos_loc.unwrap_or(e.name.loc),
                     "not in water",
                 )
+                .about(e)
                 .with_help("place it inside a `water` or `lake` area, or make it `off-table`"),
             );
         }

@@ -70,6 +70,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 pos_loc(e),
                 "vehicle or gun here",
             )
+            .about(e)
             .related(wood.name.loc, "dense woods")
             .with_help(format!(
                 "place it on a road, outside the woods, or dug in within {} of the edge",

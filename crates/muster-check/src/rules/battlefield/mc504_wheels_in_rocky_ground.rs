@@ -64,6 +64,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 pos_loc(e),
                 "vehicle here",
             )
+            .about(e)
             .related(rock.name.loc, "difficult going")
             .with_help("place it on a road through the area, or outside it"),
         );

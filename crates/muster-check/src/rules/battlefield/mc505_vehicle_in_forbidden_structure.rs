@@ -42,23 +42,11 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
-        let limit = match &e.kind {
-            Some(Troop::Vehicle(VehicleSpec {
-                role,
-                drive,
-                armoured,
-                open_topped,
-            })) => {
-                muster_rules::structures::vehicle_max_strength(&muster_rules::troops::VehicleSpec {
-                    role: *role,
-                    drive: *drive,
-                    armoured: *armoured,
-                    open_topped: *open_topped,
-                })
-            }
-            Some(Troop::Artillery { .. }) => Some(Strength::Medium),
+        let troop = match &e.kind {
+            Some(t @ (Troop::Vehicle(_) | Troop::Artillery { .. })) => t,
             _ => continue,
         };
+        let limit = muster_rules::structures::max_strength(troop);
         if geometry::on_road_within(cx.model, p) {
             continue;
         }
@@ -66,7 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             let Some((strength, _)) = area.structure else {
                 continue;
             };
-            if limit.is_some_and(|l| strength <= l) {
+            if muster_rules::structures::may_enter(troop, strength, false) {
                 continue;
             }
             let allowed = match limit {
@@ -84,6 +72,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     pos_loc(e),
                     format!("may enter {allowed}"),
                 )
+                .about(e)
                 .related(area.name.loc, format!("{} structure", strength.keyword()))
                 .with_help("place it on a road through the buildings, or outside them"),
             );

@@ -112,6 +112,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 pos_loc(e),
                 "element here",
             )
+            .about(e)
             .related(loc, "impassable")
             .with_help("move it to dry ground, or onto a bridge or ford"),
         );

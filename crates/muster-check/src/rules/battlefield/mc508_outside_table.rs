@@ -57,6 +57,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 pos_loc(e),
                 "off the table",
             )
+            .about(e)
             .with_help(help),
         );
     }

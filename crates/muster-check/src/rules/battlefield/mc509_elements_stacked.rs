@@ -89,6 +89,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     pos_loc(second),
                     "placed here",
                 )
+                .about(second)
                 .related(pos_loc(first), format!("`{}`", first.qualified))
                 .with_help(format!(
                     "space the elements by their frontage ({} for a standard infantry element)",

@@ -80,19 +80,20 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     e.name.loc,
                     format!("{} too far", metres(*short_by)),
                 )
+.about(e)
                 .related(n.name.loc, format!("nearest link, {} away", metres(*distance))),
             None => RULE.report(
                 format!("`{}` is separated: no element it could link to is on the table", e.qualified),
                 e.name.loc,
                 "no link",
-            ),
+            )
+.about(e),
         };
         // Suggest the next means up only where the element could use it (§88).
-        let or_means = match e.radio.map(|(r, _)| r) {
+        let eq = e.equipment();
+        let or_means = match eq.radio {
             None => " or give it a radio",
-            Some(RadioRange::Short) if e.carries_command() || facts::is_recce(e) => {
-                " or give it `radio long`"
-            }
+            Some(RadioRange::Short) if eq.command || eq.recce => " or give it `radio long`",
             Some(_) => "",
         };
         d = d.with_help(format!(

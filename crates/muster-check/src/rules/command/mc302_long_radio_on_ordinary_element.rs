@@ -39,7 +39,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some((RadioRange::Long, loc)) = e.radio else {
             continue;
         };
-        if e.carries_command() || facts::is_recce(e) {
+        if !muster_rules::command::long_radio_downgraded(e.equipment()) {
             continue;
         }
         out.push(
@@ -54,6 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     metres(muster_rules::command::SHORT_RADIO_M)
                 ),
             )
+            .about(e)
             .with_help("write `radio short`, or make it the group's command element"),
         );
     }

@@ -1,6 +1,7 @@
 //! MC303 radio-link-outside-chain: an extra radio link between unrelated units.
 
 use crate::prelude::*;
+use muster_rules::command::{radio_netted, Relation};
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC303,
@@ -55,7 +56,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         ) else {
             continue;
         };
-        if related(cx, a, b) || supports(cx, a, b) || supports(cx, b, a) {
+        if radio_netted(relation(cx, a, b)) {
             continue;
         }
         out.push(
@@ -72,10 +73,22 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     out
 }
 
-/// One unit, a unit and its superior, or two units under one superior (§70).
-fn related(cx: &Context, a: UnitId, b: UnitId) -> bool {
+/// How `b` stands to `a` in the order of battle, for netting (§70).
+fn relation(cx: &Context, a: UnitId, b: UnitId) -> Relation {
     let (pa, pb) = (cx.superior(a), cx.superior(b));
-    a == b || pa == Some(b) || pb == Some(a) || (pa.is_some() && pa == pb)
+    if a == b {
+        Relation::SameGroup
+    } else if pa == Some(b) {
+        Relation::Superior
+    } else if pb == Some(a) {
+        Relation::Subordinate
+    } else if pa.is_some() && pa == pb {
+        Relation::Sister
+    } else if supports(cx, a, b) || supports(cx, b, a) {
+        Relation::Supporting
+    } else {
+        Relation::Unrelated
+    }
 }
 
 /// Whether `a` (or a unit above it) is ordered to support `b`, a unit around or below it.

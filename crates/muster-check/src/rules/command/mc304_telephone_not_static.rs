@@ -65,6 +65,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 loc,
                 label,
             )
+            .about(e)
             .related(e.name.loc, "neither dug in, fortified nor static")
             .with_help("add `dug-in`, `fortified` or `static` to the element, or give it a radio"),
         );

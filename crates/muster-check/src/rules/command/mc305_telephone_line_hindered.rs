@@ -101,6 +101,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(reason) = reason else { continue };
         out.push(
             RULE.report(format!("field telephone at `{}` is hindered: {reason}", e.qualified), tel, "field telephone")
+.about(e)
                 .with_help("give it a radio instead, or `allow MC305` with a reason if the umpire accepts the line"),
         );
     }
@@ -144,6 +145,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     tel,
                     "field telephone",
                 )
+.about(e)
                 .related(area.name.loc, "difficult terrain")
                 .with_help("route communications by radio, or `allow MC305` with a reason if the umpire accepts the line"),
             );

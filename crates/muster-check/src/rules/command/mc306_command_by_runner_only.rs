@@ -113,6 +113,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     metres(distance)
                 ),
             )
+.about(e)
             .related(sup.name.loc, "superior command element")
             .with_help(if has_no_set(e) {
                 format!(

@@ -75,6 +75,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 r.name.loc,
                 "no radio, no telephone",
             )
+            .about(el)
             .related(s.name.loc, "codeword defined here")
             .with_help("give the sender `radio short` or `telephone`, or use a `flare` or `lamp`"),
         );

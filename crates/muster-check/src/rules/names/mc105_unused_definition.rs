@@ -50,7 +50,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             && !used.contains(&Target::Place(PlaceId(i)))
             && !named_in_orders(cx, p)
         {
-            out.push(unused("place", &p.name, "names it"));
+            out.extend(unused("place", &p.name, "names it"));
         }
     }
     for (i, s) in cx.model.signals.iter().enumerate() {
@@ -58,7 +58,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             && !used.contains(&Target::Signal(SignalId(i)))
             && s.affects.is_empty()
         {
-            out.push(unused("signal", &s.name, "waits for it"));
+            out.extend(unused("signal", &s.name, "waits for it"));
         }
     }
     for (i, t) in cx.model.terrains.iter().enumerate() {
@@ -69,12 +69,12 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let shadows = TerrainKind::from_keyword(&t.name.id).is_some()
             || LineKind::from_keyword(&t.name.id).is_some();
         if !cx.in_library(t.loc) && !used && !shadows {
-            out.push(unused("terrain kind", &t.name, "is of it"));
+            out.extend(unused("terrain kind", &t.name, "is of it"));
         }
     }
     for t in &cx.model.templates {
         if !cx.in_library(t.loc) && t.used_by.is_empty() {
-            out.push(unused("template", &t.name, "is built `from` it"));
+            out.extend(unused("template", &t.name, "is built `from` it"));
         }
     }
     out
@@ -99,13 +99,19 @@ fn named_in_orders(cx: &Context, p: &Place) -> bool {
         })
 }
 
-fn unused(what: &str, name: &Name, use_words: &str) -> Diagnostic {
-    RULE.report(
-        format!("{what} `{}` is never used", name.id),
-        name.loc,
-        format!("{what} defined here"),
+fn unused(what: &str, name: &Name, use_words: &str) -> Option<Diagnostic> {
+    // an invalid name (`place Café`) is MC001's; it cannot be used until renamed
+    if !muster_syntax::is_valid_name(&name.id) {
+        return None;
+    }
+    Some(
+        RULE.report(
+            format!("{what} `{}` is never used", name.id),
+            name.loc,
+            format!("{what} defined here"),
+        )
+        .with_help(format!(
+            "remove it, or check the spelling where something {use_words}"
+        )),
     )
-    .with_help(format!(
-        "remove it, or check the spelling where something {use_words}"
-    ))
 }

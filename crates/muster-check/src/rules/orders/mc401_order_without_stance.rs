@@ -37,7 +37,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     cx.model
         .orders
         .iter()
-        .filter(|o| o.stance.is_none())
+        // a misspelt stance is MC001's: the author wrote one
+        .filter(|o| o.stance.is_none() && o.misspelt_stance.is_none())
         .map(|o| {
             RULE.report(
                 format!("the order for `{}` has no stance", o.unit.name.id),

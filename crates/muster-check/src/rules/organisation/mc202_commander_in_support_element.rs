@@ -51,6 +51,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 at,
                 "commander placed here",
             )
+.about(e)
             .with_help("put the commander in a small-arms element, or add a `command` element to the group");
         if let Some(k) = e.kind_loc {
             d = d.related(k, format!("`{}` element", ty.keyword()));

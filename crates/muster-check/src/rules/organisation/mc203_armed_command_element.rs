@@ -46,6 +46,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     w.loc,
                     "weapon on a command element",
                 )
+.about(e)
                 .with_help("remove the weapon, or make the element a small-arms type that carries the `commander`"),
             );
         }
@@ -56,6 +57,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     z.loc,
                     "combat role",
                 )
+                .about(e)
                 .with_help("give the fire zone to a machine-gun element"),
             );
         }

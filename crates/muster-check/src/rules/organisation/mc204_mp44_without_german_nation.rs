@@ -56,6 +56,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 at,
                 "German-only element type",
             )
+.about(e)
             .with_help("use `assault` for SMG-armed troops of other armies, or give the unit `nation german`"),
         );
     }

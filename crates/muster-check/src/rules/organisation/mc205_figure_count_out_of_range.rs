@@ -41,10 +41,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some((n, loc)) = e.figures else {
             continue;
         };
-        let (lo, hi) = muster_rules::foot::figure_range(ty);
-        if n >= lo && n <= hi {
+        if muster_rules::foot::figures_fit(ty, n) {
             continue;
         }
+        let (lo, hi) = muster_rules::foot::figure_range(ty);
         let want = if lo == hi {
             format!("{lo}")
         } else {
@@ -61,6 +61,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 loc,
                 count(n, "figure"),
             )
+            .about(e)
             .with_help(format!(
                 "use {want} figures, or pick the element type that matches {n}"
             )),

@@ -52,6 +52,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     w.loc,
                     format!("`{}` on `{}`", w.kind.keyword(), e.qualified),
                 )
+                .about(e)
                 .with_help(suggestion(w)),
             );
         }

@@ -55,6 +55,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     w.loc,
                     "artillery weapon",
                 )
+                .about(e)
                 .with_help("declare it as `artillery` with its weapon and calibre"),
             );
         }

@@ -49,6 +49,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     loc,
                     count(n, "model"),
                 )
+                .about(e)
                 .with_help(format!(
                     "use `models {MODELS_PER_FLIGHT}`; each model stands for {} to {} aircraft",
                     number_word(AIRCRAFT_PER_MODEL.0),

@@ -81,6 +81,7 @@ fn report(e: &Element, r: &Ref, how: &str, problem: &str) -> Diagnostic {
         r.name.loc,
         "carrier",
     )
+    .about(e)
     .with_help("name a vehicle element of the same side: a lorry, half-track, carrier or tank")
 }
 

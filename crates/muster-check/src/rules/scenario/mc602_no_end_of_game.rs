@@ -30,7 +30,8 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let missing = match &cx.model.header {
-        Some(h) => h.turns.is_none() && h.end_conditions.is_empty(),
+        // a `turns` whose value was refused is MC002's or MC004's: it was written
+        Some(h) => h.turns.is_none() && !h.turns_written && h.end_conditions.is_empty(),
         None => !cx.model.sides.is_empty(),
     };
     match header_or_start(cx).filter(|_| missing) {

@@ -69,6 +69,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 unit.name.loc,
                 format!("within {} of the enemy", metres(HOT_RADIUS_M)),
             )
+.about(e)
             .related(e.name.loc, format!("nearest enemy, {} away", metres(distance)))
             .with_help(format!("declare it with `start hot \"…\"` or `start cold \"…\"` and the reason, or deploy it more than {} away", metres(HOT_RADIUS_M))),
         );

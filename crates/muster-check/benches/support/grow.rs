@@ -1,0 +1,123 @@
+//! Generated scenarios that grow along one dimension each (map areas, elements,
+//! orders, signals, nets, and a library shared by many scenarios), shared by the
+//! complexity guards (`tests/complexity.rs`) and the benchmark (`benches/grow.rs`).
+
+#![allow(dead_code)]
+
+use muster_model::MemoryWorld;
+use std::fmt::Write as _;
+
+const HEADER: &str = "scenario \"G\" {\n  start 1944-06-06 06:00\n  turns 18\n  first-bound british\n  table 9000m by 20000m\n}\nside british \"B\" nation british\nside german \"G\" nation german\n";
+
+/// `count` companies of a headquarters and two platoons, in a column (one x), so a
+/// sweep along x meets every pair.
+pub fn companies(t: &mut String, count: usize) {
+    t.push_str("forces british {\n");
+    for j in 0..count {
+        let (x, y) = (4000, 100 + j * 40);
+        let _ = writeln!(
+            t,
+            "  company c{j} \"C {j}\" at ({x},{y}) {{\n    hq c{j}-hq command figures 3 radio long at (0,0)\n    element c{j}-a coherent figures 6 at (0,13)\n    element c{j}-b coherent figures 6 at (0,26)\n  }}"
+        );
+    }
+    t.push_str("}\n");
+}
+
+pub fn areas(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    t.push_str("map {\n");
+    let side = (n as f64).sqrt().ceil() as usize;
+    let kinds = ["brush", "open-woods", "dense-woods", "rocky", "swamp"];
+    for a in 0..n {
+        let (x, y) = (
+            100 + (a % side) * 8800 / side,
+            100 + (a / side) * 8800 / side,
+        );
+        let kind = kinds[a % kinds.len()];
+        let _ = writeln!(t, "  area a{a} {kind} rect ({x},{y}) size 60m by 60m");
+    }
+    t.push_str("  road main width 8m line (0,4500) (9000,4500)\n}\n");
+    companies(&mut t, 20);
+    t
+}
+
+pub fn elements(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    t.push_str("map {\n  area wood dense-woods rect (1000,1000) size 500m by 500m\n  road main width 8m line (0,4500) (9000,4500)\n}\n");
+    companies(&mut t, n);
+    t
+}
+
+pub fn orders(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    companies(&mut t, 50);
+    t.push_str("orders british {\n");
+    for k in 0..n {
+        let _ = writeln!(
+            t,
+            "  c{} attack all-out ({},{}) by turn 2 \"Seize it.\"",
+            k % 50,
+            k % 2000,
+            k % 1500
+        );
+    }
+    t.push_str("}\n");
+    t
+}
+
+pub fn signals(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    companies(&mut t, 50);
+    for k in 0..n {
+        let _ = writeln!(
+            t,
+            "signal s{k} flare \"go {k}\" from c{0}.c{0}-hq on command affects c{1}",
+            k % 50,
+            (k + 1) % 50
+        );
+    }
+    t
+}
+
+pub fn nets(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    companies(&mut t, 50);
+    t.push_str("nets british {\n");
+    for k in 0..n {
+        let _ = writeln!(
+            t,
+            "  net n{k} \"Net {k}\" seniority c{}-hq c{}-hq c{}-hq",
+            k % 50,
+            (k + 7) % 50,
+            (k + 19) % 50
+        );
+    }
+    t.push_str("}\n");
+    t
+}
+
+/// A pack of `n` scenarios sharing one library of `n` templates: the pack and its
+/// library grow together, so parsing the library once per scenario is quadratic.
+pub fn library_pack(n: usize) -> (MemoryWorld, Vec<String>) {
+    let mut world = MemoryWorld::new();
+    let mut lib = String::new();
+    for k in 0..n {
+        let _ = writeln!(
+            lib,
+            "template coy-{k} company \"Company {k}\" nation british {{\n  hq coy-hq command figures 3 radio long at (0,-40)\n  element pl-1 coherent rifles lmg figures 6 at (-90,0)\n  element pl-2 coherent rifles lmg figures 6 at (90,0)\n}}"
+        );
+    }
+    world.insert("lib/shared.muster".to_string(), lib);
+    let mut paths = Vec::new();
+    for i in 0..n {
+        let mut t = format!("use \"lib/shared.muster\"\n{HEADER}");
+        let _ = writeln!(
+            t,
+            "forces british {{\n  company c \"C\" from coy-{i} at (1000,1000)\n}}"
+        );
+        let path = format!("s{i}.muster");
+        world.insert(path.clone(), t);
+        paths.push(path);
+    }
+    (world, paths)
+}
