@@ -48,10 +48,19 @@ fn best(text: &str) -> Duration {
 #[test]
 fn eight_times_the_orders_cost_at_most_twelve_times_the_parse() {
     let (small, large) = (orders(300), orders(2400));
-    let (n, n8) = (best(&small), best(&large));
-    let ratio = n8.as_secs_f64() / n.as_secs_f64().max(1e-6);
-    assert!(
-        ratio <= 12.0,
-        "parsing 8× the orders took {ratio:.1}× as long ({n:?} → {n8:?})"
+    // A loaded machine can stretch one measurement; a quadratic stage costs
+    // about 64x every time, so three tries keep the guard sharp but not flaky.
+    let mut tries = Vec::new();
+    for _ in 0..3 {
+        let (n, n8) = (best(&small), best(&large));
+        let ratio = n8.as_secs_f64() / n.as_secs_f64().max(1e-6);
+        if ratio <= 12.0 {
+            return;
+        }
+        tries.push(format!("{ratio:.1}× ({n:?} → {n8:?})"));
+    }
+    panic!(
+        "parsing 8× the orders took, in three tries: {}",
+        tries.join(", ")
     );
 }
