@@ -264,8 +264,7 @@ fn item_6_concurrent_builds_take_turns_and_keep_each_others_temporaries() {
 /// reads mode-000 folders), from a copy of the binary anyone may run.
 fn muster_unprivileged(dir: &Path, args: &[&str]) -> Option<(i32, String, String)> {
     let binary = dir.join("muster-bin");
-    fs::copy(assert_cmd::cargo::cargo_bin("muster"), &binary).unwrap();
-    fs::set_permissions(&binary, fs::Permissions::from_mode(0o755)).unwrap();
+    common::copy_binary_for_anyone(&binary);
     // SAFETY: geteuid(2) has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     let mut cmd = if root {

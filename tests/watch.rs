@@ -4,6 +4,8 @@
 //! watch stays silent afterwards.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -609,8 +611,7 @@ fn item_10_watch_reports_an_unreadable_folder_and_checks_the_rest() {
     fs::set_permissions(dir.path().join("locked"), fs::Permissions::from_mode(0o000)).unwrap();
     // Root reads mode-000 folders: run as nobody, from a copy anyone may run.
     let binary = dir.path().join(".muster-bin");
-    fs::copy(env!("CARGO_BIN_EXE_muster"), &binary).unwrap();
-    fs::set_permissions(&binary, fs::Permissions::from_mode(0o755)).unwrap();
+    common::copy_binary_for_anyone(&binary);
     // SAFETY: geteuid(2) has no preconditions.
     let program = if unsafe { libc::geteuid() } == 0 {
         if !Path::new("/usr/bin/setpriv").exists() {

@@ -200,3 +200,23 @@ pub fn lines_of(reader: impl std::io::Read + Send + 'static) -> std::sync::mpsc:
     });
     rx
 }
+
+/// Copies the binary under test to `dest`, executable by anyone, for runs as an
+/// unprivileged user. The copy is written by a `cp` child, never by this process:
+/// a write descriptor held here would be inherited by any child another test
+/// thread forks meanwhile, and executing the copy would then fail with "Text file
+/// busy" (ETXTBSY).
+pub fn copy_binary_for_anyone(dest: &Path) {
+    let status = std::process::Command::new("cp")
+        .arg(assert_cmd::cargo::cargo_bin("muster"))
+        .arg(dest)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "cp of the binary to {} failed",
+        dest.display()
+    );
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(dest, fs::Permissions::from_mode(0o755)).unwrap();
+}
