@@ -1,9 +1,70 @@
 //! What each side may know, and who reads each text and reference: the facts the
 //! fog-of-war rules (MC802, MC804–MC806) share, so they agree with the filter
-//! that makes each side's outputs (`muster_render::json::for_side`).
+//! that makes each side's outputs (`muster_render::json::for_side`). Computed
+//! once per check run ([`Fog`], through `Context::fog`).
 
+use super::name_search::{Interner, Patterns, Spans};
 use crate::prelude::*;
 use muster_syntax::Span;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
+
+/// The fog-of-war facts of one scenario, built on first use and shared by the
+/// fog rules, so texts and secrets are gathered once, not once per rule.
+pub(crate) struct Fog<'a> {
+    model: &'a Model,
+    /// Every text a side reads.
+    pub texts: Vec<Text<'a>>,
+    /// What each side must not be told, by side index.
+    secrets: Vec<Secrets<'a>>,
+    /// (side, unit) for every unit a side's intel reports on.
+    reported: HashSet<(SideId, UnitId)>,
+}
+
+impl<'a> Fog<'a> {
+    pub(crate) fn new(cx: &Context<'a>) -> Self {
+        let m = cx.model;
+        let reported = m
+            .intel
+            .iter()
+            .filter_map(|i| match (i.side.target, i.unit.target) {
+                (Some(Target::Side(s)), Some(Target::Unit(u))) => Some((s, u)),
+                _ => None,
+            })
+            .collect();
+        let mut fog = Fog {
+            model: m,
+            texts: texts(cx),
+            secrets: Vec::new(),
+            reported,
+        };
+        fog.secrets = (0..m.sides.len())
+            .map(|s| secrets(cx, &fog, SideId(s)))
+            .collect();
+        fog
+    }
+
+    /// What `side` must not be told.
+    pub(crate) fn secrets(&self, side: SideId) -> Option<&Secrets<'a>> {
+        self.secrets.get(side.0)
+    }
+
+    /// Whether `side`'s intel reveals enemy unit `u`: a report on it or on a unit
+    /// it belongs to (a report on a battery covers its guns).
+    pub(crate) fn revealed(&self, side: SideId, u: UnitId) -> bool {
+        let m = self.model;
+        let mut at = Some(u);
+        // Bounded by the number of units, even if the tree were cyclic.
+        for _ in 0..=m.units.len() {
+            let Some(x) = at else { return false };
+            if self.reported.contains(&(side, x)) {
+                return true;
+            }
+            at = m.units.get(x.0).and_then(|unit| unit.parent);
+        }
+        false
+    }
+}
 
 /// Who reads a text or a reference in the outputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,11 +104,19 @@ pub(crate) struct Text<'a> {
     /// Whether `loc` spans the quoted text itself, so a name can be pointed at.
     pub quoted: bool,
     pub reader: Reader,
+    /// The text lower-cased, when that keeps its length in bytes: names are then
+    /// found ignoring case (else as written).
+    lowered: Option<String>,
+}
+
+/// `text` lower-cased, when that keeps its length in bytes (so offsets agree).
+fn lowered(text: &str) -> Option<String> {
+    Some(text.to_lowercase()).filter(|l| l.len() == text.len())
 }
 
 /// Every text a side reads in its outputs. Umpire-only text (designer and umpire
 /// notes, events, items known to the umpire alone) is never checked.
-pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
+fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     let m = cx.model;
     let mut out = Vec::new();
     let mut prose = |p: &'a Prose, reader: Reader| {
@@ -56,6 +125,7 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
             loc: p.loc,
             quoted: true,
             reader,
+            lowered: lowered(&p.text),
         })
     };
     if let Some(h) = &m.header {
@@ -123,6 +193,7 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
                 loc,
                 quoted,
                 reader,
+                lowered: lowered(text),
             });
         }
     };
@@ -176,23 +247,6 @@ pub(crate) struct Secret<'a> {
     pub unit: Option<&'a str>,
 }
 
-/// Whether `side`'s intel reveals enemy unit `u`: a report on it or on a unit
-/// it belongs to (a report on a battery covers its guns).
-pub(crate) fn revealed(m: &Model, side: SideId, u: UnitId) -> bool {
-    let mut at = Some(u);
-    // Bounded by the number of units, even if the tree were cyclic.
-    for _ in 0..=m.units.len() {
-        let Some(x) = at else { return false };
-        if m.intel.iter().any(|i| {
-            i.side.target == Some(Target::Side(side)) && i.unit.target == Some(Target::Unit(x))
-        }) {
-            return true;
-        }
-        at = m.units.get(x.0).and_then(|unit| unit.parent);
-    }
-    false
-}
-
 /// An identifier a writer made up (`gr-1`, `coy_hq`, `pak40`), as opposed to a
 /// plain word (`pillbox`) that prose uses to describe, not to name.
 fn made_up(id: &str) -> bool {
@@ -203,12 +257,12 @@ fn made_up(id: &str) -> bool {
 /// Everything `side` must not be told by name: enemy units and their elements its
 /// intel does not reveal, enemy players, signals and nets, and map items it does
 /// not know. A name the side knows through something of its own is left out.
-pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
+fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
     let m = cx.model;
     let mut out: Vec<Secret<'a>> = Vec::new();
     let enemy = |s: SideId| s != side;
     for (i, u) in m.units.iter().enumerate() {
-        if enemy(u.side) && !revealed(m, side, UnitId(i)) {
+        if enemy(u.side) && !fog.revealed(side, UnitId(i)) {
             let id = Some(u.name.id.as_str()).filter(|id| made_up(id));
             out.push(Secret {
                 what: "enemy unit".into(),
@@ -220,7 +274,7 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
         }
     }
     for e in &m.elements {
-        if enemy(e.side) && !revealed(m, side, e.unit) && made_up(&e.name.id) {
+        if enemy(e.side) && !fog.revealed(side, e.unit) && made_up(&e.name.id) {
             out.push(Secret {
                 what: "enemy element".into(),
                 id: &e.qualified,
@@ -290,41 +344,190 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
             });
         }
     }
-    let own = own_names(cx, side);
+    let own = own_names(cx, fog, side);
+    let known: HashSet<&str> = own.iter().map(String::as_str).collect();
     for s in &mut out {
         s.names
-            .retain(|n| n.chars().count() >= 3 && !own.contains(&n.to_lowercase()));
+            .retain(|n| n.chars().count() >= 3 && !known.contains(n.to_lowercase().as_str()));
     }
     out.retain(|s| !s.names.is_empty());
-    Secrets { list: out, own }
+    Secrets::new(out, own)
 }
 
-/// A side's secrets, and the names it knows (a secret name found inside one of
-/// them, as `Luck` in a revealed "Kampfgruppe von Luck", is not a leak).
+/// A side's secrets, the names that tell them, and the names the side knows (a
+/// secret name found inside one of them, as `Luck` in a revealed "Kampfgruppe von
+/// Luck", is not a leak), ready to be found in a text in one pass.
 pub(crate) struct Secrets<'a> {
     pub list: Vec<Secret<'a>>,
+    /// For each secret, for each of its names: its pattern in `lower` when
+    /// lower-casing keeps its length, and its pattern in `written`.
+    patterns: Vec<Vec<(Option<usize>, usize)>>,
+    /// The secrets each pattern of `lower` / `written` belongs to.
+    lower_secrets: Vec<Vec<usize>>,
+    written_secrets: Vec<Vec<usize>>,
+    /// Names lower-cased, found in lower-cased texts.
+    lower: OnceCell<Patterns>,
+    /// Names as written, for texts or names whose lower-casing changes length.
+    written: OnceCell<Patterns>,
+    lower_strings: Vec<String>,
+    written_strings: Vec<String>,
+    /// Patterns of `written` whose lower-casing changes length.
+    written_changes: Vec<bool>,
+    /// Lower-cased names the side knows.
     own: Vec<String>,
+    own_patterns: OnceCell<Patterns>,
 }
 
-impl Secrets<'_> {
+impl<'a> Secrets<'a> {
+    fn new(list: Vec<Secret<'a>>, own: Vec<String>) -> Self {
+        let mut lower = Interner::default();
+        let mut written = Interner::default();
+        let mut lower_secrets: Vec<Vec<usize>> = Vec::new();
+        let mut written_secrets: Vec<Vec<usize>> = Vec::new();
+        let mut patterns = Vec::with_capacity(list.len());
+        let add = |of: &mut Vec<Vec<usize>>, p: usize, i: usize| {
+            if of.len() <= p {
+                of.resize_with(p + 1, Vec::new);
+            }
+            if let Some(list) = of.get_mut(p) {
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        };
+        for (i, s) in list.iter().enumerate() {
+            let mut mine = Vec::with_capacity(s.names.len());
+            for name in &s.names {
+                let w = written.id(name.to_string());
+                add(&mut written_secrets, w, i);
+                let lowered = name.to_lowercase();
+                let l = (lowered.len() == name.len()).then(|| lower.id(lowered));
+                if let Some(l) = l {
+                    add(&mut lower_secrets, l, i);
+                }
+                mine.push((l, w));
+            }
+            patterns.push(mine);
+        }
+        let written_strings = written.into_strings();
+        let written_changes = written_strings
+            .iter()
+            .map(|n| n.to_lowercase().len() != n.len())
+            .collect();
+        Secrets {
+            list,
+            patterns,
+            lower_secrets,
+            written_secrets,
+            lower: OnceCell::new(),
+            written: OnceCell::new(),
+            lower_strings: lower.into_strings(),
+            written_strings,
+            written_changes,
+            own,
+            own_patterns: OnceCell::new(),
+        }
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
 
-    /// Whether the name at `at..at + len` of `text` lies inside a known name.
-    fn inside_known(&self, text: &str, at: usize, len: usize) -> bool {
-        let lowered = text.to_lowercase();
-        if lowered.len() != text.len() {
-            return false;
+    fn lower(&self) -> &Patterns {
+        self.lower
+            .get_or_init(|| Patterns::new(self.lower_strings.clone()))
+    }
+
+    fn written(&self) -> &Patterns {
+        self.written
+            .get_or_init(|| Patterns::new(self.written_strings.clone()))
+    }
+
+    /// The spans of `lowered` (a lower-cased text) that hold a name the side
+    /// knows, other than the whole text.
+    fn known_spans(&self, lowered: &str) -> Spans {
+        let own = self.own_patterns.get_or_init(|| {
+            let mut distinct = Interner::default();
+            for n in self.own.iter().filter(|n| !n.is_empty()) {
+                distinct.id(n.clone());
+            }
+            Patterns::new(distinct.into_strings())
+        });
+        let mut spans = Vec::new();
+        own.each(lowered, |p, at| {
+            let end = at + own.len_of(p);
+            if (at, end) != (0, lowered.len()) {
+                spans.push((at, end));
+            }
+        });
+        Spans::new(spans)
+    }
+
+    /// The secrets named in `t`: each secret once, with the name used and where.
+    /// One pass over the text finds every name (the first whole-word occurrence
+    /// of each), so the cost is the text's length plus what it names.
+    pub(crate) fn leaks(&self, cx: &Context, t: &Text) -> Vec<(&Secret<'a>, &'a str, Loc)> {
+        let mut out = Vec::new();
+        if self.list.is_empty() {
+            return out;
         }
-        self.own
-            .iter()
-            .filter(|n| n.len() > len && **n != lowered)
-            .any(|n| {
-                lowered
-                    .match_indices(n.as_str())
-                    .any(|(j, _)| j <= at && at + len <= j + n.len())
-            })
+        let mut lower_at: HashMap<usize, usize> = HashMap::new();
+        let mut written_at: HashMap<usize, usize> = HashMap::new();
+        let first_word =
+            |set: &Patterns, hay: &str, only_changes: bool, into: &mut HashMap<usize, usize>| {
+                set.each(hay, |p, at| {
+                    if only_changes && !self.written_changes.get(p).copied().unwrap_or(false) {
+                        return;
+                    }
+                    if !into.contains_key(&p) && bounded(t.text, at, set.len_of(p)) {
+                        into.insert(p, at);
+                    }
+                })
+            };
+        match &t.lowered {
+            Some(lowered) => {
+                first_word(self.lower(), lowered, false, &mut lower_at);
+                if self.written_changes.contains(&true) {
+                    first_word(self.written(), t.text, true, &mut written_at);
+                }
+            }
+            None => first_word(self.written(), t.text, false, &mut written_at),
+        }
+        let mut named: Vec<usize> = lower_at
+            .keys()
+            .filter_map(|p| self.lower_secrets.get(*p))
+            .chain(
+                written_at
+                    .keys()
+                    .filter_map(|p| self.written_secrets.get(*p)),
+            )
+            .flatten()
+            .copied()
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        let mut known: Option<Spans> = None;
+        for i in named {
+            let (Some(s), Some(patterns)) = (self.list.get(i), self.patterns.get(i)) else {
+                continue;
+            };
+            for (name, &(l, w)) in s.names.iter().zip(patterns) {
+                let at = match (&t.lowered, l) {
+                    (Some(_), Some(l)) => lower_at.get(&l),
+                    _ => written_at.get(&w),
+                };
+                let Some(&at) = at else { continue };
+                if let Some(lowered) = &t.lowered {
+                    let spans = known.get_or_insert_with(|| self.known_spans(lowered));
+                    if spans.strictly_contain(at, name.len()) {
+                        continue;
+                    }
+                }
+                out.push((s, *name, locate(cx, t, at, name.len())));
+                break;
+            }
+        }
+        out
     }
 }
 
@@ -356,7 +559,7 @@ pub(crate) fn known_words(cx: &Context, k: &Known) -> String {
 }
 
 /// Lower-cased names of everything the side knows of its own or shares.
-fn own_names(cx: &Context, side: SideId) -> Vec<String> {
+fn own_names(cx: &Context, fog: &Fog, side: SideId) -> Vec<String> {
     let m = cx.model;
     let mut out: Vec<&str> = Vec::new();
     for s in &m.sides {
@@ -370,7 +573,7 @@ fn own_names(cx: &Context, side: SideId) -> Vec<String> {
         }
     }
     for (i, u) in m.units.iter().enumerate() {
-        if u.side == side || revealed(m, side, UnitId(i)) {
+        if u.side == side || fog.revealed(side, UnitId(i)) {
             out.push(&u.name.id);
             out.extend(u.display.as_deref());
         }
@@ -404,30 +607,7 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '-' || c == '_'
 }
 
-/// The byte offset of `name` in `text` as a whole word, ignoring case where
-/// lower-casing keeps byte offsets.
-pub(crate) fn find_word(text: &str, name: &str) -> Option<usize> {
-    let lowered = text.to_lowercase();
-    let lower_name = name.to_lowercase();
-    let (hay, needle) = if lowered.len() == text.len() && lower_name.len() == name.len() {
-        (lowered.as_str(), lower_name.as_str())
-    } else {
-        (text, name)
-    };
-    let mut from = 0;
-    while let Some(i) = hay
-        .get(from..)
-        .and_then(|h| h.find(needle))
-        .map(|i| i + from)
-    {
-        if bounded(text, i, needle.len()) {
-            return Some(i);
-        }
-        from = i + needle.len().max(1);
-    }
-    None
-}
-
+/// Whether `text[i..i + len]` stands as a whole word: no word character touches it.
 fn bounded(text: &str, i: usize, len: usize) -> bool {
     let before = text.get(..i).and_then(|s| s.chars().next_back());
     let after = text.get(i + len..).and_then(|s| s.chars().next());
@@ -448,26 +628,6 @@ pub(crate) fn locate(cx: &Context, t: &Text, offset: usize, len: usize) -> Loc {
         return Loc::new(t.loc.file, Span::new(start, start + len));
     }
     t.loc
-}
-
-/// The secrets named in `t`: each secret once, with the name used and where.
-pub(crate) fn leaks<'a, 's>(
-    cx: &Context,
-    t: &Text,
-    secrets: &'s Secrets<'a>,
-) -> Vec<(&'s Secret<'a>, &'a str, Loc)> {
-    let mut out = Vec::new();
-    for s in &secrets.list {
-        for name in &s.names {
-            let found =
-                find_word(t.text, name).filter(|at| !secrets.inside_known(t.text, *at, name.len()));
-            if let Some(at) = found {
-                out.push((s, *name, locate(cx, t, at, name.len())));
-                break;
-            }
-        }
-    }
-    out
 }
 
 /// A structured reference some side reads, and in which construct.
