@@ -3,9 +3,10 @@
 //! that makes each side's outputs (`muster_render::json::for_side`). Computed
 //! once per check run ([`Fog`], through `Context::fog`).
 
-use super::name_search::{Interner, Patterns, Spans};
+use super::name_search::{is_word_char, lower, may_hide, Interner, Patterns, Spans, WordLookup};
 use crate::prelude::*;
 use muster_syntax::Span;
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
@@ -106,12 +107,22 @@ pub(crate) struct Text<'a> {
     pub reader: Reader,
     /// The text lower-cased, when that keeps its length in bytes: names are then
     /// found ignoring case (else as written).
-    lowered: Option<String>,
+    lowered: Option<Cow<'a, str>>,
+    /// Whether lower-casing keeps every character's length, so the lower-cased
+    /// text has the same words at the same offsets.
+    aligned: bool,
 }
 
 /// `text` lower-cased, when that keeps its length in bytes (so offsets agree).
-fn lowered(text: &str) -> Option<String> {
-    Some(text.to_lowercase()).filter(|l| l.len() == text.len())
+fn lowered(text: &str) -> Option<Cow<'_, str>> {
+    Some(lower(text)).filter(|l| l.len() == text.len())
+}
+
+/// Whether lower-casing keeps the length of every character of `text`.
+fn aligned(text: &str) -> bool {
+    text.chars().all(|c| {
+        c.is_ascii() || c.to_lowercase().map(char::len_utf8).sum::<usize>() == c.len_utf8()
+    })
 }
 
 /// Every text a side reads in its outputs. Umpire-only text (designer and umpire
@@ -126,6 +137,7 @@ fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
             quoted: true,
             reader,
             lowered: lowered(&p.text),
+            aligned: aligned(&p.text),
         })
     };
     if let Some(h) = &m.header {
@@ -194,6 +206,7 @@ fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
                 quoted,
                 reader,
                 lowered: lowered(text),
+                aligned: aligned(text),
             });
         }
     };
@@ -228,7 +241,12 @@ fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
 fn find_quoted(cx: &Context, within: Loc, text: &str) -> Option<Loc> {
     let file = cx.model.files.iter().find(|f| f.id == within.file)?;
     let src = file.text.get(within.span.start..within.span.end)?;
-    let at = src.find(&format!("\"{text}\""))?;
+    // the first `"` followed by the text and a closing `"`
+    let at = src.match_indices('"').map(|(i, _)| i).find(|&i| {
+        src.get(i + 1..).is_some_and(|rest| {
+            rest.starts_with(text) && rest.as_bytes().get(text.len()) == Some(&b'"')
+        })
+    })?;
     let start = within.span.start + at;
     Some(Loc::new(
         within.file,
@@ -345,10 +363,10 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         }
     }
     let own = own_names(cx, fog, side);
-    let known: HashSet<&str> = own.iter().map(String::as_str).collect();
+    let known: HashSet<&str> = own.iter().map(|n| n.as_ref()).collect();
     for s in &mut out {
         s.names
-            .retain(|n| n.chars().count() >= 3 && !known.contains(n.to_lowercase().as_str()));
+            .retain(|n| n.chars().count() >= 3 && !known.contains(lower(n).as_ref()));
     }
     out.retain(|s| !s.names.is_empty());
     Secrets::new(out, own)
@@ -365,23 +383,30 @@ pub(crate) struct Secrets<'a> {
     /// The secrets each pattern of `lower` / `written` belongs to.
     lower_secrets: Vec<Vec<usize>>,
     written_secrets: Vec<Vec<usize>>,
-    /// Names lower-cased, found in lower-cased texts.
+    /// Names lower-cased, looked up word by word in lower-cased texts.
+    words: WordLookup<'a>,
+    /// The patterns of `lower` whose whole-word occurrences may hide behind
+    /// overlapping ones, found by an automaton: their ids in `lower`.
+    hiding: Vec<usize>,
+    hiding_patterns: OnceCell<Patterns>,
+    /// Names lower-cased, for texts whose characters change length when lower-cased.
     lower: OnceCell<Patterns>,
     /// Names as written, for texts or names whose lower-casing changes length.
     written: OnceCell<Patterns>,
-    lower_strings: Vec<String>,
-    written_strings: Vec<String>,
+    written_strings: Vec<&'a str>,
     /// Patterns of `written` whose lower-casing changes length.
     written_changes: Vec<bool>,
     /// Lower-cased names the side knows.
-    own: Vec<String>,
+    own: Vec<Cow<'a, str>>,
     own_patterns: OnceCell<Patterns>,
 }
 
 impl<'a> Secrets<'a> {
-    fn new(list: Vec<Secret<'a>>, own: Vec<String>) -> Self {
-        let mut lower = Interner::default();
-        let mut written = Interner::default();
+    fn new(list: Vec<Secret<'a>>, own: Vec<Cow<'a, str>>) -> Self {
+        let mut lowered = Interner::default();
+        let mut written_strings: Vec<&'a str> = Vec::new();
+        let mut written: HashMap<&'a str, usize> = HashMap::new();
+        let mut written_changes: Vec<bool> = Vec::new();
         let mut lower_secrets: Vec<Vec<usize>> = Vec::new();
         let mut written_secrets: Vec<Vec<usize>> = Vec::new();
         let mut patterns = Vec::with_capacity(list.len());
@@ -397,11 +422,16 @@ impl<'a> Secrets<'a> {
         };
         for (i, s) in list.iter().enumerate() {
             let mut mine = Vec::with_capacity(s.names.len());
-            for name in &s.names {
-                let w = written.id(name.to_string());
+            for &name in &s.names {
+                let low = lower(name);
+                let keeps_length = low.len() == name.len();
+                let w = *written.entry(name).or_insert_with(|| {
+                    written_strings.push(name);
+                    written_changes.push(!keeps_length);
+                    written_strings.len() - 1
+                });
                 add(&mut written_secrets, w, i);
-                let lowered = name.to_lowercase();
-                let l = (lowered.len() == name.len()).then(|| lower.id(lowered));
+                let l = keeps_length.then(|| lowered.id(low));
                 if let Some(l) = l {
                     add(&mut lower_secrets, l, i);
                 }
@@ -409,19 +439,20 @@ impl<'a> Secrets<'a> {
             }
             patterns.push(mine);
         }
-        let written_strings = written.into_strings();
-        let written_changes = written_strings
-            .iter()
-            .map(|n| n.to_lowercase().len() != n.len())
+        let hides: Vec<bool> = lowered.strings().into_iter().map(may_hide).collect();
+        let hiding = (0..lowered.len())
+            .filter(|p| hides.get(*p).copied().unwrap_or(false))
             .collect();
         Secrets {
             list,
             patterns,
             lower_secrets,
             written_secrets,
+            words: WordLookup::new(lowered, hides),
+            hiding,
+            hiding_patterns: OnceCell::new(),
             lower: OnceCell::new(),
             written: OnceCell::new(),
-            lower_strings: lower.into_strings(),
             written_strings,
             written_changes,
             own,
@@ -435,7 +466,7 @@ impl<'a> Secrets<'a> {
 
     fn lower(&self) -> &Patterns {
         self.lower
-            .get_or_init(|| Patterns::new(self.lower_strings.clone()))
+            .get_or_init(|| Patterns::new(self.words.needles()))
     }
 
     fn written(&self) -> &Patterns {
@@ -449,9 +480,9 @@ impl<'a> Secrets<'a> {
         let own = self.own_patterns.get_or_init(|| {
             let mut distinct = Interner::default();
             for n in self.own.iter().filter(|n| !n.is_empty()) {
-                distinct.id(n.clone());
+                distinct.id(Cow::Borrowed(n.as_ref()));
             }
-            Patterns::new(distinct.into_strings())
+            Patterns::new(distinct.strings())
         });
         let mut spans = Vec::new();
         own.each(lowered, |p, at| {
@@ -485,6 +516,27 @@ impl<'a> Secrets<'a> {
                 })
             };
         match &t.lowered {
+            Some(lowered) if t.aligned => {
+                self.words.first_whole_words(t.text, lowered, |p, at| {
+                    lower_at.entry(p).or_insert(at);
+                });
+                if !self.hiding.is_empty() {
+                    let hiding = self.hiding_patterns.get_or_init(|| {
+                        let needles = self.words.needles();
+                        let strings = self.hiding.iter();
+                        Patterns::new(strings.filter_map(|p| needles.get(*p).copied()).collect())
+                    });
+                    hiding.each(lowered, |h, at| {
+                        let Some(&p) = self.hiding.get(h) else { return };
+                        if !lower_at.contains_key(&p) && bounded(t.text, at, hiding.len_of(h)) {
+                            lower_at.insert(p, at);
+                        }
+                    });
+                }
+                if self.written_changes.contains(&true) {
+                    first_word(self.written(), t.text, true, &mut written_at);
+                }
+            }
             Some(lowered) => {
                 first_word(self.lower(), lowered, false, &mut lower_at);
                 if self.written_changes.contains(&true) {
@@ -559,7 +611,7 @@ pub(crate) fn known_words(cx: &Context, k: &Known) -> String {
 }
 
 /// Lower-cased names of everything the side knows of its own or shares.
-fn own_names(cx: &Context, fog: &Fog, side: SideId) -> Vec<String> {
+fn own_names<'a>(cx: &Context<'a>, fog: &Fog, side: SideId) -> Vec<Cow<'a, str>> {
     let m = cx.model;
     let mut out: Vec<&str> = Vec::new();
     for s in &m.sides {
@@ -600,11 +652,7 @@ fn own_names(cx: &Context, fog: &Fog, side: SideId) -> Vec<String> {
             out.extend(display.as_deref());
         }
     }
-    out.into_iter().map(str::to_lowercase).collect()
-}
-
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '_'
+    out.into_iter().map(lower).collect()
 }
 
 /// Whether `text[i..i + len]` stands as a whole word: no word character touches it.

@@ -1,10 +1,31 @@
-//! Finding many names in a text in one pass (Aho–Corasick), with the answers a
-//! search per name gives: each name's occurrences are the leftmost
-//! non-overlapping ones `str::match_indices` would return, so the fog rules find
-//! what a loop over every name found, at the cost of one scan per text.
+//! Finding many names in a text in one pass, with the answers a search per name
+//! gives: each name's occurrences are the leftmost non-overlapping ones
+//! `str::match_indices` would return, so the fog rules find what a loop over
+//! every name found, at the cost of one scan per text. Whole-word occurrences
+//! are looked up stretch by stretch in a hash map ([`first_whole_words`]); an
+//! Aho–Corasick automaton ([`Patterns`]) covers the rare names and texts that
+//! lookup cannot answer exactly, and substring searches.
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashMap;
+
+/// A character that continues a word: a name must not touch one to stand as a
+/// whole word.
+#[inline]
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_'
+}
+
+/// `s` lower-cased, borrowed when it has nothing to lower (most identifiers).
+pub(crate) fn lower(s: &str) -> Cow<'_, str> {
+    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.to_lowercase())
+    }
+}
 
 /// A set of distinct, non-empty strings to find.
 pub(crate) struct Patterns {
@@ -15,8 +36,10 @@ pub(crate) struct Patterns {
 }
 
 impl Patterns {
-    /// `strings` must be distinct; an empty one is never found.
-    pub(crate) fn new(strings: Vec<String>) -> Self {
+    /// `strings` must be distinct; an empty one is never found. Rare: only
+    /// substring searches and what the word lookup cannot answer build one.
+    pub(crate) fn new(strings: Vec<&str>) -> Self {
+        let strings: Vec<String> = strings.into_iter().map(str::to_string).collect();
         // A noncontiguous automaton is the cheapest to build, and texts are short:
         // building is most of the cost for a scenario's few dozen names.
         let automaton = AhoCorasick::builder()
@@ -95,26 +118,190 @@ impl Spans {
     }
 }
 
-/// Distinct strings, numbered in the order first given.
-#[derive(Default)]
-pub(crate) struct Interner {
-    ids: HashMap<String, usize>,
-    strings: Vec<String>,
+/// Whether a whole-word occurrence of `needle` can overlap an earlier occurrence
+/// (which `match_indices` then skips): the needle has a border, a proper prefix
+/// that is also a suffix, right after a character `word` rejects, as in "a b a".
+pub(crate) fn may_hide(needle: &str) -> bool {
+    let b = needle.as_bytes();
+    // a border starts with the first byte again: without a second one, none
+    let Some((first, rest)) = b.split_first() else {
+        return false;
+    };
+    if !rest.contains(first) {
+        return false;
+    }
+    // Knuth–Morris–Pratt: border[i] is the longest border of b[..=i]
+    let mut border = vec![0usize; b.len()];
+    for i in 1..b.len() {
+        let mut k = border.get(i - 1).copied().unwrap_or(0);
+        while k > 0 && b.get(i) != b.get(k) {
+            k = border.get(k - 1).copied().unwrap_or(0);
+        }
+        if b.get(i) == b.get(k) {
+            k += 1;
+        }
+        if let Some(x) = border.get_mut(i) {
+            *x = k;
+        }
+    }
+    let mut k = border.last().copied().unwrap_or(0);
+    while k > 0 {
+        let before = needle
+            .get(..needle.len() - k)
+            .and_then(|s| s.chars().next_back());
+        if before.is_some_and(|c| !is_word_char(c)) {
+            return true;
+        }
+        k = border.get(k - 1).copied().unwrap_or(0);
+    }
+    false
 }
 
-impl Interner {
-    pub(crate) fn id(&mut self, s: String) -> usize {
-        if let Some(&i) = self.ids.get(&s) {
-            return i;
+/// Whole-word needles to look up in a hash map, by their distinct lengths.
+pub(crate) struct WordLookup<'a> {
+    needles: Interner<'a>,
+    /// Pattern ids left to an automaton (see [`may_hide`]).
+    skip: Vec<bool>,
+    /// `lengths[l]`: some looked-up needle is `l` bytes long.
+    lengths: Vec<bool>,
+    shortest: usize,
+    /// The first and last bytes of looked-up needles, a cheap test before hashing.
+    first: [bool; 256],
+    last: [bool; 256],
+    /// Where words may start and end in the text at hand, kept between texts.
+    edges: RefCell<(Vec<usize>, Vec<usize>)>,
+}
+
+impl<'a> WordLookup<'a> {
+    /// `needles` are distinct; those `skip` marks are not looked up.
+    pub(crate) fn new(needles: Interner<'a>, skip: Vec<bool>) -> Self {
+        let mut lengths = Vec::new();
+        let mut shortest = usize::MAX;
+        let mut first = [false; 256];
+        let mut last = [false; 256];
+        for (n, &p) in &needles.ids {
+            if skip.get(p).copied().unwrap_or(true) || n.is_empty() {
+                continue;
+            }
+            let b = n.as_bytes();
+            for (set, byte) in [(&mut first, b.first()), (&mut last, b.last())] {
+                if let Some(x) = byte.and_then(|&byte| set.get_mut(usize::from(byte))) {
+                    *x = true;
+                }
+            }
+            if lengths.len() <= n.len() {
+                lengths.resize(n.len() + 1, false);
+            }
+            if let Some(l) = lengths.get_mut(n.len()) {
+                *l = true;
+            }
+            shortest = shortest.min(n.len());
         }
-        let i = self.strings.len();
-        self.ids.insert(s.clone(), i);
-        self.strings.push(s);
-        i
+        WordLookup {
+            needles,
+            skip,
+            lengths,
+            shortest,
+            first,
+            last,
+            edges: RefCell::new((Vec::new(), Vec::new())),
+        }
     }
 
-    pub(crate) fn into_strings(self) -> Vec<String> {
-        self.strings
+    /// The needles, by number.
+    pub(crate) fn needles(&self) -> Vec<&str> {
+        self.needles.strings()
+    }
+
+    /// Calls `found(pattern, start)` for each whole-word occurrence of a needle in
+    /// `hay`, in increasing `start`. A whole word is bounded by
+    /// characters `word` rejects in `text`, which must have the same characters at
+    /// the same byte offsets as `hay` (its lower-casing keeps every character's
+    /// length) and the same words.
+    pub(crate) fn first_whole_words(
+        &self,
+        text: &str,
+        hay: &str,
+        mut found: impl FnMut(usize, usize),
+    ) {
+        if self.lengths.is_empty() {
+            return;
+        }
+        crate::work::text_scanned(text.len());
+        let Ok(mut edges) = self.edges.try_borrow_mut() else {
+            return;
+        };
+        let (starts, ends) = &mut *edges;
+        starts.clear();
+        ends.clear();
+        // where a whole word may start (after a non-word character) and end (before one)
+        starts.push(0);
+        for (i, c) in text.char_indices() {
+            if !is_word_char(c) {
+                ends.push(i);
+                starts.push(i + c.len_utf8());
+            }
+        }
+        ends.push(text.len());
+        let bytes = hay.as_bytes();
+        let at = |set: &[bool; 256], i: usize| {
+            bytes
+                .get(i)
+                .is_some_and(|&b| set.get(usize::from(b)).copied().unwrap_or(false))
+        };
+        let longest = self.lengths.len() - 1;
+        let mut first_end = 0;
+        for &s in starts.iter() {
+            if !at(&self.first, s) {
+                continue;
+            }
+            while ends
+                .get(first_end)
+                .is_some_and(|&e| e < s.saturating_add(self.shortest))
+            {
+                first_end += 1;
+            }
+            let within = ends.get(first_end..).unwrap_or_default();
+            for &e in within.iter().take_while(|&&e| e - s <= longest) {
+                if !self.lengths.get(e - s).copied().unwrap_or(false) || !at(&self.last, e - 1) {
+                    continue;
+                }
+                let Some(&p) = hay.get(s..e).and_then(|w| self.needles.ids.get(w)) else {
+                    continue;
+                };
+                if !self.skip.get(p).copied().unwrap_or(true) {
+                    found(p, s);
+                }
+            }
+        }
+    }
+}
+
+/// Distinct strings, numbered in the order first given.
+#[derive(Default)]
+pub(crate) struct Interner<'a> {
+    ids: HashMap<Cow<'a, str>, usize>,
+}
+
+impl<'a> Interner<'a> {
+    pub(crate) fn id(&mut self, s: Cow<'a, str>) -> usize {
+        let next = self.ids.len();
+        *self.ids.entry(s).or_insert(next)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The strings, by number.
+    pub(crate) fn strings(&self) -> Vec<&str> {
+        let mut out = vec![""; self.ids.len()];
+        for (s, &i) in &self.ids {
+            if let Some(x) = out.get_mut(i) {
+                *x = s;
+            }
+        }
+        out
     }
 }
 
@@ -134,7 +321,7 @@ mod tests {
     }
 
     fn one_pass(patterns: &[&str], hay: &str) -> Vec<(usize, usize)> {
-        let set = Patterns::new(patterns.iter().map(|s| s.to_string()).collect());
+        let set = Patterns::new(patterns.to_vec());
         let mut out = Vec::new();
         set.each(hay, |p, at| out.push((p, at)));
         out.sort_unstable();
@@ -153,6 +340,51 @@ mod tests {
             "é aa é",
         ] {
             assert_eq!(one_pass(&patterns, hay), naive(&patterns, hay), "{hay}");
+        }
+    }
+
+    #[test]
+    fn a_needle_may_hide_only_behind_a_border_after_a_non_word_character() {
+        assert!(may_hide("a b a"));
+        assert!(may_hide("luck, von luck"));
+        assert!(may_hide("x y, x"));
+        assert!(!may_hide("x-y-x"));
+        assert!(!may_hide("aaa"));
+        assert!(!may_hide("kampfgruppe von luck"));
+        assert!(!may_hide("gr-1"));
+        assert!(!may_hide("a"));
+        assert!(!may_hide(""));
+    }
+
+    #[test]
+    fn whole_words_are_those_a_search_per_name_finds_first() {
+        let names = ["von luck", "luck", "gr-1", "aa", "é b"];
+        let mut needles = Interner::default();
+        for n in names {
+            needles.id(Cow::Borrowed(n));
+        }
+        let lookup = WordLookup::new(needles, vec![false; names.len()]);
+        for hay in [
+            "kampfgruppe von luck, luck and von luckner",
+            "gr-10 gr-1. aaa aa",
+            "é b, xé b",
+            "",
+        ] {
+            let mut got = Vec::new();
+            lookup.first_whole_words(hay, hay, |p, at| got.push((p, at)));
+            let mut expected = Vec::new();
+            for (p, n) in names.iter().enumerate() {
+                for (at, _) in hay.match_indices(n) {
+                    let before = hay.get(..at).and_then(|s| s.chars().next_back());
+                    let after = hay.get(at + n.len()..).and_then(|s| s.chars().next());
+                    if !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char) {
+                        expected.push((p, at));
+                    }
+                }
+            }
+            got.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(got, expected, "{hay}");
         }
     }
 
