@@ -3,7 +3,9 @@
 //! that makes each side's outputs (`muster_render::json::for_side`). Computed
 //! once per check run ([`Fog`], through `Context::fog`).
 
-use super::name_search::{is_word_char, lower, may_hide, Interner, Patterns, Spans, WordLookup};
+use super::name_search::{
+    is_word_char, lower, may_hide, Groups, Interner, Patterns, Spans, WordLookup,
+};
 use crate::prelude::*;
 use muster_syntax::Span;
 use std::borrow::Cow;
@@ -257,7 +259,7 @@ fn find_quoted(cx: &Context, within: Loc, text: &str) -> Option<Loc> {
 /// Something one side must not be told, and the names that would tell it.
 pub(crate) struct Secret<'a> {
     /// `enemy unit`, `enemy player`, `hidden map item`, …
-    pub what: String,
+    pub what: &'static str,
     pub id: &'a str,
     pub names: Vec<&'a str>,
     pub loc: Loc,
@@ -283,7 +285,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         if enemy(u.side) && !fog.revealed(side, UnitId(i)) {
             let id = Some(u.name.id.as_str()).filter(|id| made_up(id));
             out.push(Secret {
-                what: "enemy unit".into(),
+                what: "enemy unit",
                 id: &u.name.id,
                 names: u.display.as_deref().into_iter().chain(id).collect(),
                 loc: u.name.loc,
@@ -294,7 +296,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
     for e in &m.elements {
         if enemy(e.side) && !fog.revealed(side, e.unit) && made_up(&e.name.id) {
             out.push(Secret {
-                what: "enemy element".into(),
+                what: "enemy element",
                 id: &e.qualified,
                 names: vec![e.name.id.as_str()],
                 loc: e.name.loc,
@@ -308,7 +310,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         }
         for p in &s.players {
             out.push(Secret {
-                what: "enemy player".into(),
+                what: "enemy player",
                 id: &p.name.id,
                 names: p
                     .display
@@ -323,7 +325,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
     }
     for g in m.signals.iter().filter(|g| g.side.is_some_and(enemy)) {
         out.push(Secret {
-            what: "enemy signal".into(),
+            what: "enemy signal",
             id: &g.name.id,
             names: vec![g.name.id.as_str()],
             loc: g.name.loc,
@@ -332,7 +334,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
     }
     for n in m.nets.iter().filter(|n| enemy(n.side)) {
         out.push(Secret {
-            what: "enemy net".into(),
+            what: "enemy net",
             id: &n.name.id,
             names: n
                 .display
@@ -348,8 +350,8 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         if !known.side_knows(side) {
             out.push(Secret {
                 what: match known {
-                    Known::Umpire(_) => "umpire-only map item".into(),
-                    _ => "hidden map item".into(),
+                    Known::Umpire(_) => "umpire-only map item",
+                    _ => "hidden map item",
                 },
                 id: &name.id,
                 names: display
@@ -363,7 +365,8 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         }
     }
     let own = own_names(cx, fog, side);
-    let known: HashSet<&str> = own.iter().map(|n| n.as_ref()).collect();
+    let mut known: HashSet<&str> = HashSet::with_capacity(own.len());
+    known.extend(own.iter().map(|n| n.as_ref()));
     for s in &mut out {
         s.names
             .retain(|n| n.chars().count() >= 3 && !known.contains(lower(n).as_ref()));
@@ -377,12 +380,14 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
 /// Luck", is not a leak), ready to be found in a text in one pass.
 pub(crate) struct Secrets<'a> {
     pub list: Vec<Secret<'a>>,
-    /// For each secret, for each of its names: its pattern in `lower` when
-    /// lower-casing keeps its length, and its pattern in `written`.
-    patterns: Vec<Vec<(Option<usize>, usize)>>,
+    /// For each secret's names in turn: its pattern in `lower` when lower-casing
+    /// keeps its length, and its pattern in `written`; secret `i`'s from
+    /// `first_pattern[i]`.
+    patterns: Vec<(Option<usize>, usize)>,
+    first_pattern: Vec<usize>,
     /// The secrets each pattern of `lower` / `written` belongs to.
-    lower_secrets: Vec<Vec<usize>>,
-    written_secrets: Vec<Vec<usize>>,
+    lower_secrets: Groups,
+    written_secrets: Groups,
     /// Names lower-cased, looked up word by word in lower-cased texts.
     words: WordLookup<'a>,
     /// The patterns of `lower` whose whole-word occurrences may hide behind
@@ -407,21 +412,13 @@ impl<'a> Secrets<'a> {
         let mut written_strings: Vec<&'a str> = Vec::new();
         let mut written: HashMap<&'a str, usize> = HashMap::new();
         let mut written_changes: Vec<bool> = Vec::new();
-        let mut lower_secrets: Vec<Vec<usize>> = Vec::new();
-        let mut written_secrets: Vec<Vec<usize>> = Vec::new();
-        let mut patterns = Vec::with_capacity(list.len());
-        let add = |of: &mut Vec<Vec<usize>>, p: usize, i: usize| {
-            if of.len() <= p {
-                of.resize_with(p + 1, Vec::new);
-            }
-            if let Some(list) = of.get_mut(p) {
-                if list.last() != Some(&i) {
-                    list.push(i);
-                }
-            }
-        };
+        let names = list.iter().map(|s| s.names.len()).sum();
+        let mut lower_secrets = Vec::with_capacity(names);
+        let mut written_secrets = Vec::with_capacity(names);
+        let mut patterns = Vec::with_capacity(names);
+        let mut first_pattern = Vec::with_capacity(list.len());
         for (i, s) in list.iter().enumerate() {
-            let mut mine = Vec::with_capacity(s.names.len());
+            first_pattern.push(patterns.len());
             for &name in &s.names {
                 let low = lower(name);
                 let keeps_length = low.len() == name.len();
@@ -430,15 +427,16 @@ impl<'a> Secrets<'a> {
                     written_changes.push(!keeps_length);
                     written_strings.len() - 1
                 });
-                add(&mut written_secrets, w, i);
+                written_secrets.push((w, i));
                 let l = keeps_length.then(|| lowered.id(low));
                 if let Some(l) = l {
-                    add(&mut lower_secrets, l, i);
+                    lower_secrets.push((l, i));
                 }
-                mine.push((l, w));
+                patterns.push((l, w));
             }
-            patterns.push(mine);
         }
+        let lower_secrets = Groups::new(lowered.len(), &lower_secrets);
+        let written_secrets = Groups::new(written_strings.len(), &written_secrets);
         let hides: Vec<bool> = lowered.strings().into_iter().map(may_hide).collect();
         let hiding = (0..lowered.len())
             .filter(|p| hides.get(*p).copied().unwrap_or(false))
@@ -446,6 +444,7 @@ impl<'a> Secrets<'a> {
         Secrets {
             list,
             patterns,
+            first_pattern,
             lower_secrets,
             written_secrets,
             words: WordLookup::new(lowered, hides),
@@ -547,22 +546,17 @@ impl<'a> Secrets<'a> {
         }
         let mut named: Vec<usize> = lower_at
             .keys()
-            .filter_map(|p| self.lower_secrets.get(*p))
-            .chain(
-                written_at
-                    .keys()
-                    .filter_map(|p| self.written_secrets.get(*p)),
-            )
-            .flatten()
+            .flat_map(|p| self.lower_secrets.of(*p))
+            .chain(written_at.keys().flat_map(|p| self.written_secrets.of(*p)))
             .copied()
             .collect();
         named.sort_unstable();
         named.dedup();
         let mut known: Option<Spans> = None;
         for i in named {
-            let (Some(s), Some(patterns)) = (self.list.get(i), self.patterns.get(i)) else {
-                continue;
-            };
+            let Some(s) = self.list.get(i) else { continue };
+            let from = self.first_pattern.get(i).copied().unwrap_or(0);
+            let patterns = self.patterns.get(from..).unwrap_or_default();
             for (name, &(l, w)) in s.names.iter().zip(patterns) {
                 let at = match (&t.lowered, l) {
                     (Some(_), Some(l)) => lower_at.get(&l),

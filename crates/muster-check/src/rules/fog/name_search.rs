@@ -277,6 +277,50 @@ impl<'a> WordLookup<'a> {
     }
 }
 
+/// For each of a number of keys, the values paired with it in the order given,
+/// in one allocation rather than one per key.
+pub(crate) struct Groups {
+    /// `values[starts[k]..starts[k + 1]]` belong to key `k`.
+    starts: Vec<usize>,
+    values: Vec<usize>,
+}
+
+impl Groups {
+    /// `pairs` of (key, value), every key below `keys`.
+    pub(crate) fn new(keys: usize, pairs: &[(usize, usize)]) -> Self {
+        let mut starts = vec![0; keys + 1];
+        for &(k, _) in pairs {
+            if let Some(c) = starts.get_mut(k + 1) {
+                *c += 1;
+            }
+        }
+        let mut total = 0;
+        for c in &mut starts {
+            total += *c;
+            *c = total;
+        }
+        let mut next = starts.clone();
+        let mut values = vec![0; total];
+        for &(k, v) in pairs {
+            if let Some(at) = next.get_mut(k) {
+                if let Some(x) = values.get_mut(*at) {
+                    *x = v;
+                }
+                *at += 1;
+            }
+        }
+        Groups { starts, values }
+    }
+
+    /// The values of key `k`.
+    pub(crate) fn of(&self, k: usize) -> &[usize] {
+        match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => self.values.get(a..b).unwrap_or_default(),
+            _ => &[],
+        }
+    }
+}
+
 /// Distinct strings, numbered in the order first given.
 #[derive(Default)]
 pub(crate) struct Interner<'a> {
@@ -386,6 +430,15 @@ mod tests {
             expected.sort_unstable();
             assert_eq!(got, expected, "{hay}");
         }
+    }
+
+    #[test]
+    fn groups_keep_each_keys_values_in_order() {
+        let g = Groups::new(3, &[(2, 7), (0, 1), (2, 8), (0, 4)]);
+        assert_eq!(g.of(0), &[1, 4]);
+        assert_eq!(g.of(1), &[] as &[usize]);
+        assert_eq!(g.of(2), &[7, 8]);
+        assert_eq!(g.of(3), &[] as &[usize]);
     }
 
     #[test]
