@@ -10,7 +10,8 @@ use crate::prelude::*;
 use muster_syntax::Span;
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
+// a fast seeded hash: names are short and hashed by the thousand
+use foldhash::{HashMap, HashSet};
 
 /// The fog-of-war facts of one scenario, built on first use and shared by the
 /// fog rules, so texts and secrets are gathered once, not once per rule.
@@ -365,7 +366,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         }
     }
     let own = own_names(cx, fog, side);
-    let mut known: HashSet<&str> = HashSet::with_capacity(own.len());
+    let mut known: HashSet<&str> = HashSet::with_capacity_and_hasher(own.len(), Default::default());
     known.extend(own.iter().map(|n| n.as_ref()));
     for s in &mut out {
         s.names
@@ -410,7 +411,7 @@ impl<'a> Secrets<'a> {
     fn new(list: Vec<Secret<'a>>, own: Vec<Cow<'a, str>>) -> Self {
         let mut lowered = Interner::default();
         let mut written_strings: Vec<&'a str> = Vec::new();
-        let mut written: HashMap<&'a str, usize> = HashMap::new();
+        let mut written: HashMap<&'a str, usize> = HashMap::default();
         let mut written_changes: Vec<bool> = Vec::new();
         let names = list.iter().map(|s| s.names.len()).sum();
         let mut lower_secrets = Vec::with_capacity(names);
@@ -501,8 +502,8 @@ impl<'a> Secrets<'a> {
         if self.list.is_empty() {
             return out;
         }
-        let mut lower_at: HashMap<usize, usize> = HashMap::new();
-        let mut written_at: HashMap<usize, usize> = HashMap::new();
+        let mut lower_at: HashMap<usize, usize> = HashMap::default();
+        let mut written_at: HashMap<usize, usize> = HashMap::default();
         let first_word =
             |set: &Patterns, hay: &str, only_changes: bool, into: &mut HashMap<usize, usize>| {
                 set.each(hay, |p, at| {

@@ -9,7 +9,8 @@
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
+// a fast seeded hash: names are short and hashed by the thousand
+use foldhash::HashMap;
 
 /// A character that continues a word: a name must not touch one to stand as a
 /// whole word.
@@ -71,7 +72,7 @@ impl Patterns {
         crate::work::text_scanned(hay.len());
         // the end of each pattern's last reported occurrence: an overlapping one
         // starting before it is not one `match_indices` returns
-        let mut next: HashMap<usize, usize> = HashMap::new();
+        let mut next: HashMap<usize, usize> = HashMap::default();
         for m in automaton.find_overlapping_iter(hay) {
             let p = m.pattern().as_usize();
             let from = next.entry(p).or_insert(0);
