@@ -13,12 +13,17 @@ const HEADER: &str = "scenario \"G\" {\n  start 1944-06-06 06:00\n  turns 18\n  
 /// `count` companies of a headquarters and two platoons, in a column (one x), so a
 /// sweep along x meets every pair.
 pub fn companies(t: &mut String, count: usize) {
-    t.push_str("forces british {\n");
+    forces(t, "british", ("c", "C"), 4000, count);
+}
+
+/// `count` companies of `side` in a column at `x`, named `{id}{j}` and `"{display} {j}"`.
+fn forces(t: &mut String, side: &str, (id, display): (&str, &str), x: usize, count: usize) {
+    let _ = writeln!(t, "forces {side} {{");
     for j in 0..count {
-        let (x, y) = (4000, 100 + j * 40);
+        let y = 100 + j * 40;
         let _ = writeln!(
             t,
-            "  company c{j} \"C {j}\" at ({x},{y}) {{\n    hq c{j}-hq command figures 3 radio long at (0,0)\n    element c{j}-a coherent figures 6 at (0,13)\n    element c{j}-b coherent figures 6 at (0,26)\n  }}"
+            "  company {id}{j} \"{display} {j}\" at ({x},{y}) {{\n    hq {id}{j}-hq command figures 3 radio long at (0,0)\n    element {id}{j}-a coherent figures 6 at (0,13)\n    element {id}{j}-b coherent figures 6 at (0,26)\n  }}"
         );
     }
     t.push_str("}\n");
@@ -104,15 +109,8 @@ pub fn nets(n: usize) -> String {
 pub fn fog(n: usize) -> String {
     let mut t = String::from(HEADER);
     companies(&mut t, n);
-    t.push_str("forces german {\n");
-    for j in 0..n {
-        let (x, y) = (6000, 100 + j * 40);
-        let _ = writeln!(
-            t,
-            "  company kg{j} \"Kampfgruppe Nummer {j}\" at ({x},{y}) {{\n    hq kg{j}-hq command figures 3 radio long at (0,0)\n    element kg{j}-a coherent figures 6 at (0,13)\n  }}"
-        );
-    }
-    t.push_str("}\norders british {\n");
+    forces(&mut t, "german", ("kg", "Kampfgruppe Nummer"), 6000, n);
+    t.push_str("orders british {\n");
     for j in 0..n {
         let words = if j % 16 == 5 {
             format!("Drive Kampfgruppe Nummer {} off the ridge.", j + 1)
