@@ -36,7 +36,24 @@ pub fn position(text: &str, offset: usize) -> Position {
 /// Locates a span.
 pub fn region(text: &str, span: Span) -> Region {
     let start = position(text, span.start);
-    let end = position(text, span.end.max(span.start));
+    // the end from the start, so the text before the span is read once
+    let mut to = span.end.max(span.start).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    let between = &text[start.offset..to];
+    let end = match between.rfind('\n') {
+        Some(last) => Position {
+            line: start.line + between.matches('\n').count(),
+            column: between[last + 1..].chars().count() + 1,
+            offset: to,
+        },
+        None => Position {
+            line: start.line,
+            column: start.column + between.chars().count(),
+            offset: to,
+        },
+    };
     Region { start, end }
 }
 
@@ -69,5 +86,17 @@ mod tests {
         // Inside the two-byte `é`: clamped back to its start.
         assert_eq!(position(text, 5).column, 2);
         assert_eq!(position(text, 999).offset, text.len());
+    }
+
+    #[test]
+    fn a_region_ends_where_its_end_offset_is_located() {
+        let text = "ab\nBénouville x\nc\n";
+        for start in 0..=text.len() + 1 {
+            for end in 0..=text.len() + 1 {
+                let r = region(text, Span::new(start, end));
+                assert_eq!(r.start, position(text, start), "{start}..{end}");
+                assert_eq!(r.end, position(text, end.max(start)), "{start}..{end}");
+            }
+        }
     }
 }
