@@ -59,7 +59,7 @@ fn describe(spaces: &[Space]) -> String {
 
 pub use muster_syntax::wording::{did_you_mean, suggest};
 
-impl Ctx {
+impl Ctx<'_> {
     /// Where a target was defined.
     pub fn target_loc(&self, t: Target) -> Loc {
         let m = &self.model;
