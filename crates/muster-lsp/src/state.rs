@@ -8,7 +8,7 @@
 
 use crate::line_index::LineIndex;
 use muster_check::Outcome;
-use muster_model::{PackConfig, World, WorldError};
+use muster_model::{PackConfig, SourceCache, World, WorldError};
 use muster_syntax::cst::Cst;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -58,6 +58,10 @@ pub struct Workspace {
     pub outcomes: BTreeMap<PathBuf, Outcome>,
     /// Files that were last sent diagnostics, so a fixed file is cleared.
     published: BTreeSet<PathBuf>,
+    /// Parsed and resolved libraries for the session, per pack root: a keystroke
+    /// in a scenario re-reads only that scenario; an edited library is parsed
+    /// and resolved again once, since its text no longer matches.
+    caches: BTreeMap<PathBuf, SourceCache>,
 }
 
 /// The pack's files as the checker sees them: open documents first, then disk.
@@ -87,6 +91,7 @@ impl Workspace {
             docs: BTreeMap::new(),
             outcomes: BTreeMap::new(),
             published: BTreeSet::new(),
+            caches: BTreeMap::new(),
         }
     }
 
@@ -143,6 +148,9 @@ impl Workspace {
     /// Re-checks the scenarios `path` affects and returns what to publish.
     pub fn recheck(&mut self, path: &Path) -> Publish {
         for scenario in self.affected(path) {
+            if let Some(root) = self.docs.get(&scenario).map(|d| d.root.clone()) {
+                self.caches.entry(root).or_default();
+            }
             if let Some(outcome) = self.check(&scenario) {
                 self.outcomes.insert(scenario, outcome);
             }
@@ -164,7 +172,10 @@ impl Workspace {
             .config(&doc.root)
             .and_then(|t| PackConfig::from_toml(&t).ok())
             .unwrap_or_default();
-        Some(muster_check::run(&world, &doc.rel, &pack))
+        Some(match self.caches.get(&doc.root) {
+            Some(cache) => muster_check::run_cached(&world, &doc.rel, &pack, cache),
+            None => muster_check::run(&world, &doc.rel, &pack),
+        })
     }
 
     /// The diagnostics of every file that has or had any, gathered from the open

@@ -117,17 +117,18 @@ fn lower(
         .filter(|e| e.explicit_at.is_none())
         .count();
     let mut slot = 0;
-    let mut seen: BTreeMap<String, Loc> = BTreeMap::new();
+    // borrowed names: no copy of an id just to find a repeat
+    let mut seen: BTreeMap<&str, Loc> = BTreeMap::new();
     for e in &d.elements {
         let en = Name {
             id: e.id.name.clone(),
             loc: loc(e.file, e.id.span),
         };
-        if let Some(first) = seen.get(&en.id).copied() {
+        if let Some(first) = seen.get(e.id.name.as_str()).copied() {
             cx.duplicate("element", &en, first);
             continue;
         }
-        seen.insert(en.id.clone(), en.loc);
+        seen.insert(&e.id.name, en.loc);
         let this_slot = (slot, spread);
         if e.explicit_at.is_none() {
             slot += 1;
