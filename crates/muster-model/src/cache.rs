@@ -10,14 +10,12 @@
 use crate::resolve::library::Library;
 use muster_syntax::{ast, Diagnostic, FileId};
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 /// One parsed file: its tree, its syntax diagnostics and its own resolved part,
 /// labelled with a placeholder file id that the caller's replaces.
 #[derive(Debug)]
 struct Entry {
-    hash: u64,
     text: Arc<str>,
     tree: Arc<ast::File>,
     diagnostics: Vec<Diagnostic>,
@@ -61,12 +59,6 @@ pub(crate) fn stamp(diagnostics: &[Diagnostic], file: FileId) -> Vec<Diagnostic>
         .collect()
 }
 
-fn hash(text: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
-
 impl SourceCache {
     pub fn new() -> Self {
         SourceCache::default()
@@ -76,20 +68,20 @@ impl SourceCache {
     /// `path`, as file `file`: from the cache when this path was parsed with this
     /// very text, else parsed and resolved now and remembered.
     pub fn parse(&self, path: &str, text: &str, file: FileId) -> Cached {
-        let h = hash(text);
+        // the text itself is the key: comparing it (lengths first, then bytes) is
+        // cheaper than hashing it, and a hash would need the comparison anyway
         let hit = self
             .entries
             .lock()
             .ok()
             .and_then(|m| m.get(path).cloned())
-            .filter(|e| e.hash == h && *e.text == *text);
+            .filter(|e| *e.text == *text);
         let entry = match hit {
             Some(e) => e,
             None => {
                 crate::work::parsed(text.len());
                 let parsed = muster_syntax::parse(CACHED, text);
                 let e = Arc::new(Entry {
-                    hash: h,
                     text: Arc::from(text),
                     library: Arc::new(Library::of(&parsed.file)),
                     tree: Arc::new(parsed.file),
