@@ -91,7 +91,7 @@ pub fn parse(text: &str) -> Option<Cst> {
             return None;
         }
         let src = &text[chunk.start..chunk.end];
-        if MusterParser::parse(Rule::blank_only, src).is_ok() {
+        if crate::scan::is_blank(src) {
             continue;
         }
         let pairs = MusterParser::parse(Rule::item_only, src).ok()?;

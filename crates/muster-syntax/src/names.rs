@@ -72,7 +72,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
     let stances: Vec<&str> = Stance::ALL.iter().map(|e| e.keyword()).collect();
     match rule {
         Rule::EOI | Rule::blank_only => phrase("the end of the item"),
-        Rule::WHITESPACE | Rule::COMMENT => phrase("a space or a comment"),
+        Rule::WHITESPACE | Rule::COMMENT | Rule::gap => phrase("a space or a comment"),
         Rule::ident_start | Rule::ident_char | Rule::ident => phrase("a name"),
         Rule::path => phrase("a name"),
         Rule::lit | Rule::num => phrase("a number"),

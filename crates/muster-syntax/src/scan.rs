@@ -48,10 +48,16 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
     ) {
         return None;
     }
-    ITEM_KEYWORDS.iter().copied().find(|kw| {
-        bytes[i..].starts_with(kw.as_bytes())
-            && bytes.get(i + kw.len()).is_none_or(|b| !is_ident_byte(*b))
-    })
+    // a keyword is a whole word: compare the word, not every keyword's prefix
+    let end = bytes[i..]
+        .iter()
+        .position(|b| !is_ident_byte(*b))
+        .map_or(bytes.len(), |n| i + n);
+    let word = &bytes[i..end];
+    ITEM_KEYWORDS
+        .iter()
+        .copied()
+        .find(|kw| kw.as_bytes() == word)
 }
 
 /// Whether a word starting a line at `i` is a slip for an item keyword.
@@ -132,11 +138,19 @@ pub(crate) fn scan(
                 prev_word = (0, 0);
                 let start = i;
                 i += 1;
-                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
-                    if bytes[i] == b'\\' && i + 1 < bytes.len() && bytes[i + 1] != b'\n' {
+                // texts are most of a scenario's bytes: jump from one `"`, `\\`
+                // or newline to the next
+                loop {
+                    i = memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..])
+                        .map_or(bytes.len(), |n| i + n);
+                    if i + 1 < bytes.len() && bytes[i] == b'\\' && bytes[i + 1] != b'\n' {
+                        i += 2;
+                    } else if i < bytes.len() && bytes[i] == b'\\' {
+                        // a backslash before a newline or the end escapes nothing
                         i += 1;
+                    } else {
+                        break;
                     }
-                    i += 1;
                 }
                 if i < bytes.len() && bytes[i] == b'"' {
                     i += 1;
@@ -308,6 +322,28 @@ pub(crate) fn scan(
     })
 }
 
+/// Whether `text` holds only what the grammar skips: whitespace and closed
+/// comments. The grammar's `blank_only` rule says the same, but a failed pest
+/// parse builds an error with a line and column, for every chunk that is not blank.
+pub(crate) fn is_blank(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], bytes.get(i + 1)) {
+            (b' ' | b'\t' | b'\n' | b'\r', _) => i += 1,
+            (b'/', Some(b'/')) => {
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+            }
+            (b'/', Some(b'*')) => match memchr::memmem::find(&bytes[i + 2..], b"*/") {
+                Some(n) => i += 2 + n + 2,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+    true
+}
+
 fn trim_cr(bytes: &[u8], start: usize, end: usize) -> usize {
     if end > start && bytes[end - 1] == b'\r' {
         end - 1
@@ -394,4 +430,32 @@ fn close_unclosed(
 /// Drops chunks holding only whitespace (the text before the first item).
 fn finish(chunks: Vec<Chunk>) -> Vec<Chunk> {
     chunks.into_iter().filter(|c| c.end > c.start).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::is_blank;
+    use crate::grammar::{MusterParser, Rule};
+    use pest::Parser;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The hand-written test agrees with the grammar's `blank_only` rule.
+        #[test]
+        fn is_blank_agrees_with_the_grammar(text in "[ \t\r\n/*a\"]{0,16}") {
+            prop_assert_eq!(
+                is_blank(&text),
+                MusterParser::parse(Rule::blank_only, &text).is_ok(),
+                "{:?}", text
+            );
+        }
+    }
+
+    #[test]
+    fn comments_and_space_are_blank_and_an_unclosed_comment_is_not() {
+        assert!(is_blank(" \t\r\n// note\n/* a\n b */ "));
+        assert!(!is_blank("/* open"));
+        assert!(!is_blank("map"));
+    }
 }

@@ -147,47 +147,49 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
-/// Edit distance counting a swap of two neighbours as one edit.
-fn edits(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, v) in rows[0].iter_mut().enumerate() {
-        *v = j;
-    }
+/// Edit distance counting a swap of two neighbours as one edit. Keeps the three
+/// rows the recurrence reads, since it runs for every candidate of a suggestion.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
+        row[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + cost);
+            let mut d = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(rows[i - 2][j - 2] + 1);
+                d = d.min(before[j - 2] + 1);
             }
-            rows[i][j] = d;
+            row[j] = d;
         }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut row);
     }
-    rows[a.len()][b.len()]
+    prev[b.len()]
 }
 
 /// Whether `short` abbreviates `long` part by part (`d-coy` for `d-company`):
 /// the same number of `-` parts, each a subsequence of its partner starting with
 /// the same letter.
 fn abbreviates(short: &str, long: &str) -> bool {
-    let s: Vec<&str> = short.split('-').collect();
-    let l: Vec<&str> = long.split('-').collect();
-    s.len() == l.len()
-        && s.iter().zip(&l).all(|(s, l)| {
-            s.chars().next() == l.chars().next() && {
+    if short == long || short.len() < 3 || short.chars().next() != long.chars().next() {
+        return false;
+    }
+    let (mut s, mut l) = (short.split('-'), long.split('-'));
+    loop {
+        match (s.next(), l.next()) {
+            (None, None) => return true,
+            (Some(s), Some(l)) => {
                 let mut rest = l.chars();
-                s.chars().all(|c| rest.any(|d| d == c))
+                if s.chars().next() != l.chars().next() || !s.chars().all(|c| rest.any(|d| d == c))
+                {
+                    return false;
+                }
             }
-        })
-        && short != long
-        && short.len() >= 3
+            _ => return false,
+        }
+    }
 }
 
 /// Longest name compared for a suggestion: longer ones are not typos of anything.
@@ -201,9 +203,11 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     if name.is_empty() || name.len() > MAX_COMPARED {
         return None;
     }
-    let len = name.chars().count();
+    let chars: Vec<char> = name.chars().collect();
+    let len = chars.len();
     let limit = (len / 3).max(if len >= 4 { 2 } else { 1 });
     let mut best: Option<(usize, &str)> = None;
+    let mut other: Vec<char> = Vec::new();
     for c in candidates {
         if c == name || c.len() > MAX_COMPARED {
             continue;
@@ -211,7 +215,13 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         let d = if abbreviates(name, c) || abbreviates(c, name) {
             limit
         } else {
-            edits(name, c)
+            other.clear();
+            other.extend(c.chars());
+            // the distance is at least the difference in length
+            if other.len().abs_diff(len) > limit {
+                continue;
+            }
+            edits(&chars, &other)
         };
         if d > limit {
             continue;

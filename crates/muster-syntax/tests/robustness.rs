@@ -66,22 +66,15 @@ fn nesting_a_hundred_thousand_levels_is_refused() {
 
 #[test]
 fn units_nested_to_the_limit_never_overflow() {
-    // The deepest nesting the scanner lets through must not overflow pest's recursion.
-    // On a normal thread it parses; on a tiny stack pest's guard refuses it (MC003).
+    // The deepest nesting the scanner lets through must not overflow pest's
+    // recursion even on a 256 KB stack: the scanner's limit is the only guard
+    // (pest 2.8 has no stack probe; ARCHITECTURE.md, "Parsing").
     let text = nested_units(MAX_NESTING - 1);
-    let p = parse(FileId(0), &text);
+    let (text, p) = parse_small_stack(text);
     assert!(p.diagnostics.is_empty(), "{}", common::render(&text, &p));
-    for text in [
-        text.clone(),
-        text.replace("element e coherent", "element e coherent ]"),
-    ] {
-        let (text, p) = parse_small_stack(text);
-        assert!(common::spans_ok(&text, &p));
-        assert!(p
-            .diagnostics
-            .iter()
-            .all(|d| d.code == "MC003" || d.code == "MC001"));
-    }
+    let (text, p) = parse_small_stack(text.replace("element e coherent", "element e coherent ]"));
+    assert!(common::spans_ok(&text, &p));
+    assert_eq!(codes(&p), vec!["MC001"], "{}", common::render(&text, &p));
 }
 
 #[test]

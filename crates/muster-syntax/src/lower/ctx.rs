@@ -158,6 +158,10 @@ impl<'d> Ctx<'d> {
     pub fn text(&mut self, p: P) -> Text {
         let span = self.span(&p);
         let raw = p.into_inner().next().map_or("", |i| i.as_str());
+        // most texts have no escape and no carriage return: copy them whole
+        if !raw.bytes().any(|b| b == b'\\' || b == b'\r') {
+            return Spanned::new(raw.to_string(), span);
+        }
         let mut out = String::with_capacity(raw.len());
         let mut chars = raw.chars();
         while let Some(ch) = chars.next() {

@@ -50,7 +50,7 @@ pub(crate) fn chunk(
     } else {
         raw
     };
-    if MusterParser::parse(Rule::blank_only, src).is_ok() {
+    if crate::scan::is_blank(src) {
         return;
     }
     let mut ctx = Ctx::new(file, src, chunk.start, chunk.end, diags);
