@@ -279,3 +279,53 @@ pub fn rel_path(root: &Path, path: &Path) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use muster_model::{work, MemoryWorld};
+
+    /// Nothing on disk: every file the tests use is open.
+    struct NoDisk;
+
+    impl Disk for NoDisk {
+        fn pack_root(&self, _file: &Path) -> PathBuf {
+            PathBuf::from("/pack")
+        }
+        fn world(&self, _root: &Path) -> Box<dyn World> {
+            Box::new(MemoryWorld::new())
+        }
+        fn config(&self, _root: &Path) -> Option<String> {
+            None
+        }
+    }
+
+    const LIB: &str = "template coy company \"Company\" nation british {\n  hq coy-hq command figures 3 radio long at (0,-40)\n  element pl-1 coherent rifles lmg figures 6 at (-90,0)\n}\n";
+
+    fn scenario(title: &str) -> String {
+        format!(
+            "use \"lib/units.muster\"\nscenario \"{title}\" {{\n  turns 12\n  first-bound blue\n  table 4000m by 4000m\n}}\nside blue \"Blue\" nation british\nside red \"Red\" nation german\nforces blue {{\n  company c \"C\" from coy at (1000,1000)\n}}\n"
+        )
+    }
+
+    #[test]
+    fn a_keystroke_in_a_scenario_parses_and_resolves_only_that_scenario() {
+        let mut ws = Workspace::new(Box::new(NoDisk));
+        ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
+        ws.set(PathBuf::from("/pack/a.muster"), scenario("A"), 1);
+        let (parsed, resolved) = (work::parsed_bytes(), work::library_items_resolved());
+        let edited = scenario("A, edited");
+        ws.set(PathBuf::from("/pack/a.muster"), edited.clone(), 2);
+        assert_eq!(work::parsed_bytes() - parsed, edited.len() as u64);
+        assert_eq!(work::library_items_resolved(), resolved);
+        // an edit to the library is parsed and resolved once, for its scenario
+        let lib = LIB.replace("figures 6", "figures 5");
+        ws.set(PathBuf::from("/pack/lib/units.muster"), lib.clone(), 2);
+        assert_eq!(
+            work::parsed_bytes() - parsed,
+            (edited.len() + edited.len() + lib.len()) as u64
+        );
+        assert_eq!(work::library_items_resolved() - resolved, 1);
+    }
+}
