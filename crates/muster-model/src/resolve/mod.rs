@@ -120,6 +120,9 @@ pub(crate) struct Ctx<'a> {
     pub names: names::Names,
     /// Template definitions, same index as `model.templates`.
     pub template_defs: Vec<(FileId, &'a ast::Template)>,
+    /// Templates by name, the names borrowed from the trees (a library's are
+    /// linked into every importer, so a copy each would be waste).
+    pub templates: std::collections::BTreeMap<&'a str, TemplateId>,
     /// Templates being expanded, outermost first (to catch one containing itself).
     pub expanding: Vec<TemplateId>,
     /// Units drafted so far, against [`templates::MAX_EXPANDED_UNITS`].
@@ -164,6 +167,7 @@ impl Ctx<'_> {
             diags: Vec::new(),
             names: names::Names::default(),
             template_defs: Vec::new(),
+            templates: Default::default(),
             expanding: Vec::new(),
             drafted: 0,
             expansion_refused: false,

@@ -18,7 +18,6 @@ pub(crate) struct Names {
     pub map: BTreeMap<String, Target>,
     pub units: BTreeMap<String, UnitId>,
     pub signals: BTreeMap<String, SignalId>,
-    pub templates: BTreeMap<String, TemplateId>,
     pub terrains: BTreeMap<String, TerrainId>,
     pub players: BTreeMap<String, Loc>,
     /// Elements by (side, short name).

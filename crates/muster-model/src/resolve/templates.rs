@@ -110,13 +110,13 @@ pub(crate) fn declare<'a>(cx: &mut Ctx<'a>, items: &'a [FileItems]) {
 
 /// Adds a template to the model, or reports MC101 when its name is taken.
 fn define<'a>(cx: &mut Ctx<'a>, file: FileId, t: &'a ast::Template, info: TemplateInfo) {
-    if let Some(first) = cx.names.templates.get(&info.name.id).copied() {
+    if let Some(first) = cx.templates.get(t.id.name.as_str()).copied() {
         let first = cx.model.templates[first.0].name.loc;
         cx.duplicate("template", &info.name, first);
         return;
     }
     let id = TemplateId(cx.model.templates.len());
-    cx.names.templates.insert(info.name.id.clone(), id);
+    cx.templates.insert(&t.id.name, id);
     cx.model.templates.push(info);
     cx.template_defs.push((file, t));
 }
@@ -245,11 +245,10 @@ impl<'a> Ctx<'a> {
 
     /// Finds the template `t` names, or reports MC102 or a template that contains itself.
     fn expand(&mut self, file: FileId, t: &Ident, depth: usize) -> Option<TemplateId> {
-        let Some(tid) = self.names.templates.get(&t.name).copied() else {
+        let Some(tid) = self.templates.get(t.name.as_str()).copied() else {
             let mut d = Diagnostic::error(Code::MC102, format!("undefined template `{}`", t.name))
                 .with_label(file, t.span, "not defined");
-            if let Some(h) = did_you_mean(&t.name, self.names.templates.keys().map(String::as_str))
-            {
+            if let Some(h) = did_you_mean(&t.name, self.templates.keys().copied()) {
                 d = d.with_help(h);
             } else {
                 d = d.with_help("define it with `template`, or `use` the library that has it");
