@@ -1,6 +1,7 @@
 //! How checking grows with each dimension of the input: map areas, elements,
-//! orders, signals, nets, and a library shared by many scenarios, each at 1×, 4×
-//! and 16× (generators in `support/grow.rs`, shared with the complexity guards).
+//! orders, signals, nets, side texts against enemy names, and a library shared
+//! by many scenarios, each at 1×, 4× and 16× (generators in `support/grow.rs`,
+//! shared with the complexity guards).
 //!
 //! `cargo bench -p muster-check --bench grow -- --warm-up-time 1 --measurement-time 3 --sample-size 10`
 
@@ -30,6 +31,7 @@ fn bench(c: &mut Criterion) {
     one(c, "orders", 150, grow::orders);
     one(c, "signals", 100, grow::signals);
     one(c, "nets", 100, grow::nets);
+    one(c, "fog", 50, grow::fog);
     let mut g = c.benchmark_group("library-shared");
     let pack = PackConfig::default();
     for times in [1, 4, 16] {

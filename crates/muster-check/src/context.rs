@@ -1,18 +1,31 @@
 //! What every check reads: the resolved model, its analysis, and lookups over both.
 
+use crate::rules::fog::knowledge::Fog;
 use muster_model::analysis::Analysis;
 use muster_model::model::*;
 use muster_rules::vocab::Weather;
+use std::cell::OnceCell;
 
 /// The input of every check.
 pub struct Context<'a> {
     pub model: &'a Model,
     pub analysis: &'a Analysis,
+    /// Facts several checks share, built on first use.
+    fog: OnceCell<Fog<'a>>,
 }
 
 impl<'a> Context<'a> {
     pub fn new(model: &'a Model, analysis: &'a Analysis) -> Self {
-        Context { model, analysis }
+        Context {
+            model,
+            analysis,
+            fog: OnceCell::new(),
+        }
+    }
+
+    /// What each side may know and reads (the fog rules' shared facts).
+    pub(crate) fn fog(&self) -> &Fog<'a> {
+        self.fog.get_or_init(|| Fog::new(self))
     }
 
     pub fn unit(&self, id: UnitId) -> Option<&'a Unit> {

@@ -25,6 +25,8 @@ mod query;
 pub mod registry;
 mod rules;
 mod run;
+#[doc(hidden)]
+pub mod work;
 
 pub use context::Context;
 pub use docs::{

@@ -1,9 +1,11 @@
 //! Complexity guards (issue 10): eight times the input may cost at most twelve
-//! times the work, for map areas, elements, orders, signals, nets and a library
-//! shared by many scenarios. Work is counted, never timed, so a loaded machine
-//! cannot fail or pass a guard: heap allocations (a counting allocator, per
-//! thread) and exact geometric tests (`muster_model::work`). A pairwise loop over
-//! areas or elements costs about 64 times for 8 times the input and fails.
+//! times the work, for map areas, elements, orders, signals, nets, a side's texts
+//! against the enemy names they must not hold, and a library shared by many
+//! scenarios. Work is counted, never timed, so a loaded machine cannot fail or
+//! pass a guard: heap allocations (a counting allocator, per thread), exact
+//! geometric tests (`muster_model::work`) and bytes of text searched for secret
+//! names (`muster_check::work`). A pairwise loop over areas or elements, or over
+//! texts and names, costs about 64 times for 8 times the input and fails.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -13,7 +15,7 @@ use std::cell::Cell;
 
 #[path = "../benches/support/grow.rs"]
 mod grow;
-use grow::{areas, elements, library_pack, nets, orders, signals};
+use grow::{areas, elements, fog, library_pack, nets, orders, signals};
 
 /// The system allocator, counting allocations made on each thread.
 struct Counting;
@@ -44,23 +46,26 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// The work of one call: (allocations, geometric tests, bytes parsed).
-fn measure(f: impl FnOnce()) -> [u64; 3] {
+/// The work of one call: (allocations, geometric tests, bytes parsed, bytes of
+/// text searched for names).
+fn measure(f: impl FnOnce()) -> [u64; 4] {
     let before = [
         ALLOCATIONS.with(Cell::get),
         work::geometry_tests(),
         work::parsed_bytes(),
+        muster_check::work::text_bytes_scanned(),
     ];
     f();
     [
         ALLOCATIONS.with(Cell::get) - before[0],
         work::geometry_tests() - before[1],
         work::parsed_bytes() - before[2],
+        muster_check::work::text_bytes_scanned() - before[3],
     ]
 }
 
 /// Work of checking one generated scenario.
-fn check_one(text: String) -> [u64; 3] {
+fn check_one(text: String) -> [u64; 4] {
     let mut world = MemoryWorld::new();
     world.insert("g.muster".to_string(), text);
     let pack = PackConfig::default();
@@ -72,15 +77,26 @@ fn check_one(text: String) -> [u64; 3] {
 fn assert_linear(what: &str, n: usize, generate: impl Fn(usize) -> String) {
     let small = check_one(generate(n));
     let large = check_one(generate(8 * n));
-    for (i, unit) in ["allocations", "geometric tests"].iter().enumerate() {
-        let ratio = large[i] as f64 / (small[i] as f64).max(1.0);
+    let units = [
+        (0, "allocations"),
+        (1, "geometric tests"),
+        (3, "bytes of text searched for names"),
+    ];
+    let ratio = |i: usize| large[i] as f64 / (small[i] as f64).max(1.0);
+    // every count first, so a failure shows all of them
+    for (i, unit) in units {
         eprintln!(
-            "{what}: {unit} {} → {} for 8× ({ratio:.1}×)",
-            small[i], large[i]
+            "{what}: {unit} {} → {} for 8× ({:.1}×)",
+            small[i],
+            large[i],
+            ratio(i)
         );
+    }
+    for (i, unit) in units {
         assert!(
-            ratio <= 12.0,
-            "{what}: 8× the input cost {ratio:.1}× the {unit} ({} → {})",
+            ratio(i) <= 12.0,
+            "{what}: 8× the input cost {:.1}× the {unit} ({} → {})",
+            ratio(i),
             small[i],
             large[i]
         );
@@ -112,6 +128,12 @@ fn eight_times_the_nets_cost_at_most_twelve_times_the_work() {
     assert_linear("nets", 100, nets);
 }
 
+/// Today's fog rules searched every text once per secret name: 64× for 8×.
+#[test]
+fn eight_times_the_side_texts_and_enemy_names_cost_at_most_twelve_times_the_work() {
+    assert_linear("fog texts", 50, fog);
+}
+
 /// Work of checking every scenario of a shared-library pack in one run:
 /// (bytes parsed, library items resolved, allocations).
 fn check_pack(n: usize) -> [u64; 3] {
@@ -119,7 +141,7 @@ fn check_pack(n: usize) -> [u64; 3] {
     let pack = PackConfig::default();
     let cache = muster_model::SourceCache::new();
     let resolved = work::library_items_resolved();
-    let [allocations, _, parsed] = measure(|| {
+    let [allocations, _, parsed, _] = measure(|| {
         for p in &paths {
             std::hint::black_box(muster_check::run_cached(&world, p, &pack, &cache));
         }

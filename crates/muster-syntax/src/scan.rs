@@ -36,8 +36,16 @@ fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.' || b >= 0x80
 }
 
-/// The item keyword starting at `i`, if a whole word starts there.
-fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
+/// The end of the word starting at `i`.
+fn word_end(bytes: &[u8], i: usize) -> usize {
+    bytes[i..]
+        .iter()
+        .position(|b| !is_ident_byte(*b))
+        .map_or(bytes.len(), |n| i + n)
+}
+
+/// The item keyword that is the word `bytes[i..end]`, if a whole word starts at `i`.
+fn item_keyword_at(bytes: &[u8], i: usize, end: usize) -> Option<&'static str> {
     if i > 0 && is_ident_byte(bytes[i - 1]) {
         return None;
     }
@@ -48,11 +56,6 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
     ) {
         return None;
     }
-    // a keyword is a whole word: compare the word, not every keyword's prefix
-    let end = bytes[i..]
-        .iter()
-        .position(|b| !is_ident_byte(*b))
-        .map_or(bytes.len(), |n| i + n);
     let word = &bytes[i..end];
     ITEM_KEYWORDS
         .iter()
@@ -62,12 +65,10 @@ fn item_keyword_at(bytes: &[u8], i: usize) -> Option<&'static str> {
 
 /// Whether a word starting a line at `i` is a slip for an item keyword.
 fn misspelt_item_at(bytes: &[u8], i: usize) -> bool {
-    if i > 0 && is_ident_byte(bytes[i - 1]) || item_keyword_at(bytes, i).is_some() {
+    let end = word_end(bytes, i);
+    if i > 0 && is_ident_byte(bytes[i - 1]) || item_keyword_at(bytes, i, end).is_some() {
         return false;
     }
-    let end = (i..bytes.len())
-        .find(|&j| !is_ident_byte(bytes[j]))
-        .unwrap_or(bytes.len());
     std::str::from_utf8(&bytes[i..end])
         .ok()
         .is_some_and(|w| crate::wording::suggest(w, ITEM_KEYWORDS.iter().copied()).is_some())
@@ -277,7 +278,8 @@ pub(crate) fn scan(
                         },
                     ));
                 }
-                let keyword = item_keyword_at(bytes, i);
+                let end = word_end(bytes, i);
+                let keyword = item_keyword_at(bytes, i, end);
                 let audience = follows_briefing && keyword == Some("umpire");
                 after_briefing = keyword == Some("briefing");
                 let prev = &bytes[prev_word.0..prev_word.1];
@@ -297,17 +299,15 @@ pub(crate) fn scan(
                         ));
                     }
                 }
-                let word_start = i;
-                while i < bytes.len() && is_ident_byte(bytes[i]) {
-                    i += 1;
-                }
-                prev_word = (word_start, i);
+                prev_word = (i, end);
+                i = end;
             }
             _ => {
-                // Skip a whole UTF-8 sequence so offsets stay on char boundaries.
+                // Skip a whole UTF-8 sequence so offsets stay on char boundaries,
+                // and with it the run of bytes that would come here one by one.
                 prev_word = (0, 0);
                 i += 1;
-                while i < bytes.len() && (bytes[i] & 0xC0) == 0x80 {
+                while i < bytes.len() && plain(bytes[i]) {
                     i += 1;
                 }
             }
@@ -342,6 +342,15 @@ pub(crate) fn is_blank(text: &str) -> bool {
         }
     }
     true
+}
+
+/// A byte the scanner passes over with nothing to note: not a space, quote,
+/// slash, bracket or lower-case letter (UTF-8 continuation bytes included).
+fn plain(b: u8) -> bool {
+    !matches!(
+        b,
+        b'\n' | b' ' | b'\t' | b'\r' | b'"' | b'/' | b'{' | b'(' | b')' | b'}' | b'a'..=b'z'
+    )
 }
 
 fn trim_cr(bytes: &[u8], start: usize, end: usize) -> usize {

@@ -1,5 +1,6 @@
 //! Generated scenarios that grow along one dimension each (map areas, elements,
-//! orders, signals, nets, and a library shared by many scenarios), shared by the
+//! orders, signals, nets, a side's texts with the enemy names they must not
+//! hold, and a library shared by many scenarios), shared by the
 //! complexity guards (`tests/complexity.rs`) and the benchmark (`benches/grow.rs`).
 
 #![allow(dead_code)]
@@ -12,12 +13,17 @@ const HEADER: &str = "scenario \"G\" {\n  start 1944-06-06 06:00\n  turns 18\n  
 /// `count` companies of a headquarters and two platoons, in a column (one x), so a
 /// sweep along x meets every pair.
 pub fn companies(t: &mut String, count: usize) {
-    t.push_str("forces british {\n");
+    forces(t, "british", ("c", "C"), 4000, count);
+}
+
+/// `count` companies of `side` in a column at `x`, named `{id}{j}` and `"{display} {j}"`.
+fn forces(t: &mut String, side: &str, (id, display): (&str, &str), x: usize, count: usize) {
+    let _ = writeln!(t, "forces {side} {{");
     for j in 0..count {
-        let (x, y) = (4000, 100 + j * 40);
+        let y = 100 + j * 40;
         let _ = writeln!(
             t,
-            "  company c{j} \"C {j}\" at ({x},{y}) {{\n    hq c{j}-hq command figures 3 radio long at (0,0)\n    element c{j}-a coherent figures 6 at (0,13)\n    element c{j}-b coherent figures 6 at (0,26)\n  }}"
+            "  company {id}{j} \"{display} {j}\" at ({x},{y}) {{\n    hq {id}{j}-hq command figures 3 radio long at (0,0)\n    element {id}{j}-a coherent figures 6 at (0,13)\n    element {id}{j}-b coherent figures 6 at (0,26)\n  }}"
         );
     }
     t.push_str("}\n");
@@ -90,6 +96,47 @@ pub fn nets(n: usize) -> String {
             k % 50,
             (k + 7) % 50,
             (k + 19) % 50
+        );
+    }
+    t.push_str("}\n");
+    t
+}
+
+/// `n` companies a side whose orders carry prose, so a side's texts and the enemy
+/// names it must not be told both grow with `n` (fog of war, MC802/MC805): every
+/// eighth German company is revealed by intel, and every sixteenth British order
+/// names an unrevealed one.
+pub fn fog(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    companies(&mut t, n);
+    forces(&mut t, "german", ("kg", "Kampfgruppe Nummer"), 6000, n);
+    t.push_str("orders british {\n");
+    for j in 0..n {
+        let words = if j % 16 == 5 {
+            format!("Drive Kampfgruppe Nummer {} off the ridge.", j + 1)
+        } else {
+            "Seize the ridge before the enemy can reinforce it, then dig in.".to_string()
+        };
+        let _ = writeln!(
+            t,
+            "  c{j} attack all-out (5000,{}) \"{words}\"",
+            100 + j * 40
+        );
+    }
+    t.push_str("}\norders german {\n");
+    for j in 0..n {
+        let _ = writeln!(
+            t,
+            "  kg{j} defend (6000,{}) \"Hold the ridge; C Company will come at dawn.\"",
+            100 + j * 40
+        );
+    }
+    t.push_str("}\nintel british {\n");
+    for j in (0..n).step_by(8) {
+        let _ = writeln!(
+            t,
+            "  kg{j} seen at (6000,{}) approximate \"a battlegroup dug in\"",
+            100 + j * 40
         );
     }
     t.push_str("}\n");

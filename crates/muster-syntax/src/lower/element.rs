@@ -45,9 +45,15 @@ fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, k: &P, ks: Span) 
     let Some(local) = ks.start.checked_sub(c.base) else {
         return false;
     };
+    // only white space between the line's start and the word: walk back over
+    // it rather than search the whole line, since every word comes here
     let before = &c.src[..local.min(c.src.len())];
-    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
-    if !before[line_start..].trim().is_empty() {
+    let starts_line = before
+        .chars()
+        .rev()
+        .find(|ch| *ch == '\n' || !ch.is_whitespace())
+        .is_none_or(|ch| ch == '\n');
+    if !starts_line {
         return false;
     }
     let words = statement_words();

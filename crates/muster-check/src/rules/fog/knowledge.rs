@@ -1,9 +1,74 @@
 //! What each side may know, and who reads each text and reference: the facts the
 //! fog-of-war rules (MC802, MC804–MC806) share, so they agree with the filter
-//! that makes each side's outputs (`muster_render::json::for_side`).
+//! that makes each side's outputs (`muster_render::json::for_side`). Computed
+//! once per check run ([`Fog`], through `Context::fog`).
 
+use super::name_search::{
+    is_word_char, lower, may_hide, Groups, Interner, Patterns, Spans, WordLookup,
+};
 use crate::prelude::*;
 use muster_syntax::Span;
+use std::borrow::Cow;
+use std::cell::OnceCell;
+// a fast seeded hash: names are short and hashed by the thousand
+use foldhash::{HashMap, HashSet};
+
+/// The fog-of-war facts of one scenario, built on first use and shared by the
+/// fog rules, so texts and secrets are gathered once, not once per rule.
+pub(crate) struct Fog<'a> {
+    model: &'a Model,
+    /// Every text a side reads.
+    pub texts: Vec<Text<'a>>,
+    /// What each side must not be told, by side index.
+    secrets: Vec<Secrets<'a>>,
+    /// (side, unit) for every unit a side's intel reports on.
+    reported: HashSet<(SideId, UnitId)>,
+}
+
+impl<'a> Fog<'a> {
+    pub(crate) fn new(cx: &Context<'a>) -> Self {
+        let m = cx.model;
+        let reported = m
+            .intel
+            .iter()
+            .filter_map(|i| match (i.side.target, i.unit.target) {
+                (Some(Target::Side(s)), Some(Target::Unit(u))) => Some((s, u)),
+                _ => None,
+            })
+            .collect();
+        let mut fog = Fog {
+            model: m,
+            texts: texts(cx),
+            secrets: Vec::new(),
+            reported,
+        };
+        fog.secrets = (0..m.sides.len())
+            .map(|s| secrets(cx, &fog, SideId(s)))
+            .collect();
+        fog
+    }
+
+    /// What `side` must not be told.
+    pub(crate) fn secrets(&self, side: SideId) -> Option<&Secrets<'a>> {
+        self.secrets.get(side.0)
+    }
+
+    /// Whether `side`'s intel reveals enemy unit `u`: a report on it or on a unit
+    /// it belongs to (a report on a battery covers its guns).
+    pub(crate) fn revealed(&self, side: SideId, u: UnitId) -> bool {
+        let m = self.model;
+        let mut at = Some(u);
+        // Bounded by the number of units, even if the tree were cyclic.
+        for _ in 0..=m.units.len() {
+            let Some(x) = at else { return false };
+            if self.reported.contains(&(side, x)) {
+                return true;
+            }
+            at = m.units.get(x.0).and_then(|unit| unit.parent);
+        }
+        false
+    }
+}
 
 /// Who reads a text or a reference in the outputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,11 +108,29 @@ pub(crate) struct Text<'a> {
     /// Whether `loc` spans the quoted text itself, so a name can be pointed at.
     pub quoted: bool,
     pub reader: Reader,
+    /// The text lower-cased, when that keeps its length in bytes: names are then
+    /// found ignoring case (else as written).
+    lowered: Option<Cow<'a, str>>,
+    /// Whether lower-casing keeps every character's length, so the lower-cased
+    /// text has the same words at the same offsets.
+    aligned: bool,
+}
+
+/// `text` lower-cased, when that keeps its length in bytes (so offsets agree).
+fn lowered(text: &str) -> Option<Cow<'_, str>> {
+    Some(lower(text)).filter(|l| l.len() == text.len())
+}
+
+/// Whether lower-casing keeps the length of every character of `text`.
+fn aligned(text: &str) -> bool {
+    text.chars().all(|c| {
+        c.is_ascii() || c.to_lowercase().map(char::len_utf8).sum::<usize>() == c.len_utf8()
+    })
 }
 
 /// Every text a side reads in its outputs. Umpire-only text (designer and umpire
 /// notes, events, items known to the umpire alone) is never checked.
-pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
+fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     let m = cx.model;
     let mut out = Vec::new();
     let mut prose = |p: &'a Prose, reader: Reader| {
@@ -56,6 +139,8 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
             loc: p.loc,
             quoted: true,
             reader,
+            lowered: lowered(&p.text),
+            aligned: aligned(&p.text),
         })
     };
     if let Some(h) = &m.header {
@@ -123,6 +208,8 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
                 loc,
                 quoted,
                 reader,
+                lowered: lowered(text),
+                aligned: aligned(text),
             });
         }
     };
@@ -157,7 +244,12 @@ pub(crate) fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
 fn find_quoted(cx: &Context, within: Loc, text: &str) -> Option<Loc> {
     let file = cx.model.files.iter().find(|f| f.id == within.file)?;
     let src = file.text.get(within.span.start..within.span.end)?;
-    let at = src.find(&format!("\"{text}\""))?;
+    // the first `"` followed by the text and a closing `"`
+    let at = src.match_indices('"').map(|(i, _)| i).find(|&i| {
+        src.get(i + 1..).is_some_and(|rest| {
+            rest.starts_with(text) && rest.as_bytes().get(text.len()) == Some(&b'"')
+        })
+    })?;
     let start = within.span.start + at;
     Some(Loc::new(
         within.file,
@@ -168,29 +260,12 @@ fn find_quoted(cx: &Context, within: Loc, text: &str) -> Option<Loc> {
 /// Something one side must not be told, and the names that would tell it.
 pub(crate) struct Secret<'a> {
     /// `enemy unit`, `enemy player`, `hidden map item`, …
-    pub what: String,
+    pub what: &'static str,
     pub id: &'a str,
     pub names: Vec<&'a str>,
     pub loc: Loc,
     /// The unit an intel entry would have to reveal, for the hint.
     pub unit: Option<&'a str>,
-}
-
-/// Whether `side`'s intel reveals enemy unit `u`: a report on it or on a unit
-/// it belongs to (a report on a battery covers its guns).
-pub(crate) fn revealed(m: &Model, side: SideId, u: UnitId) -> bool {
-    let mut at = Some(u);
-    // Bounded by the number of units, even if the tree were cyclic.
-    for _ in 0..=m.units.len() {
-        let Some(x) = at else { return false };
-        if m.intel.iter().any(|i| {
-            i.side.target == Some(Target::Side(side)) && i.unit.target == Some(Target::Unit(x))
-        }) {
-            return true;
-        }
-        at = m.units.get(x.0).and_then(|unit| unit.parent);
-    }
-    false
 }
 
 /// An identifier a writer made up (`gr-1`, `coy_hq`, `pak40`), as opposed to a
@@ -203,15 +278,15 @@ fn made_up(id: &str) -> bool {
 /// Everything `side` must not be told by name: enemy units and their elements its
 /// intel does not reveal, enemy players, signals and nets, and map items it does
 /// not know. A name the side knows through something of its own is left out.
-pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
+fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
     let m = cx.model;
     let mut out: Vec<Secret<'a>> = Vec::new();
     let enemy = |s: SideId| s != side;
     for (i, u) in m.units.iter().enumerate() {
-        if enemy(u.side) && !revealed(m, side, UnitId(i)) {
+        if enemy(u.side) && !fog.revealed(side, UnitId(i)) {
             let id = Some(u.name.id.as_str()).filter(|id| made_up(id));
             out.push(Secret {
-                what: "enemy unit".into(),
+                what: "enemy unit",
                 id: &u.name.id,
                 names: u.display.as_deref().into_iter().chain(id).collect(),
                 loc: u.name.loc,
@@ -220,9 +295,9 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
         }
     }
     for e in &m.elements {
-        if enemy(e.side) && !revealed(m, side, e.unit) && made_up(&e.name.id) {
+        if enemy(e.side) && !fog.revealed(side, e.unit) && made_up(&e.name.id) {
             out.push(Secret {
-                what: "enemy element".into(),
+                what: "enemy element",
                 id: &e.qualified,
                 names: vec![e.name.id.as_str()],
                 loc: e.name.loc,
@@ -236,7 +311,7 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
         }
         for p in &s.players {
             out.push(Secret {
-                what: "enemy player".into(),
+                what: "enemy player",
                 id: &p.name.id,
                 names: p
                     .display
@@ -251,7 +326,7 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
     }
     for g in m.signals.iter().filter(|g| g.side.is_some_and(enemy)) {
         out.push(Secret {
-            what: "enemy signal".into(),
+            what: "enemy signal",
             id: &g.name.id,
             names: vec![g.name.id.as_str()],
             loc: g.name.loc,
@@ -260,7 +335,7 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
     }
     for n in m.nets.iter().filter(|n| enemy(n.side)) {
         out.push(Secret {
-            what: "enemy net".into(),
+            what: "enemy net",
             id: &n.name.id,
             names: n
                 .display
@@ -276,8 +351,8 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
         if !known.side_knows(side) {
             out.push(Secret {
                 what: match known {
-                    Known::Umpire(_) => "umpire-only map item".into(),
-                    _ => "hidden map item".into(),
+                    Known::Umpire(_) => "umpire-only map item",
+                    _ => "hidden map item",
                 },
                 id: &name.id,
                 names: display
@@ -290,41 +365,216 @@ pub(crate) fn secrets<'a>(cx: &Context<'a>, side: SideId) -> Secrets<'a> {
             });
         }
     }
-    let own = own_names(cx, side);
+    let own = own_names(cx, fog, side);
+    let mut known: HashSet<&str> = HashSet::with_capacity_and_hasher(own.len(), Default::default());
+    known.extend(own.iter().map(|n| n.as_ref()));
     for s in &mut out {
         s.names
-            .retain(|n| n.chars().count() >= 3 && !own.contains(&n.to_lowercase()));
+            .retain(|n| n.chars().count() >= 3 && !known.contains(lower(n).as_ref()));
     }
     out.retain(|s| !s.names.is_empty());
-    Secrets { list: out, own }
+    Secrets::new(out, own)
 }
 
-/// A side's secrets, and the names it knows (a secret name found inside one of
-/// them, as `Luck` in a revealed "Kampfgruppe von Luck", is not a leak).
+/// A side's secrets, the names that tell them, and the names the side knows (a
+/// secret name found inside one of them, as `Luck` in a revealed "Kampfgruppe von
+/// Luck", is not a leak), ready to be found in a text in one pass.
 pub(crate) struct Secrets<'a> {
     pub list: Vec<Secret<'a>>,
-    own: Vec<String>,
+    /// For each secret's names in turn: its pattern in `lower` when lower-casing
+    /// keeps its length, and its pattern in `written`; secret `i`'s from
+    /// `first_pattern[i]`.
+    patterns: Vec<(Option<usize>, usize)>,
+    first_pattern: Vec<usize>,
+    /// The secrets each pattern of `lower` / `written` belongs to.
+    lower_secrets: Groups,
+    written_secrets: Groups,
+    /// Names lower-cased, looked up word by word in lower-cased texts.
+    words: WordLookup<'a>,
+    /// The patterns of `lower` whose whole-word occurrences may hide behind
+    /// overlapping ones, found by an automaton: their ids in `lower`.
+    hiding: Vec<usize>,
+    hiding_patterns: OnceCell<Patterns>,
+    /// Names lower-cased, for texts whose characters change length when lower-cased.
+    lower: OnceCell<Patterns>,
+    /// Names as written, for texts or names whose lower-casing changes length.
+    written: OnceCell<Patterns>,
+    written_strings: Vec<&'a str>,
+    /// Patterns of `written` whose lower-casing changes length.
+    written_changes: Vec<bool>,
+    /// Lower-cased names the side knows.
+    own: Vec<Cow<'a, str>>,
+    own_patterns: OnceCell<Patterns>,
 }
 
-impl Secrets<'_> {
+impl<'a> Secrets<'a> {
+    fn new(list: Vec<Secret<'a>>, own: Vec<Cow<'a, str>>) -> Self {
+        let mut lowered = Interner::default();
+        let mut written_strings: Vec<&'a str> = Vec::new();
+        let mut written: HashMap<&'a str, usize> = HashMap::default();
+        let mut written_changes: Vec<bool> = Vec::new();
+        let names = list.iter().map(|s| s.names.len()).sum();
+        let mut lower_secrets = Vec::with_capacity(names);
+        let mut written_secrets = Vec::with_capacity(names);
+        let mut patterns = Vec::with_capacity(names);
+        let mut first_pattern = Vec::with_capacity(list.len());
+        for (i, s) in list.iter().enumerate() {
+            first_pattern.push(patterns.len());
+            for &name in &s.names {
+                let low = lower(name);
+                let keeps_length = low.len() == name.len();
+                let w = *written.entry(name).or_insert_with(|| {
+                    written_strings.push(name);
+                    written_changes.push(!keeps_length);
+                    written_strings.len() - 1
+                });
+                written_secrets.push((w, i));
+                let l = keeps_length.then(|| lowered.id(low));
+                if let Some(l) = l {
+                    lower_secrets.push((l, i));
+                }
+                patterns.push((l, w));
+            }
+        }
+        let lower_secrets = Groups::new(lowered.len(), &lower_secrets);
+        let written_secrets = Groups::new(written_strings.len(), &written_secrets);
+        let hides: Vec<bool> = lowered.strings().into_iter().map(may_hide).collect();
+        let hiding = (0..lowered.len())
+            .filter(|p| hides.get(*p).copied().unwrap_or(false))
+            .collect();
+        Secrets {
+            list,
+            patterns,
+            first_pattern,
+            lower_secrets,
+            written_secrets,
+            words: WordLookup::new(lowered, hides),
+            hiding,
+            hiding_patterns: OnceCell::new(),
+            lower: OnceCell::new(),
+            written: OnceCell::new(),
+            written_strings,
+            written_changes,
+            own,
+            own_patterns: OnceCell::new(),
+        }
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
 
-    /// Whether the name at `at..at + len` of `text` lies inside a known name.
-    fn inside_known(&self, text: &str, at: usize, len: usize) -> bool {
-        let lowered = text.to_lowercase();
-        if lowered.len() != text.len() {
-            return false;
+    fn lower(&self) -> &Patterns {
+        self.lower
+            .get_or_init(|| Patterns::new(self.words.needles()))
+    }
+
+    fn written(&self) -> &Patterns {
+        self.written
+            .get_or_init(|| Patterns::new(self.written_strings.clone()))
+    }
+
+    /// The spans of `lowered` (a lower-cased text) that hold a name the side
+    /// knows, other than the whole text.
+    fn known_spans(&self, lowered: &str) -> Spans {
+        let own = self.own_patterns.get_or_init(|| {
+            let mut distinct = Interner::default();
+            for n in self.own.iter().filter(|n| !n.is_empty()) {
+                distinct.id(Cow::Borrowed(n.as_ref()));
+            }
+            Patterns::new(distinct.strings())
+        });
+        let mut spans = Vec::new();
+        own.each(lowered, |p, at| {
+            let end = at + own.len_of(p);
+            if (at, end) != (0, lowered.len()) {
+                spans.push((at, end));
+            }
+        });
+        Spans::new(spans)
+    }
+
+    /// The secrets named in `t`: each secret once, with the name used and where.
+    /// One pass over the text finds every name (the first whole-word occurrence
+    /// of each), so the cost is the text's length plus what it names.
+    pub(crate) fn leaks(&self, cx: &Context, t: &Text) -> Vec<(&Secret<'a>, &'a str, Loc)> {
+        let mut out = Vec::new();
+        if self.list.is_empty() {
+            return out;
         }
-        self.own
-            .iter()
-            .filter(|n| n.len() > len && **n != lowered)
-            .any(|n| {
-                lowered
-                    .match_indices(n.as_str())
-                    .any(|(j, _)| j <= at && at + len <= j + n.len())
-            })
+        let mut lower_at: HashMap<usize, usize> = HashMap::default();
+        let mut written_at: HashMap<usize, usize> = HashMap::default();
+        let first_word =
+            |set: &Patterns, hay: &str, only_changes: bool, into: &mut HashMap<usize, usize>| {
+                set.each(hay, |p, at| {
+                    if only_changes && !self.written_changes.get(p).copied().unwrap_or(false) {
+                        return;
+                    }
+                    if !into.contains_key(&p) && bounded(t.text, at, set.len_of(p)) {
+                        into.insert(p, at);
+                    }
+                })
+            };
+        match &t.lowered {
+            Some(lowered) if t.aligned => {
+                self.words.first_whole_words(t.text, lowered, |p, at| {
+                    lower_at.entry(p).or_insert(at);
+                });
+                if !self.hiding.is_empty() {
+                    let hiding = self.hiding_patterns.get_or_init(|| {
+                        let needles = self.words.needles();
+                        let strings = self.hiding.iter();
+                        Patterns::new(strings.filter_map(|p| needles.get(*p).copied()).collect())
+                    });
+                    hiding.each(lowered, |h, at| {
+                        let Some(&p) = self.hiding.get(h) else { return };
+                        if !lower_at.contains_key(&p) && bounded(t.text, at, hiding.len_of(h)) {
+                            lower_at.insert(p, at);
+                        }
+                    });
+                }
+                if self.written_changes.contains(&true) {
+                    first_word(self.written(), t.text, true, &mut written_at);
+                }
+            }
+            Some(lowered) => {
+                first_word(self.lower(), lowered, false, &mut lower_at);
+                if self.written_changes.contains(&true) {
+                    first_word(self.written(), t.text, true, &mut written_at);
+                }
+            }
+            None => first_word(self.written(), t.text, false, &mut written_at),
+        }
+        let mut named: Vec<usize> = lower_at
+            .keys()
+            .flat_map(|p| self.lower_secrets.of(*p))
+            .chain(written_at.keys().flat_map(|p| self.written_secrets.of(*p)))
+            .copied()
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        let mut known: Option<Spans> = None;
+        for i in named {
+            let Some(s) = self.list.get(i) else { continue };
+            let from = self.first_pattern.get(i).copied().unwrap_or(0);
+            let patterns = self.patterns.get(from..).unwrap_or_default();
+            for (name, &(l, w)) in s.names.iter().zip(patterns) {
+                let at = match (&t.lowered, l) {
+                    (Some(_), Some(l)) => lower_at.get(&l),
+                    _ => written_at.get(&w),
+                };
+                let Some(&at) = at else { continue };
+                if let Some(lowered) = &t.lowered {
+                    let spans = known.get_or_insert_with(|| self.known_spans(lowered));
+                    if spans.strictly_contain(at, name.len()) {
+                        continue;
+                    }
+                }
+                out.push((s, *name, locate(cx, t, at, name.len())));
+                break;
+            }
+        }
+        out
     }
 }
 
@@ -356,7 +606,7 @@ pub(crate) fn known_words(cx: &Context, k: &Known) -> String {
 }
 
 /// Lower-cased names of everything the side knows of its own or shares.
-fn own_names(cx: &Context, side: SideId) -> Vec<String> {
+fn own_names<'a>(cx: &Context<'a>, fog: &Fog, side: SideId) -> Vec<Cow<'a, str>> {
     let m = cx.model;
     let mut out: Vec<&str> = Vec::new();
     for s in &m.sides {
@@ -370,7 +620,7 @@ fn own_names(cx: &Context, side: SideId) -> Vec<String> {
         }
     }
     for (i, u) in m.units.iter().enumerate() {
-        if u.side == side || revealed(m, side, UnitId(i)) {
+        if u.side == side || fog.revealed(side, UnitId(i)) {
             out.push(&u.name.id);
             out.extend(u.display.as_deref());
         }
@@ -397,37 +647,10 @@ fn own_names(cx: &Context, side: SideId) -> Vec<String> {
             out.extend(display.as_deref());
         }
     }
-    out.into_iter().map(str::to_lowercase).collect()
+    out.into_iter().map(lower).collect()
 }
 
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '_'
-}
-
-/// The byte offset of `name` in `text` as a whole word, ignoring case where
-/// lower-casing keeps byte offsets.
-pub(crate) fn find_word(text: &str, name: &str) -> Option<usize> {
-    let lowered = text.to_lowercase();
-    let lower_name = name.to_lowercase();
-    let (hay, needle) = if lowered.len() == text.len() && lower_name.len() == name.len() {
-        (lowered.as_str(), lower_name.as_str())
-    } else {
-        (text, name)
-    };
-    let mut from = 0;
-    while let Some(i) = hay
-        .get(from..)
-        .and_then(|h| h.find(needle))
-        .map(|i| i + from)
-    {
-        if bounded(text, i, needle.len()) {
-            return Some(i);
-        }
-        from = i + needle.len().max(1);
-    }
-    None
-}
-
+/// Whether `text[i..i + len]` stands as a whole word: no word character touches it.
 fn bounded(text: &str, i: usize, len: usize) -> bool {
     let before = text.get(..i).and_then(|s| s.chars().next_back());
     let after = text.get(i + len..).and_then(|s| s.chars().next());
@@ -448,26 +671,6 @@ pub(crate) fn locate(cx: &Context, t: &Text, offset: usize, len: usize) -> Loc {
         return Loc::new(t.loc.file, Span::new(start, start + len));
     }
     t.loc
-}
-
-/// The secrets named in `t`: each secret once, with the name used and where.
-pub(crate) fn leaks<'a, 's>(
-    cx: &Context,
-    t: &Text,
-    secrets: &'s Secrets<'a>,
-) -> Vec<(&'s Secret<'a>, &'a str, Loc)> {
-    let mut out = Vec::new();
-    for s in &secrets.list {
-        for name in &s.names {
-            let found =
-                find_word(t.text, name).filter(|at| !secrets.inside_known(t.text, *at, name.len()));
-            if let Some(at) = found {
-                out.push((s, *name, locate(cx, t, at, name.len())));
-                break;
-            }
-        }
-    }
-    out
 }
 
 /// A structured reference some side reads, and in which construct.

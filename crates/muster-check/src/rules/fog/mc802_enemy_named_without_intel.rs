@@ -1,7 +1,7 @@
 //! MC802 enemy-named-without-intel: a side's own text names something of the enemy
 //! (or a map item) that the side does not know.
 
-use super::knowledge::{leaks, secrets, texts, Reader};
+use super::knowledge::Reader;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
@@ -63,15 +63,14 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let texts = texts(cx);
+    let fog = cx.fog();
     for (si, side) in cx.model.sides.iter().enumerate() {
         let s = SideId(si);
-        let secrets = secrets(cx, s);
-        if secrets.is_empty() {
+        let Some(secrets) = fog.secrets(s).filter(|x| !x.is_empty()) else {
             continue;
-        }
-        for t in texts.iter().filter(|t| t.reader == Reader::Side(s)) {
-            for (secret, _, at) in leaks(cx, t, &secrets) {
+        };
+        for t in fog.texts.iter().filter(|t| t.reader == Reader::Side(s)) {
+            for (secret, _, at) in secrets.leaks(cx, t) {
                 let help = match secret.unit {
                     Some(u) => format!("add `{u}` to `intel {}`, or reword the text", side.name.id),
                     None => "reword the text: the side cannot know this name".to_string(),

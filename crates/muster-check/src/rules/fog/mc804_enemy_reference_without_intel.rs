@@ -1,7 +1,7 @@
 //! MC804 enemy-reference-without-intel: a side's order, victory condition or other
 //! structured reference points at an enemy unit its intel does not reveal.
 
-use super::knowledge::{revealed, side_refs};
+use super::knowledge::side_refs;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
@@ -82,7 +82,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         };
         let Some(owner) = owner else { continue };
         for side in sr.reader.sides(m) {
-            if side == owner || revealed(m, side, unit) {
+            if side == owner || cx.fog().revealed(side, unit) {
                 continue;
             }
             out.push(

@@ -1,6 +1,6 @@
 //! MC805 secret-in-shared-text: a text every side reads names what one side must not know.
 
-use super::knowledge::{leaks, secrets, texts, Reader};
+use super::knowledge::Reader;
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
@@ -72,17 +72,21 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let shared: Vec<_> = texts(cx)
-        .into_iter()
+    let fog = cx.fog();
+    let shared: Vec<_> = fog
+        .texts
+        .iter()
         .filter(|t| t.reader == Reader::Everyone)
         .collect();
     if shared.is_empty() {
         return out;
     }
     for (si, side) in cx.model.sides.iter().enumerate() {
-        let secrets = secrets(cx, SideId(si));
+        let Some(secrets) = fog.secrets(SideId(si)) else {
+            continue;
+        };
         for t in &shared {
-            for (secret, _, at) in leaks(cx, t, &secrets) {
+            for (secret, _, at) in secrets.leaks(cx, t) {
                 out.push(
                     RULE.report(
                         format!(

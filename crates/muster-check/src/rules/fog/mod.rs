@@ -7,4 +7,5 @@ pub(crate) mod mc804_enemy_reference_without_intel;
 pub(crate) mod mc805_secret_in_shared_text;
 pub(crate) mod mc806_unknown_map_item_referenced;
 
-mod knowledge;
+pub(crate) mod knowledge;
+mod name_search;

@@ -54,22 +54,51 @@ fn distance_to(place: &Place, p: Pos, table: Option<(f64, f64)>) -> Option<f64> 
     }
 }
 
+/// Each arrival at a place with the nearest element of its unit (the first in
+/// model order among equals), found in one pass over the elements: each element
+/// is measured against the arrivals of the units above it.
+fn nearest_elements<'a>(cx: &Context<'a>) -> Vec<Option<(f64, &'a Element)>> {
+    let m = cx.model;
+    let mut by_unit: std::collections::HashMap<UnitId, Vec<usize>> = Default::default();
+    for (k, a) in m.arrivals.iter().enumerate() {
+        if let (Some(Target::Unit(u)), Some(Target::Place(_))) = (a.unit.target, a.at.target) {
+            by_unit.entry(u).or_default().push(k);
+        }
+    }
+    let mut nearest: Vec<Option<(f64, &Element)>> = vec![None; m.arrivals.len()];
+    if by_unit.is_empty() {
+        return nearest;
+    }
+    for e in &m.elements {
+        let Some(pos) = e.pos else { continue };
+        // the element's unit and every unit above it (bounded, even if cyclic)
+        let mut at = Some(e.unit);
+        for _ in 0..=m.units.len() {
+            let Some(u) = at else { break };
+            for &k in by_unit.get(&u).into_iter().flatten() {
+                let place = match m.arrivals.get(k).and_then(|a| a.at.target) {
+                    Some(Target::Place(p)) => m.places.get(p.0),
+                    _ => None,
+                };
+                let Some(d) = place.and_then(|p| distance_to(p, pos, cx.table())) else {
+                    continue;
+                };
+                if let Some(best) = nearest.get_mut(k) {
+                    if best.is_none_or(|(b, _)| d.total_cmp(&b).is_lt()) {
+                        *best = Some((d, e));
+                    }
+                }
+            }
+            at = cx.unit(u).and_then(|x| x.parent);
+        }
+    }
+    nearest
+}
+
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for a in &cx.model.arrivals {
-        let (Some(Target::Unit(u)), Some(Target::Place(p))) = (a.unit.target, a.at.target) else {
-            continue;
-        };
-        let Some(place) = cx.model.places.get(p.0) else {
-            continue;
-        };
-        let nearest = cx
-            .model
-            .elements
-            .iter()
-            .filter(|e| cx.lineage(e.unit).contains(&u))
-            .filter_map(|e| Some((distance_to(place, e.pos?, cx.table())?, e)))
-            .min_by(|x, y| x.0.total_cmp(&y.0));
+    let nearest = nearest_elements(cx);
+    for (a, nearest) in cx.model.arrivals.iter().zip(nearest) {
         let Some((d, e)) = nearest else {
             continue;
         };
