@@ -134,25 +134,52 @@ fn eight_times_the_side_texts_and_enemy_names_cost_at_most_twelve_times_the_work
     assert_linear("fog texts", 50, fog);
 }
 
-/// Parsing done by checking every scenario of a shared-library pack in one run.
-fn check_pack(n: usize) -> u64 {
+/// Work of checking every scenario of a shared-library pack in one run:
+/// (bytes parsed, library items resolved, allocations).
+fn check_pack(n: usize) -> [u64; 3] {
     let (world, paths) = library_pack(n);
     let pack = PackConfig::default();
     let cache = muster_model::SourceCache::new();
-    measure(|| {
+    let resolved = work::library_items_resolved();
+    let [allocations, _, parsed, _] = measure(|| {
         for p in &paths {
             std::hint::black_box(muster_check::run_cached(&world, p, &pack, &cache));
         }
-    })[2]
+    });
+    [
+        parsed,
+        work::library_items_resolved() - resolved,
+        allocations,
+    ]
 }
 
 #[test]
 fn eight_times_the_scenarios_sharing_a_library_cost_at_most_twelve_times_the_parsing() {
-    let (small, large) = (check_pack(10), check_pack(80));
+    let (small, large) = (check_pack(10)[0], check_pack(80)[0]);
     let ratio = large as f64 / (small as f64).max(1.0);
     eprintln!("library: bytes parsed {small} → {large} for 8× ({ratio:.1}×)");
     assert!(
         ratio <= 12.0,
         "8× the scenarios and library parsed {ratio:.1}× the bytes ({small} → {large})"
+    );
+}
+
+/// The library's own items (its templates, terrain kinds, nations) are resolved
+/// once per run, not once per scenario that imports it: with 8× the scenarios
+/// and 8× the library, about 8× the items (once per importer it is 64×).
+#[test]
+fn eight_times_the_scenarios_sharing_a_library_cost_at_most_twelve_times_the_resolution() {
+    let (small, large) = (check_pack(10), check_pack(80));
+    let ratio = large[1] as f64 / (small[1] as f64).max(1.0);
+    let allocations = large[2] as f64 / (small[2] as f64).max(1.0);
+    eprintln!(
+        "library: items resolved {} → {} for 8× ({ratio:.1}×); allocations {} → {} ({allocations:.1}×)",
+        small[1], large[1], small[2], large[2]
+    );
+    assert!(
+        ratio <= 12.0,
+        "8× the scenarios and library resolved {ratio:.1}× the library items ({} → {})",
+        small[1],
+        large[1]
     );
 }

@@ -8,7 +8,7 @@
 
 use crate::line_index::LineIndex;
 use muster_check::Outcome;
-use muster_model::{PackConfig, World, WorldError};
+use muster_model::{PackConfig, SourceCache, World, WorldError};
 use muster_syntax::cst::Cst;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -58,6 +58,10 @@ pub struct Workspace {
     pub outcomes: BTreeMap<PathBuf, Outcome>,
     /// Files that were last sent diagnostics, so a fixed file is cleared.
     published: BTreeSet<PathBuf>,
+    /// Parsed and resolved libraries for the session, per pack root: a keystroke
+    /// in a scenario re-reads only that scenario; an edited library is parsed
+    /// and resolved again once, since its text no longer matches.
+    caches: BTreeMap<PathBuf, SourceCache>,
 }
 
 /// The pack's files as the checker sees them: open documents first, then disk.
@@ -87,6 +91,7 @@ impl Workspace {
             docs: BTreeMap::new(),
             outcomes: BTreeMap::new(),
             published: BTreeSet::new(),
+            caches: BTreeMap::new(),
         }
     }
 
@@ -143,6 +148,9 @@ impl Workspace {
     /// Re-checks the scenarios `path` affects and returns what to publish.
     pub fn recheck(&mut self, path: &Path) -> Publish {
         for scenario in self.affected(path) {
+            if let Some(root) = self.docs.get(&scenario).map(|d| d.root.clone()) {
+                self.caches.entry(root).or_default();
+            }
             if let Some(outcome) = self.check(&scenario) {
                 self.outcomes.insert(scenario, outcome);
             }
@@ -164,7 +172,10 @@ impl Workspace {
             .config(&doc.root)
             .and_then(|t| PackConfig::from_toml(&t).ok())
             .unwrap_or_default();
-        Some(muster_check::run(&world, &doc.rel, &pack))
+        Some(match self.caches.get(&doc.root) {
+            Some(cache) => muster_check::run_cached(&world, &doc.rel, &pack, cache),
+            None => muster_check::run(&world, &doc.rel, &pack),
+        })
     }
 
     /// The diagnostics of every file that has or had any, gathered from the open
@@ -267,4 +278,54 @@ pub fn rel_path(root: &Path, path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use muster_model::{work, MemoryWorld};
+
+    /// Nothing on disk: every file the tests use is open.
+    struct NoDisk;
+
+    impl Disk for NoDisk {
+        fn pack_root(&self, _file: &Path) -> PathBuf {
+            PathBuf::from("/pack")
+        }
+        fn world(&self, _root: &Path) -> Box<dyn World> {
+            Box::new(MemoryWorld::new())
+        }
+        fn config(&self, _root: &Path) -> Option<String> {
+            None
+        }
+    }
+
+    const LIB: &str = "template coy company \"Company\" nation british {\n  hq coy-hq command figures 3 radio long at (0,-40)\n  element pl-1 coherent rifles lmg figures 6 at (-90,0)\n}\n";
+
+    fn scenario(title: &str) -> String {
+        format!(
+            "use \"lib/units.muster\"\nscenario \"{title}\" {{\n  turns 12\n  first-bound blue\n  table 4000m by 4000m\n}}\nside blue \"Blue\" nation british\nside red \"Red\" nation german\nforces blue {{\n  company c \"C\" from coy at (1000,1000)\n}}\n"
+        )
+    }
+
+    #[test]
+    fn a_keystroke_in_a_scenario_parses_and_resolves_only_that_scenario() {
+        let mut ws = Workspace::new(Box::new(NoDisk));
+        ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
+        ws.set(PathBuf::from("/pack/a.muster"), scenario("A"), 1);
+        let (parsed, resolved) = (work::parsed_bytes(), work::library_items_resolved());
+        let edited = scenario("A, edited");
+        ws.set(PathBuf::from("/pack/a.muster"), edited.clone(), 2);
+        assert_eq!(work::parsed_bytes() - parsed, edited.len() as u64);
+        assert_eq!(work::library_items_resolved(), resolved);
+        // an edit to the library is parsed and resolved once, for its scenario
+        let lib = LIB.replace("figures 6", "figures 5");
+        ws.set(PathBuf::from("/pack/lib/units.muster"), lib.clone(), 2);
+        assert_eq!(
+            work::parsed_bytes() - parsed,
+            (edited.len() + edited.len() + lib.len()) as u64
+        );
+        assert_eq!(work::library_items_resolved() - resolved, 1);
+    }
 }

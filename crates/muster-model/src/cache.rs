@@ -1,23 +1,35 @@
-//! Parse each file once per run: a cache of syntax trees keyed by pack-relative
-//! path and content, shared by every scenario a run checks, so a library `use`d
-//! by 500 scenarios is parsed once. It is the small incremental core `watch` and
-//! the language server keep between edits: an entry is reused only while its
-//! text is byte-for-byte the same, so a cached answer is always the answer a
-//! fresh parse would give (see ARCHITECTURE.md, "The parse-once cache").
+//! Parse and resolve each file once per run: a cache of syntax trees, and of
+//! what resolving an imported file needs of its text alone
+//! ([`Library`]), keyed by pack-relative path and content, shared by every
+//! scenario a run checks, so a library `use`d by 500 scenarios is parsed and
+//! resolved once. It is the small incremental core `watch` and the language
+//! server keep between edits: an entry is reused only while its text is
+//! byte-for-byte the same, so a cached answer is always the answer a fresh parse
+//! and resolution would give (see ARCHITECTURE.md, "The parse-once cache").
 
+use crate::resolve::library::Library;
 use muster_syntax::{ast, Diagnostic, FileId};
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
-/// One parsed file: its tree and its syntax diagnostics, labelled with a
-/// placeholder file id that [`SourceCache::parse`] replaces with the caller's.
+/// One parsed file: its tree, its syntax diagnostics and its own resolved part,
+/// labelled with a placeholder file id that the caller's replaces.
 #[derive(Debug)]
 struct Entry {
-    hash: u64,
     text: Arc<str>,
     tree: Arc<ast::File>,
     diagnostics: Vec<Diagnostic>,
+    library: Arc<Library>,
+}
+
+/// A file from the cache, as the caller's file id.
+#[derive(Debug)]
+pub struct Cached {
+    pub tree: Arc<ast::File>,
+    /// Its syntax diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What resolution needs of the file's text alone, shared by every importer.
+    pub library: Arc<Library>,
 }
 
 /// Syntax trees by path, each valid for exactly one text. Cheap to share between
@@ -28,13 +40,23 @@ pub struct SourceCache {
     entries: Mutex<HashMap<String, Arc<Entry>>>,
 }
 
-/// The placeholder file id of cached diagnostics.
-const CACHED: FileId = FileId(u32::MAX);
+/// The placeholder file id of cached diagnostics and locations.
+pub(crate) const CACHED: FileId = FileId(u32::MAX);
 
-fn hash(text: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
+/// `diagnostics` stored with the placeholder id, as file `file`.
+pub(crate) fn stamp(diagnostics: &[Diagnostic], file: FileId) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .cloned()
+        .map(|mut d| {
+            for l in &mut d.labels {
+                if l.file == CACHED {
+                    l.file = file;
+                }
+            }
+            d
+        })
+        .collect()
 }
 
 impl SourceCache {
@@ -42,25 +64,26 @@ impl SourceCache {
         SourceCache::default()
     }
 
-    /// The tree and syntax diagnostics of `text`, read from `path`, as file `file`:
-    /// from the cache when this path was parsed with this very text, else parsed
-    /// now and remembered.
-    pub fn parse(&self, path: &str, text: &str, file: FileId) -> (Arc<ast::File>, Vec<Diagnostic>) {
-        let h = hash(text);
+    /// The tree, syntax diagnostics and resolved library part of `text`, read from
+    /// `path`, as file `file`: from the cache when this path was parsed with this
+    /// very text, else parsed and resolved now and remembered.
+    pub fn parse(&self, path: &str, text: &str, file: FileId) -> Cached {
+        // the text itself is the key: comparing it (lengths first, then bytes) is
+        // cheaper than hashing it, and a hash would need the comparison anyway
         let hit = self
             .entries
             .lock()
             .ok()
             .and_then(|m| m.get(path).cloned())
-            .filter(|e| e.hash == h && *e.text == *text);
+            .filter(|e| *e.text == *text);
         let entry = match hit {
             Some(e) => e,
             None => {
                 crate::work::parsed(text.len());
                 let parsed = muster_syntax::parse(CACHED, text);
                 let e = Arc::new(Entry {
-                    hash: h,
                     text: Arc::from(text),
+                    library: Arc::new(Library::of(&parsed.file)),
                     tree: Arc::new(parsed.file),
                     diagnostics: parsed.diagnostics,
                 });
@@ -70,20 +93,11 @@ impl SourceCache {
                 e
             }
         };
-        let diagnostics = entry
-            .diagnostics
-            .iter()
-            .cloned()
-            .map(|mut d| {
-                for l in &mut d.labels {
-                    if l.file == CACHED {
-                        l.file = file;
-                    }
-                }
-                d
-            })
-            .collect();
-        (Arc::clone(&entry.tree), diagnostics)
+        Cached {
+            tree: Arc::clone(&entry.tree),
+            diagnostics: stamp(&entry.diagnostics, file),
+            library: Arc::clone(&entry.library),
+        }
     }
 
     /// How many files the cache holds.
@@ -106,10 +120,14 @@ mod tests {
         let cache = SourceCache::new();
         let text = "map {\n  area a brush rect (0,0) size 10m by 10m\n  place p at (1,\n}\n";
         let before = crate::work::parsed_bytes();
-        let (a, da) = cache.parse("lib/x.muster", text, FileId(3));
-        let (b, db) = cache.parse("lib/x.muster", text, FileId(7));
+        let resolved = crate::work::library_items_resolved();
+        let x = cache.parse("lib/x.muster", text, FileId(3));
+        let y = cache.parse("lib/x.muster", text, FileId(7));
+        let (a, da, b, db) = (x.tree, x.diagnostics, y.tree, y.diagnostics);
         assert_eq!(crate::work::parsed_bytes() - before, text.len() as u64);
+        assert_eq!(crate::work::library_items_resolved() - resolved, 1);
         assert!(Arc::ptr_eq(&a, &b));
+        assert!(Arc::ptr_eq(&x.library, &y.library));
         let fresh = muster_syntax::parse(FileId(7), text);
         assert_eq!(db, fresh.diagnostics);
         assert!(
@@ -119,7 +137,7 @@ mod tests {
                     .all(|d| d.labels.iter().all(|l| l.file == FileId(3)))
         );
         // a changed text is parsed again and replaces the old entry
-        let (c, _) = cache.parse("lib/x.muster", "map {\n}\n", FileId(3));
+        let c = cache.parse("lib/x.muster", "map {\n}\n", FileId(3)).tree;
         assert!(!Arc::ptr_eq(&a, &c));
         assert_eq!(cache.len(), 1);
     }

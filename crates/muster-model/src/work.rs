@@ -7,6 +7,7 @@ use std::cell::Cell;
 thread_local! {
     static GEOMETRY: Cell<u64> = const { Cell::new(0) };
     static PARSED: Cell<u64> = const { Cell::new(0) };
+    static LIBRARY_ITEMS: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Counts one exact geometric test of a point, segment or outline against one
@@ -28,4 +29,15 @@ pub fn geometry_tests() -> u64 {
 /// Bytes of source parsed on this thread so far.
 pub fn parsed_bytes() -> u64 {
     PARSED.with(Cell::get)
+}
+
+/// `items` top-level items of an imported file resolved (declared, checked):
+/// once per text when the library's own part is cached, once per importer when not.
+pub(crate) fn library_items(items: usize) {
+    LIBRARY_ITEMS.with(|c| c.set(c.get().wrapping_add(items as u64)));
+}
+
+/// Top-level items of imported files resolved on this thread so far.
+pub fn library_items_resolved() -> u64 {
+    LIBRARY_ITEMS.with(Cell::get)
 }

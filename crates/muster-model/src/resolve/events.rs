@@ -29,7 +29,7 @@ fn target(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, spaces: &[Space
 pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
         let file = f.file;
-        for item in &f.tree.items {
+        for item in f.items() {
             match item {
                 ast::Item::Arrival(a) => {
                     let unit = target(cx, file, &a.unit, &[Space::Unit]);

@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 use std::mem::discriminant;
 
 /// Declares every unit and element of every `forces` block.
-pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
+pub(crate) fn declare<'a>(cx: &mut Ctx<'a>, items: &'a [FileItems]) {
     for f in items {
-        for item in &f.tree.items {
+        for item in f.items() {
             if let ast::Item::Forces(fs) = item {
                 let side = side_for_block(cx, f.file, &fs.side, "forces");
                 for u in &fs.units {
@@ -42,7 +42,8 @@ fn lower(
     frame: Option<placement::Frame>,
     prefix: Option<&str>,
 ) {
-    let a = &d.ast;
+    let a = d.ast;
+    let h = &d.header;
     let id = match (d.in_template, prefix) {
         (true, Some(p)) => format!("{p}-{}", a.id.name),
         _ => a.id.name.clone(),
@@ -56,8 +57,8 @@ fn lower(
         cx.duplicate("unit", &n, first);
         return;
     }
-    for extra in a.attached_to.iter().skip(1) {
-        let first = &a.attached_to[0];
+    for extra in h.attached_to.iter().skip(1) {
+        let first = &h.attached_to[0];
         let diag = Diagnostic::error(Code::MC103, format!("unit `{id}` is attached to two units"))
             .with_label(d.attach_file, extra.span, "second attachment")
             .with_label(d.attach_file, first.span, "first attachment")
@@ -77,12 +78,12 @@ fn lower(
         name: n,
         side,
         echelon: a.echelon.value,
-        display: a.name.as_ref().map(|t| t.value.clone()),
-        nation: a.nation.as_ref().map(|i| i.name.clone()),
+        display: h.name.map(|t| t.value.clone()),
+        nation: h.nation.map(|i| i.name.clone()),
         parent,
-        attached_to: a.attached_to.first().map(|i| unresolved(d.attach_file, i)),
-        children: Vec::new(),
-        elements: Vec::new(),
+        attached_to: h.attached_to.first().map(|i| unresolved(d.attach_file, i)),
+        children: Vec::with_capacity(d.units.len()),
+        elements: Vec::with_capacity(d.elements.len()),
         command_element: None,
         template: d.template,
         notes: a.notes.iter().map(|t| prose(d.file, t)).collect(),
@@ -104,8 +105,8 @@ fn lower(
         let scope = loc(d.file, a.span);
         cx.model.overrides.push(scoped(d.file, o, scope));
     }
-    let layout = placement::layout(frame, a.placement.as_ref(), d.placement_in_template);
-    let placement_loc = a.placement.as_ref().map(|p| match p {
+    let layout = placement::layout(frame, h.placement, d.placement_in_template);
+    let placement_loc = h.placement.map(|p| match p {
         ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
             loc(d.placement_file, *span)
         }
@@ -116,17 +117,18 @@ fn lower(
         .filter(|e| e.explicit_at.is_none())
         .count();
     let mut slot = 0;
-    let mut seen: BTreeMap<String, Loc> = BTreeMap::new();
+    // borrowed names: no copy of an id just to find a repeat
+    let mut seen: BTreeMap<&str, Loc> = BTreeMap::new();
     for e in &d.elements {
         let en = Name {
             id: e.id.name.clone(),
             loc: loc(e.file, e.id.span),
         };
-        if let Some(first) = seen.get(&en.id).copied() {
+        if let Some(first) = seen.get(e.id.name.as_str()).copied() {
             cx.duplicate("element", &en, first);
             continue;
         }
-        seen.insert(en.id.clone(), en.loc);
+        seen.insert(&e.id.name, en.loc);
         let this_slot = (slot, spread);
         if e.explicit_at.is_none() {
             slot += 1;
@@ -279,16 +281,16 @@ fn element(
     let latest = |a: &ast::ElementAttr| {
         e.attrs
             .iter()
-            .filter(|(_, _, b)| discriminant(a) == discriminant(b))
+            .filter(|(_, _, b)| discriminant(a) == discriminant(*b))
             .map(|(g, _, _)| *g)
             .max()
     };
     let mut facing = None;
-    for (gen, f, a) in &e.attrs {
-        if is_list(a) && latest(a) != Some(*gen) {
+    for &(gen, f, a) in &e.attrs {
+        if is_list(a) && latest(a) != Some(gen) {
             continue;
         }
-        attr(&mut el, *f, a, &mut facing);
+        attr(&mut el, f, a, &mut facing);
     }
     let explicit = e.explicit_at.as_ref().map(|(_, p)| placement::Written {
         point: p,

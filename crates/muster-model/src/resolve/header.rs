@@ -45,7 +45,7 @@ fn header(file: FileId, s: &ast::Scenario) -> Header {
 /// Declares the header (the first `scenario` block) and the sides with their players.
 pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
-        for item in &f.tree.items {
+        for item in f.items() {
             match item {
                 ast::Item::Scenario(s) => scenario(cx, f.file, s),
                 ast::Item::Side(s) => side(cx, f.file, s),

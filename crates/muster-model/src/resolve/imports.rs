@@ -100,12 +100,13 @@ impl Loader<'_> {
         let id = FileId(self.out.files.len() as u32);
         // libraries are what many scenarios share; a scenario is parsed once per
         // run anyway, so keeping its tree would only hold memory
-        let (tree, diags) = if site.is_some() {
-            self.cache.parse(&path, &text, id)
+        let (tree, diags, library) = if site.is_some() {
+            let c = self.cache.parse(&path, &text, id);
+            (c.tree, c.diagnostics, Some(c.library))
         } else {
             crate::work::parsed(text.len());
             let parsed = muster_syntax::parse(id, &text);
-            (std::sync::Arc::new(parsed.file), parsed.diagnostics)
+            (std::sync::Arc::new(parsed.file), parsed.diagnostics, None)
         };
         self.out.diagnostics.extend(diags);
         self.out.files.push(SourceFile {
@@ -125,7 +126,11 @@ impl Loader<'_> {
             }
         }
         self.stack.pop();
-        self.out.items.push(FileItems { file: id, tree });
+        self.out.items.push(FileItems {
+            file: id,
+            tree,
+            library,
+        });
     }
 
     fn import(&mut self, importer: &str, written: &str, site: UseSite) {

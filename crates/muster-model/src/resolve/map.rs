@@ -25,7 +25,7 @@ const CROSSING_MARGIN: f64 = 20.0;
 /// Declares every map feature.
 pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
-        for item in &f.tree.items {
+        for item in f.items() {
             if let ast::Item::Map(m) = item {
                 for feature in &m.features {
                     feature_decl(cx, f.file, feature);

@@ -9,6 +9,7 @@ mod events;
 mod forces;
 mod header;
 mod imports;
+pub mod library;
 mod map;
 mod names;
 mod nations;
@@ -50,11 +51,18 @@ pub fn resolve_cached(
     cache: &SourceCache,
 ) -> Resolved {
     let loaded = imports::load(world, path, cache);
+    let items = loaded.items;
     let mut cx = Ctx::new(loaded.files);
     cx.diags = loaded.diagnostics;
     cx.model.overrides = pack.overrides.clone();
     cx.model.collection = pack.collection.clone();
-    let items = loaded.items;
+    for f in &items {
+        if let Some(lib) = &f.library {
+            // what each importer still resolves of a library (its own part was
+            // resolved once, with its text)
+            crate::work::library_items(lib.scoped.len());
+        }
+    }
 
     nations::check(&mut cx, &items);
     header::declare(&mut cx, &items);
@@ -86,15 +94,35 @@ pub(crate) struct FileItems {
     pub file: FileId,
     /// Shared with the parse cache: read, never changed.
     pub tree: std::sync::Arc<ast::File>,
+    /// An imported file's own part, resolved once per text (from the cache).
+    pub library: Option<std::sync::Arc<library::Library>>,
 }
 
-/// Resolution state shared by the passes.
-pub(crate) struct Ctx {
+impl FileItems {
+    /// The items every importer resolves in its own scopes: all of a scenario's;
+    /// of a library, those its cached [`library::Library`] does not cover.
+    pub fn items(&self) -> impl Iterator<Item = &ast::Item> {
+        let all = self.library.is_none().then(|| self.tree.items.iter());
+        let scoped = self
+            .library
+            .as_ref()
+            .map(|lib| lib.scoped.iter().filter_map(|&i| self.tree.items.get(i)));
+        all.into_iter()
+            .flatten()
+            .chain(scoped.into_iter().flatten())
+    }
+}
+
+/// Resolution state shared by the passes; it borrows the loaded trees.
+pub(crate) struct Ctx<'a> {
     pub model: Model,
     pub diags: Vec<Diagnostic>,
     pub names: names::Names,
     /// Template definitions, same index as `model.templates`.
-    pub template_defs: Vec<(FileId, ast::Template)>,
+    pub template_defs: Vec<(FileId, &'a ast::Template)>,
+    /// Templates by name, the names borrowed from the trees (a library's are
+    /// linked into every importer, so a copy each would be waste).
+    pub templates: std::collections::BTreeMap<&'a str, TemplateId>,
     /// Templates being expanded, outermost first (to catch one containing itself).
     pub expanding: Vec<TemplateId>,
     /// Units drafted so far, against [`templates::MAX_EXPANDED_UNITS`].
@@ -105,7 +133,7 @@ pub(crate) struct Ctx {
     pub declared_sides: usize,
 }
 
-impl Ctx {
+impl Ctx<'_> {
     fn new(files: Vec<SourceFile>) -> Self {
         Ctx {
             model: Model {
@@ -139,6 +167,7 @@ impl Ctx {
             diags: Vec::new(),
             names: names::Names::default(),
             template_defs: Vec::new(),
+            templates: Default::default(),
             expanding: Vec::new(),
             drafted: 0,
             expansion_refused: false,

@@ -18,7 +18,6 @@ pub(crate) struct Names {
     pub map: BTreeMap<String, Target>,
     pub units: BTreeMap<String, UnitId>,
     pub signals: BTreeMap<String, SignalId>,
-    pub templates: BTreeMap<String, TemplateId>,
     pub terrains: BTreeMap<String, TerrainId>,
     pub players: BTreeMap<String, Loc>,
     /// Elements by (side, short name).
@@ -59,7 +58,7 @@ fn describe(spaces: &[Space]) -> String {
 
 pub use muster_syntax::wording::{did_you_mean, suggest};
 
-impl Ctx {
+impl Ctx<'_> {
     /// Where a target was defined.
     pub fn target_loc(&self, t: Target) -> Loc {
         let m = &self.model;

@@ -6,35 +6,47 @@ use super::{Ctx, FileItems};
 use muster_rules::nations::{is_nation, NATIONS};
 use muster_syntax::{ast, Code, Diagnostic, FileId, Ident};
 
-/// Reports every unknown nation of every side, template and unit header.
+/// Reports every unknown nation of every side, template and unit header (a
+/// library's come from its cached [`super::library::Library`]).
 pub(crate) fn check(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
-        for item in &f.tree.items {
-            match item {
-                ast::Item::Side(s) => s.nations.iter().for_each(|n| unknown(cx, f.file, n)),
-                ast::Item::Template(t) => {
-                    if let Some(n) = &t.nation {
-                        unknown(cx, f.file, n);
-                    }
-                    units(cx, f.file, &t.body.units);
-                }
-                ast::Item::Forces(fs) => units(cx, f.file, &fs.units),
-                _ => {}
-            }
-        }
+        let found = match &f.library {
+            Some(lib) => lib.nations(f.file),
+            None => of_file(f.file, &f.tree.items),
+        };
+        cx.diags.extend(found);
     }
 }
 
-fn units(cx: &mut Ctx, file: FileId, list: &[ast::Unit]) {
+/// MC110 for every unknown nation written in one file's items, in source order.
+pub(crate) fn of_file(file: FileId, items: &[ast::Item]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            ast::Item::Side(s) => s.nations.iter().for_each(|n| unknown(&mut out, file, n)),
+            ast::Item::Template(t) => {
+                if let Some(n) = &t.nation {
+                    unknown(&mut out, file, n);
+                }
+                units(&mut out, file, &t.body.units);
+            }
+            ast::Item::Forces(fs) => units(&mut out, file, &fs.units),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn units(out: &mut Vec<Diagnostic>, file: FileId, list: &[ast::Unit]) {
     for u in list {
         if let Some(n) = &u.nation {
-            unknown(cx, file, n);
+            unknown(out, file, n);
         }
-        units(cx, file, &u.body.units);
+        units(out, file, &u.body.units);
     }
 }
 
-fn unknown(cx: &mut Ctx, file: FileId, n: &Ident) {
+fn unknown(out: &mut Vec<Diagnostic>, file: FileId, n: &Ident) {
     if is_nation(&n.name) {
         return;
     }
@@ -43,7 +55,7 @@ fn unknown(cx: &mut Ctx, file: FileId, n: &Ident) {
         Some(h) => format!("{h} {list}"),
         None => list,
     };
-    cx.push(
+    out.push(
         Diagnostic::error(Code::MC110, format!("unknown nation `{}`", n.name))
             .with_label(file, n.span, "not a nation muster knows")
             .with_help(help),

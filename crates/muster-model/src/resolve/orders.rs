@@ -11,7 +11,7 @@ use muster_syntax::{ast, Diagnostic, FileId};
 /// Resolves every `nets` and `orders` block.
 pub(crate) fn resolve(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
-        for item in &f.tree.items {
+        for item in f.items() {
             match item {
                 ast::Item::Nets(n) => nets(cx, f.file, n),
                 ast::Item::Orders(o) => orders(cx, f.file, o),

@@ -10,7 +10,7 @@ use muster_syntax::ast;
 /// Declares every signal (MC101 for a name used twice).
 pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
     for f in items {
-        for item in &f.tree.items {
+        for item in f.items() {
             let ast::Item::Signal(s) = item else { continue };
             let n = name(f.file, &s.id);
             if let Some(first) = cx.names.signals.get(&n.id).copied() {

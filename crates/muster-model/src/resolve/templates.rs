@@ -8,6 +8,7 @@
 //! a template sub-unit is merged the same way; any other sub-unit is added.
 use muster_syntax::Code;
 
+use super::library::relocate;
 use super::names::did_you_mean;
 use super::{loc, name, Ctx, FileItems};
 use crate::model::*;
@@ -21,15 +22,16 @@ const MAX_DEPTH: usize = 64;
 /// templates multiply, and a hostile file must not exhaust memory (MC003).
 pub(crate) const MAX_EXPANDED_UNITS: usize = 20_000;
 
-/// An element being assembled from a template and its overrides.
+/// An element being assembled from a template and its overrides. It borrows
+/// the trees (a library's from the cache): drafting copies no syntax.
 #[derive(Debug, Clone)]
-pub(crate) struct ElemDraft {
-    pub id: Ident,
+pub(crate) struct ElemDraft<'a> {
+    pub id: &'a Ident,
     pub file: FileId,
     pub is_hq: bool,
-    pub kind: Option<(FileId, ast::ElementKind)>,
+    pub kind: Option<(FileId, &'a ast::ElementKind)>,
     /// Attributes with their source generation (0 template, 1 override) and file.
-    pub attrs: Vec<(u32, FileId, ast::ElementAttr)>,
+    pub attrs: Vec<(u32, FileId, &'a ast::ElementAttr)>,
     /// `at` written where the unit is used (override or plain unit).
     pub explicit_at: Option<(FileId, ast::Point)>,
     /// Whether `explicit_at` was written inside a template body (a sub-unit of a
@@ -45,9 +47,11 @@ pub(crate) struct ElemDraft {
 
 /// A unit being assembled.
 #[derive(Debug, Clone)]
-pub(crate) struct UnitDraft {
+pub(crate) struct UnitDraft<'a> {
     pub file: FileId,
-    pub ast: ast::Unit,
+    pub ast: &'a ast::Unit,
+    /// The header fields an overriding sub-unit may replace (else `ast`'s).
+    pub header: Header<'a>,
     pub template: Option<TemplateId>,
     /// The file `ast.placement` was written in (an override may replace it).
     pub placement_file: FileId,
@@ -58,35 +62,75 @@ pub(crate) struct UnitDraft {
     pub attach_file: FileId,
     /// Written inside a template body: its id is prefixed with its instance's.
     pub in_template: bool,
-    pub elements: Vec<ElemDraft>,
-    pub units: Vec<UnitDraft>,
+    pub elements: Vec<ElemDraft<'a>>,
+    pub units: Vec<UnitDraft<'a>>,
 }
 
-/// Declares every template.
-pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
+/// A unit's header fields that a use site may override (see [`merge_header`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Header<'a> {
+    pub name: Option<&'a ast::Text>,
+    pub placement: Option<&'a ast::Placement>,
+    pub attached_to: &'a [Ident],
+    pub nation: Option<&'a Ident>,
+}
+
+impl<'a> Header<'a> {
+    fn of(u: &'a ast::Unit) -> Self {
+        Header {
+            name: u.name.as_ref(),
+            placement: u.placement.as_ref(),
+            attached_to: &u.attached_to,
+            nation: u.nation.as_ref(),
+        }
+    }
+}
+
+/// Declares every template (a library's from its cached infos).
+pub(crate) fn declare<'a>(cx: &mut Ctx<'a>, items: &'a [FileItems]) {
     for f in items {
+        if let Some(lib) = &f.library {
+            for lt in &lib.templates {
+                if let Some(ast::Item::Template(t)) = f.tree.items.get(lt.item) {
+                    let mut info = lt.info.clone();
+                    relocate(&mut info.name.loc, f.file);
+                    relocate(&mut info.loc, f.file);
+                    define(cx, f.file, t, info);
+                }
+            }
+            continue;
+        }
         for item in &f.tree.items {
             if let ast::Item::Template(t) = item {
-                let n = name(f.file, &t.id);
-                if let Some(first) = cx.names.templates.get(&n.id).copied() {
-                    let first = cx.model.templates[first.0].name.loc;
-                    cx.duplicate("template", &n, first);
-                    continue;
-                }
-                let id = TemplateId(cx.model.templates.len());
-                cx.names.templates.insert(n.id.clone(), id);
-                cx.model.templates.push(TemplateInfo {
-                    name: n,
-                    echelon: t.echelon.value,
-                    display: t.name.as_ref().map(|x| x.value.clone()),
-                    dated: t.dated.as_ref().map(|(a, b)| (a.value, b.value)),
-                    nation: t.nation.as_ref().map(|i| i.name.clone()),
-                    used_by: Vec::new(),
-                    loc: loc(f.file, t.span),
-                });
-                cx.template_defs.push((f.file, t.clone()));
+                define(cx, f.file, t, info(f.file, t));
             }
         }
+    }
+}
+
+/// Adds a template to the model, or reports MC101 when its name is taken.
+fn define<'a>(cx: &mut Ctx<'a>, file: FileId, t: &'a ast::Template, info: TemplateInfo) {
+    if let Some(first) = cx.templates.get(t.id.name.as_str()).copied() {
+        let first = cx.model.templates[first.0].name.loc;
+        cx.duplicate("template", &info.name, first);
+        return;
+    }
+    let id = TemplateId(cx.model.templates.len());
+    cx.templates.insert(&t.id.name, id);
+    cx.model.templates.push(info);
+    cx.template_defs.push((file, t));
+}
+
+/// The model's description of a template written in `file`.
+pub(crate) fn info(file: FileId, t: &ast::Template) -> TemplateInfo {
+    TemplateInfo {
+        name: name(file, &t.id),
+        echelon: t.echelon.value,
+        display: t.name.as_ref().map(|x| x.value.clone()),
+        dated: t.dated.as_ref().map(|(a, b)| (a.value, b.value)),
+        nation: t.nation.as_ref().map(|i| i.name.clone()),
+        used_by: Vec::new(),
+        loc: loc(file, t.span),
     }
 }
 
@@ -100,18 +144,18 @@ enum Site {
     Body(bool),
 }
 
-fn elem_draft(
+fn elem_draft<'a>(
     file: FileId,
-    e: &ast::Element,
+    e: &'a ast::Element,
     gen: u32,
     site: Site,
     from_template: bool,
-) -> ElemDraft {
+) -> ElemDraft<'a> {
     let mut d = ElemDraft {
-        id: e.id.clone(),
+        id: &e.id,
         file,
         is_hq: e.is_hq,
-        kind: e.kind.clone().map(|k| (file, k)),
+        kind: e.kind.as_ref().map(|k| (file, k)),
         attrs: Vec::new(),
         explicit_at: None,
         explicit_in_template: false,
@@ -123,7 +167,7 @@ fn elem_draft(
     d
 }
 
-fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, site: Site) {
+fn add_attrs<'a>(d: &mut ElemDraft<'a>, file: FileId, e: &'a ast::Element, gen: u32, site: Site) {
     for a in &e.attrs {
         if let ast::ElementAttr::At(p) = a {
             match site {
@@ -134,24 +178,25 @@ fn add_attrs(d: &mut ElemDraft, file: FileId, e: &ast::Element, gen: u32, site: 
                 }
             }
         } else {
-            d.attrs.push((gen, file, a.clone()));
+            d.attrs.push((gen, file, a));
         }
     }
 }
 
-impl Ctx {
+impl<'a> Ctx<'a> {
     /// Builds the draft of a unit as written in `file`, expanding its template;
     /// `None` once expansion has been refused (MC003).
     pub(crate) fn draft(
         &mut self,
         file: FileId,
-        u: &ast::Unit,
+        u: &'a ast::Unit,
         in_template: bool,
         depth: usize,
-    ) -> Option<UnitDraft> {
+    ) -> Option<UnitDraft<'a>> {
         let mut d = UnitDraft {
             file,
-            ast: u.clone(),
+            ast: u,
+            header: Header::of(u),
             template: None,
             placement_file: file,
             placement_in_template: in_template,
@@ -177,7 +222,7 @@ impl Ctx {
         if let Some(t) = &u.template {
             if let Some(tid) = self.expand(file, t, depth) {
                 d.template = Some(tid);
-                let (tfile, def) = self.template_defs[tid.0].clone();
+                let (tfile, def) = self.template_defs[tid.0];
                 d.elements = def
                     .body
                     .elements
@@ -200,11 +245,10 @@ impl Ctx {
 
     /// Finds the template `t` names, or reports MC102 or a template that contains itself.
     fn expand(&mut self, file: FileId, t: &Ident, depth: usize) -> Option<TemplateId> {
-        let Some(tid) = self.names.templates.get(&t.name).copied() else {
+        let Some(tid) = self.templates.get(t.name.as_str()).copied() else {
             let mut d = Diagnostic::error(Code::MC102, format!("undefined template `{}`", t.name))
                 .with_label(file, t.span, "not defined");
-            if let Some(h) = did_you_mean(&t.name, self.names.templates.keys().map(String::as_str))
-            {
+            if let Some(h) = did_you_mean(&t.name, self.templates.keys().copied()) {
                 d = d.with_help(h);
             } else {
                 d = d.with_help("define it with `template`, or `use` the library that has it");
@@ -229,9 +273,9 @@ impl Ctx {
     /// Applies a block written at the use site (or a plain unit's body) to a draft.
     fn apply_body(
         &mut self,
-        d: &mut UnitDraft,
+        d: &mut UnitDraft<'a>,
         file: FileId,
-        body: &ast::UnitBody,
+        body: &'a ast::UnitBody,
         in_template: bool,
         depth: usize,
     ) {
@@ -246,11 +290,11 @@ impl Ctx {
                 Some(base) => {
                     base.is_hq |= e.is_hq;
                     if let Some(k) = &e.kind {
-                        base.kind = Some((file, k.clone()));
+                        base.kind = Some((file, k));
                     }
                     base.loc = loc(file, e.span);
                     base.file = file;
-                    base.id = e.id.clone();
+                    base.id = &e.id;
                     let gen = base.attrs.iter().map(|a| a.0).max().unwrap_or(0) + 1;
                     add_attrs(base, file, e, gen, Site::Body(in_template));
                 }
@@ -266,10 +310,9 @@ impl Ctx {
                 .position(|x| x.ast.id.name == s.id.name && x.in_template);
             match base {
                 Some(i) => {
-                    let mut sub = d.units[i].clone();
-                    merge_header(&mut sub, file, s, in_template);
-                    self.apply_body(&mut sub, file, &s.body, in_template, depth + 1);
-                    d.units[i] = sub;
+                    let sub = &mut d.units[i];
+                    merge_header(sub, file, s, in_template);
+                    self.apply_body(sub, file, &s.body, in_template, depth + 1);
                 }
                 _ => {
                     if let Some(sub) = self.draft(file, s, in_template, depth + 1) {
@@ -283,21 +326,21 @@ impl Ctx {
 
 /// Header fields of an overriding sub-unit replace the template's where given
 /// (notes stay with the template: they would point into another file).
-fn merge_header(base: &mut UnitDraft, file: FileId, s: &ast::Unit, in_template: bool) {
-    let a = &mut base.ast;
+fn merge_header<'a>(base: &mut UnitDraft<'a>, file: FileId, s: &'a ast::Unit, in_template: bool) {
+    let a = &mut base.header;
     if s.name.is_some() {
-        a.name = s.name.clone();
+        a.name = s.name.as_ref();
     }
     if s.placement.is_some() {
-        a.placement = s.placement.clone();
+        a.placement = s.placement.as_ref();
         base.placement_file = file;
         base.placement_in_template = in_template;
     }
     if !s.attached_to.is_empty() {
-        a.attached_to = s.attached_to.clone();
+        a.attached_to = &s.attached_to;
         base.attach_file = file;
     }
     if s.nation.is_some() {
-        a.nation = s.nation.clone();
+        a.nation = s.nation.as_ref();
     }
 }
