@@ -234,7 +234,29 @@ fn help_text(d: &Diagnostic) -> String {
 }
 
 fn named(source: Option<&Source>) -> Option<NamedSource<String>> {
-    source.map(|s| NamedSource::new(s.display.clone(), s.text.clone()).with_language("muster"))
+    source.map(|s| NamedSource::new(s.display.clone(), printable(&s.text)).with_language("muster"))
+}
+
+/// The text with each control character but tab and line breaks shown as `?`
+/// (one per byte): a scenario's escape sequences must not reach the terminal,
+/// and keeping the length keeps every span where it was.
+fn printable(text: &str) -> String {
+    if !text.chars().any(hidden) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if hidden(c) {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn hidden(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 /// A span that stays inside its file, so a stale offset cannot break rendering.

@@ -302,6 +302,27 @@ pub(crate) fn scan(
                 prev_word = (i, end);
                 i = end;
             }
+            _ if b < b' ' => {
+                // The grammar passes over control characters as it does spaces,
+                // so they are reported here, once per run, in the author's terms.
+                let start = i;
+                while i < bytes.len() && bytes[i] < b' ' && !matches!(bytes[i], b'\n' | b'\r') {
+                    i += 1;
+                }
+                if let Some(c) = bytes[start..i].iter().find(|c| **c != b'\t') {
+                    diags.push(
+                        Diagnostic::error(
+                            Code::MC001,
+                            format!("invisible control character U+{c:04X} between words"),
+                        )
+                        .with_label(file, Span::new(start, i), "control character here")
+                        .with_help(
+                            "delete it; words are separated by spaces, tabs and line breaks only",
+                        ),
+                    );
+                }
+                continue;
+            }
             _ => {
                 // Skip a whole UTF-8 sequence so offsets stay on char boundaries,
                 // and with it the run of bytes that would come here one by one.
@@ -330,7 +351,8 @@ pub(crate) fn is_blank(text: &str) -> bool {
     let mut i = 0;
     while i < bytes.len() {
         match (bytes[i], bytes.get(i + 1)) {
-            (b' ' | b'\t' | b'\n' | b'\r', _) => i += 1,
+            // control characters too, as the grammar's `WHITESPACE` (the scanner reports them)
+            (0..=b' ', _) => i += 1,
             (b'/', Some(b'/')) => {
                 i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
             }
@@ -344,12 +366,12 @@ pub(crate) fn is_blank(text: &str) -> bool {
     true
 }
 
-/// A byte the scanner passes over with nothing to note: not a space, quote,
-/// slash, bracket or lower-case letter (UTF-8 continuation bytes included).
+/// A byte the scanner passes over with nothing to note: not a space, control
+/// character, quote, slash, bracket or lower-case letter (UTF-8 continuation bytes included).
 fn plain(b: u8) -> bool {
     !matches!(
         b,
-        b'\n' | b' ' | b'\t' | b'\r' | b'"' | b'/' | b'{' | b'(' | b')' | b'}' | b'a'..=b'z'
+        0..=b' ' | b'"' | b'/' | b'{' | b'(' | b')' | b'}' | b'a'..=b'z'
     )
 }
 
@@ -452,7 +474,7 @@ mod tests {
     proptest! {
         /// The hand-written test agrees with the grammar's `blank_only` rule.
         #[test]
-        fn is_blank_agrees_with_the_grammar(text in "[ \t\r\n/*a\"]{0,16}") {
+        fn is_blank_agrees_with_the_grammar(text in "[ \t\r\n\x0c\x01/*a\"]{0,16}") {
             prop_assert_eq!(
                 is_blank(&text),
                 MusterParser::parse(Rule::blank_only, &text).is_ok(),

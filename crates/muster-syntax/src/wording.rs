@@ -147,26 +147,43 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
-/// Edit distance counting a swap of two neighbours as one edit. Keeps the three
-/// rows the recurrence reads, since it runs for every candidate of a suggestion.
-fn edits(a: &[char], b: &[char]) -> usize {
-    let mut before: Vec<usize> = vec![0; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut row: Vec<usize> = vec![0; b.len() + 1];
+/// Edit distance counting a swap of two neighbours as one edit, or some number
+/// over `limit` as soon as every path is over it. Keeps the three rows the
+/// recurrence reads, on the stack: it runs for every candidate of every
+/// suggestion, and [`suggest`] never compares more than [`MAX_COMPARED`] chars.
+fn edits(a: &[char], b: &[char], limit: usize) -> usize {
+    const ROW: usize = MAX_COMPARED + 1;
+    if a.len() >= ROW || b.len() >= ROW {
+        return a.len().max(b.len());
+    }
+    // rows[(i + 1) % 3] is row i - 2, rows[(i + 2) % 3] row i - 1, rows[i % 3] row i
+    let mut rows = [[0usize; ROW]; 3];
+    for (j, d) in rows[0].iter_mut().enumerate().take(b.len() + 1) {
+        *d = j;
+    }
     for i in 1..=a.len() {
-        row[0] = i;
+        let (cur, prev, before) = (i % 3, (i + 2) % 3, (i + 1) % 3);
+        rows[cur][0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
+            let mut d = (rows[prev][j] + 1)
+                .min(rows[cur][j - 1] + 1)
+                .min(rows[prev][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(before[j - 2] + 1);
+                d = d.min(rows[before][j - 2] + 1);
             }
-            row[j] = d;
+            rows[cur][j] = d;
         }
-        std::mem::swap(&mut before, &mut prev);
-        std::mem::swap(&mut prev, &mut row);
+        // a row's least value never falls in the rows below it (a swap reads two
+        // rows up, but adds one to a value that was itself over the limit then)
+        if i > 1
+            && rows[cur][..=b.len()].iter().all(|d| *d > limit)
+            && rows[prev][..=b.len()].iter().all(|d| *d > limit)
+        {
+            return limit + 1;
+        }
     }
-    prev[b.len()]
+    rows[a.len() % 3][b.len()]
 }
 
 /// Whether `short` abbreviates `long` part by part (`d-coy` for `d-company`):
@@ -221,7 +238,7 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             if other.len().abs_diff(len) > limit {
                 continue;
             }
-            edits(&chars, &other)
+            edits(&chars, &other, limit)
         };
         if d > limit {
             continue;
@@ -308,5 +325,41 @@ mod tests {
             suggest("lib/us-ranger.muster", ["lib/us-rangers.muster"]).as_deref(),
             Some("lib/us-rangers.muster")
         );
+    }
+
+    /// The textbook recurrence over the whole matrix, to hold [`edits`] to.
+    fn edits_by_matrix(a: &[char], b: &[char]) -> usize {
+        let mut m = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+        for (i, row) in m.iter_mut().enumerate() {
+            row[0] = i;
+        }
+        for j in 0..=b.len() {
+            m[0][j] = j;
+        }
+        for i in 1..=a.len() {
+            for j in 1..=b.len() {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut d = (m[i - 1][j] + 1)
+                    .min(m[i][j - 1] + 1)
+                    .min(m[i - 1][j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    d = d.min(m[i - 2][j - 2] + 1);
+                }
+                m[i][j] = d;
+            }
+        }
+        m[a.len()][b.len()]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn edits_agree_with_the_whole_matrix(a in "[abcé-]{0,12}", b in "[abcé-]{0,12}") {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let whole = edits_by_matrix(&a, &b);
+            for limit in 0..4 {
+                let d = edits(&a, &b, limit);
+                proptest::prop_assert!(d == whole || (d > limit && whole > limit), "{d} {whole} {limit}");
+            }
+        }
     }
 }

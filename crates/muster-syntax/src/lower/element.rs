@@ -25,15 +25,19 @@ pub(crate) fn is_word(p: Option<&P>) -> bool {
     p.is_some_and(|p| p.as_rule() == Rule::elem_word)
 }
 
-/// Words that start a statement inside a unit's block.
-fn statement_words() -> Vec<&'static str> {
-    let mut words = vec!["element", "hq"];
-    words.extend(
-        muster_rules::vocab::Echelon::ALL
-            .iter()
-            .map(|e| e.keyword()),
-    );
-    words
+/// Words that start a statement inside a unit's block, made once: every word
+/// that starts a line of an element is compared with them.
+fn statement_words() -> &'static [&'static str] {
+    static WORDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        let mut words = vec!["element", "hq"];
+        words.extend(
+            muster_rules::vocab::Echelon::ALL
+                .iter()
+                .map(|e| e.keyword()),
+        );
+        words
+    });
+    &WORDS
 }
 
 /// A word that starts its line and is a slip for `element`, `hq` or a unit
@@ -57,7 +61,7 @@ fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, k: &P, ks: Span) 
         return false;
     }
     let words = statement_words();
-    let Some(meant) = super::ctx::nearest(w, &words) else {
+    let Some(meant) = super::ctx::nearest(w, words) else {
         return false;
     };
     let line_end = c.src[local..].find('\n').map_or(c.src.len(), |n| local + n) + c.base;

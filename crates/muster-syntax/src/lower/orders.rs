@@ -86,7 +86,6 @@ fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
     else {
         return false;
     };
-    let stances: Vec<&str> = Stance::ALL.iter().map(|s| s.keyword()).collect();
     is_word(unit)
         && is_word(next)
         && !keyword(unit.as_str())
@@ -94,7 +93,12 @@ fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
         && !(is_word(prev) && ["bearing", "on", "turn"].contains(&prev.as_str()))
         && prev.as_rule() != Rule::kw_signal
         && Stance::from_keyword(next.as_str()).is_none()
-        && nearest(next.as_str(), &stances).is_some()
+        // the stance list is built only for the few tokens that get this far
+        && nearest(
+            next.as_str(),
+            &Stance::ALL.iter().map(|s| s.keyword()).collect::<Vec<_>>(),
+        )
+        .is_some()
 }
 
 /// Whether `toks[j]` starts a line and would otherwise be a second objective of the
