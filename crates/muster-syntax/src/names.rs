@@ -186,7 +186,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_hq => kw("hq", G::None),
 
         Rule::kw_radio | Rule::radio_link => kw("radio", G::NetStatement),
-        Rule::elem_word | Rule::etok => {
+        Rule::elem_word | Rule::etok | Rule::body_mark => {
             phrase("an element type or attribute such as `coherent`, `lmg` or `dug-in`")
         }
 

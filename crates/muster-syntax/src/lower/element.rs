@@ -57,7 +57,9 @@ fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, k: &P, ks: Span) 
         .rev()
         .find(|ch| *ch == '\n' || !ch.is_whitespace())
         .is_none_or(|ch| ch == '\n');
-    if !starts_line {
+    // an attribute word is no slip (none is near a statement word: see the
+    // test below), and most lines go on with one, so skip the search
+    if !starts_line || super::element_attr::attribute_word(w) {
         return false;
     }
     let words = statement_words();
@@ -152,4 +154,23 @@ pub(crate) fn take<'i>(items: &[P<'i>], i: &mut usize, rules: &[Rule]) -> Option
         .clone();
     *i += 1;
     Some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::statement_words;
+    use crate::lower::element_attr::attribute_words;
+
+    /// Skipping the search for attribute words changes no answer only while
+    /// none of them is a near miss of a statement word.
+    #[test]
+    fn no_attribute_word_is_a_slip_for_a_statement_word() {
+        for w in attribute_words() {
+            assert_eq!(
+                crate::wording::suggest(w, statement_words().iter().copied()),
+                None,
+                "`{w}` reads as a slip for a statement word"
+            );
+        }
+    }
 }

@@ -13,20 +13,34 @@ use muster_rules::limits;
 use muster_rules::vocab::{Drive, FootType, Mount, Posture, RadioRange, WeaponKind};
 
 /// Bare words that are attributes without a leading keyword.
-fn bare_attr_words() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = WeaponKind::ALL.iter().map(|w| w.keyword()).collect();
-    v.extend(Posture::ALL.iter().map(|p| p.keyword()));
-    v.extend(["telephone", "commander"]);
-    v.extend(Drive::ALL.iter().map(|d| d.keyword()));
-    v.extend(["armoured", "soft", "open-topped", "enclosed"]);
-    v
+fn bare_attr_words() -> &'static [&'static str] {
+    static WORDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        let mut v: Vec<&'static str> = WeaponKind::ALL.iter().map(|w| w.keyword()).collect();
+        v.extend(Posture::ALL.iter().map(|p| p.keyword()));
+        v.extend(["telephone", "commander"]);
+        v.extend(Drive::ALL.iter().map(|d| d.keyword()));
+        v.extend(["armoured", "soft", "open-topped", "enclosed"]);
+        v
+    });
+    &WORDS
 }
 
 /// Whether a bare word is one the element grammar knows, for `task` targets.
 pub(crate) fn known_word(w: &str) -> bool {
-    bare_attr_words().contains(&w)
-        || KEYWORD_ATTRS.contains(&w)
-        || FootType::from_keyword(w).is_some()
+    attribute_word(w) || FootType::from_keyword(w).is_some()
+}
+
+/// Whether a word is an attribute of an element (what may follow its type).
+pub(crate) fn attribute_word(w: &str) -> bool {
+    bare_attr_words().contains(&w) || KEYWORD_ATTRS.contains(&w)
+}
+
+/// Every word [`attribute_word`] accepts.
+#[cfg(test)]
+pub(crate) fn attribute_words() -> Vec<&'static str> {
+    let mut v = bare_attr_words().to_vec();
+    v.extend(KEYWORD_ATTRS);
+    v
 }
 
 /// Attribute keywords that take arguments.
@@ -320,7 +334,7 @@ fn vehicle_word(c: &mut Ctx, kind: &mut Option<ElementKind>, w: &str, ks: Span) 
 
 /// Reports a word that is no element type or attribute.
 fn unknown_word(c: &mut Ctx, w: &str, ks: Span, has_kind: bool) {
-    let mut words = bare_attr_words();
+    let mut words = bare_attr_words().to_vec();
     words.extend(KEYWORD_ATTRS);
     if !has_kind {
         words.extend(FootType::ALL.iter().map(|f| f.keyword()));
