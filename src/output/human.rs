@@ -48,7 +48,7 @@ struct Report {
     severity: miette::Severity,
     message: String,
     help: Option<String>,
-    source: Option<NamedSource<String>>,
+    source: Option<NamedSource<std::sync::Arc<str>>>,
     labels: Vec<LabeledSpan>,
     related: Vec<Report>,
 }
@@ -189,7 +189,7 @@ fn line_at(text: &str, at: usize) -> usize {
 
 /// The span cut to its first [`MAX_LABEL_LINES`] lines.
 fn first_lines(span: muster_syntax::Span, source: Option<&Source>) -> muster_syntax::Span {
-    let Some(text) = source.map(|s| s.text.as_str()) else {
+    let Some(text) = source.map(|s| &*s.text) else {
         return span;
     };
     let start = span.start.min(text.len());
@@ -233,7 +233,7 @@ fn help_text(d: &Diagnostic) -> String {
     }
 }
 
-fn named(source: Option<&Source>) -> Option<NamedSource<String>> {
+fn named(source: Option<&Source>) -> Option<NamedSource<std::sync::Arc<str>>> {
     source.map(|s| NamedSource::new(s.display.clone(), s.text.clone()).with_language("muster"))
 }
 
