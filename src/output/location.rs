@@ -23,8 +23,9 @@ pub struct Region {
 /// label is located by a binary search and a count within its own line: scanning
 /// from the file's start for every label made a file's report quadratic.
 pub fn line_starts(text: &str) -> Vec<usize> {
+    // memchr finds the line breaks many bytes at a time
     std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
         .collect()
 }
 
