@@ -15,7 +15,7 @@ use muster_syntax::{Diagnostic, Severity};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Above this many scenarios a progress bar is shown (on a terminal's stderr).
 const PROGRESS_THRESHOLD: usize = 20;
@@ -27,7 +27,28 @@ pub struct Source {
     pub display: String,
     /// Pack-relative path (SARIF uses it).
     pub relative: String,
-    pub text: String,
+    /// Shared with the model and the parse cache: every scenario that reads a
+    /// library points at one copy of its text.
+    pub text: Arc<str>,
+    /// Where each line of `text` starts, built when a label is first located.
+    pub lines: OnceLock<Vec<usize>>,
+}
+
+impl Source {
+    pub fn new(display: String, relative: String, text: Arc<str>) -> Source {
+        Source {
+            display,
+            relative,
+            text,
+            lines: OnceLock::new(),
+        }
+    }
+
+    /// The byte offset of each line's start (see [`crate::output::location`]).
+    pub fn line_starts(&self) -> &[usize] {
+        self.lines
+            .get_or_init(|| crate::output::location::line_starts(&self.text))
+    }
 }
 
 /// The result of checking one scenario (or a pack's `muster.toml`).
@@ -63,17 +84,13 @@ impl Checked {
     }
 
     /// A report on something of the pack that is not a scenario it checked.
-    fn pack_report(pack: usize, display: String, relative: &str, text: String) -> Checked {
+    fn pack_report(pack: usize, display: String, relative: &str, text: Arc<str>) -> Checked {
         Checked {
             pack,
             display: display.clone(),
             relative: relative.into(),
             library: false,
-            sources: vec![Source {
-                display,
-                relative: relative.into(),
-                text,
-            }],
+            sources: vec![Source::new(display, relative.into(), text)],
             diagnostics: Vec::new(),
             model: None,
         }
@@ -130,7 +147,7 @@ pub fn check_targets(
                     target.pack,
                     pack.display(&target.path),
                     &target.path,
-                    String::new(),
+                    Arc::from(""),
                 );
                 let shown = report.display.clone();
                 report
@@ -167,7 +184,8 @@ pub fn config_reports(discovery: &Discovery) -> Vec<Checked> {
         .enumerate()
         .filter_map(|(i, pack)| {
             let (text, problems) = pack.config_problems.clone()?;
-            let mut report = Checked::pack_report(i, pack.display(CONFIG_FILE), CONFIG_FILE, text);
+            let mut report =
+                Checked::pack_report(i, pack.display(CONFIG_FILE), CONFIG_FILE, text.into());
             report.diagnostics = problems;
             Some(report)
         })
@@ -182,7 +200,7 @@ pub fn unreadable_reports(discovery: &Discovery) -> Vec<Checked> {
         .map(|u| {
             let pack = &discovery.packs[u.pack];
             let mut report =
-                Checked::pack_report(u.pack, pack.display(&u.path), &u.path, String::new());
+                Checked::pack_report(u.pack, pack.display(&u.path), &u.path, Arc::from(""));
             let shown = report.display.clone();
             report
                 .diagnostics
@@ -212,7 +230,7 @@ fn into_checked(
     keep_models: bool,
 ) -> Checked {
     let Outcome {
-        mut model,
+        model,
         analysis,
         mut diagnostics,
     } = outcome;
@@ -226,16 +244,8 @@ fn into_checked(
     }
     let sources = model
         .files
-        .iter_mut()
-        .map(|f| Source {
-            display: p.display(&f.path),
-            relative: f.path.clone(),
-            text: if keep_models {
-                f.text.clone()
-            } else {
-                std::mem::take(&mut f.text)
-            },
-        })
+        .iter()
+        .map(|f| Source::new(p.display(&f.path), f.path.clone(), Arc::clone(&f.text)))
         .collect();
     Checked {
         pack,

@@ -21,7 +21,7 @@ pub fn render(results: &[Checked]) -> String {
                 Some(label) => {
                     let source = c.sources.get(label.file.0 as usize);
                     let file = source.map_or(c.display.as_str(), |s| s.display.as_str());
-                    let r = location::region(source.map_or("", |s| s.text.as_str()), label.span);
+                    let r = location::locate(source, label.span);
                     // GitHub's end column is inclusive: the last character marked.
                     let end_column = if r.end.line == r.start.line {
                         (r.end.column.saturating_sub(1)).max(r.start.column)

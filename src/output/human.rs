@@ -26,9 +26,18 @@ pub fn render_each(results: &[Checked], keep: impl Fn(Severity) -> bool) -> Vec<
     let handler = GraphicalReportHandler::new_themed(theme).with_width(terminal::width());
     let mut all = Vec::new();
     for checked in results {
+        let mut shown: Option<Vec<Source>> = None;
         for diagnostic in checked.diagnostics.iter().filter(|d| keep(d.severity)) {
+            // each file made printable once, however many reports quote it
+            let sources = shown.get_or_insert_with(|| {
+                checked
+                    .sources
+                    .iter()
+                    .map(|s| Source::new(s.display.clone(), s.relative.clone(), printable(&s.text)))
+                    .collect()
+            });
             let mut out = String::new();
-            let report = Report::new(diagnostic, &checked.sources, &checked.display);
+            let report = Report::new(diagnostic, sources, &checked.display);
             if handler.render_report(&mut out, &report).is_err() {
                 out.push_str(&report.message);
                 out.push('\n');
@@ -48,7 +57,7 @@ struct Report {
     severity: miette::Severity,
     message: String,
     help: Option<String>,
-    source: Option<NamedSource<String>>,
+    source: Option<NamedSource<std::sync::Arc<str>>>,
     labels: Vec<LabeledSpan>,
     related: Vec<Report>,
 }
@@ -189,7 +198,7 @@ fn line_at(text: &str, at: usize) -> usize {
 
 /// The span cut to its first [`MAX_LABEL_LINES`] lines.
 fn first_lines(span: muster_syntax::Span, source: Option<&Source>) -> muster_syntax::Span {
-    let Some(text) = source.map(|s| s.text.as_str()) else {
+    let Some(text) = source.map(|s| &*s.text) else {
         return span;
     };
     let start = span.start.min(text.len());
@@ -233,16 +242,16 @@ fn help_text(d: &Diagnostic) -> String {
     }
 }
 
-fn named(source: Option<&Source>) -> Option<NamedSource<String>> {
-    source.map(|s| NamedSource::new(s.display.clone(), printable(&s.text)).with_language("muster"))
+fn named(source: Option<&Source>) -> Option<NamedSource<std::sync::Arc<str>>> {
+    source.map(|s| NamedSource::new(s.display.clone(), s.text.clone()).with_language("muster"))
 }
 
 /// The text with each control character but tab and line breaks shown as `?`
 /// (one per byte): a scenario's escape sequences must not reach the terminal,
-/// and keeping the length keeps every span where it was.
-fn printable(text: &str) -> String {
+/// and keeping the length keeps every span where it was. Shared when clean.
+fn printable(text: &std::sync::Arc<str>) -> std::sync::Arc<str> {
     if !text.chars().any(hidden) {
-        return text.to_string();
+        return std::sync::Arc::clone(text);
     }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -252,7 +261,7 @@ fn printable(text: &str) -> String {
             out.push(c);
         }
     }
-    out
+    out.into()
 }
 
 fn hidden(c: char) -> bool {

@@ -168,7 +168,7 @@ fn file_report(c: &Checked) -> FileReport {
                 .enumerate()
                 .map(|(i, l)| {
                     let source = c.sources.get(l.file.0 as usize);
-                    let region = location::region(source.map_or("", |s| s.text.as_str()), l.span);
+                    let region = location::locate(source, l.span);
                     JsonLabel {
                         file: source.map_or_else(|| c.display.clone(), |s| s.display.clone()),
                         message: l.message.clone(),

@@ -1,6 +1,7 @@
 //! Byte offsets to 1-based lines and columns (columns count Unicode scalar
 //! values), shared by the JSON, GitHub and SARIF outputs.
 
+use crate::pipeline::Source;
 use muster_syntax::Span;
 
 /// A position in a file: 1-based line and column, and the byte offset.
@@ -18,43 +19,58 @@ pub struct Region {
     pub end: Position,
 }
 
+/// The byte offset where each line of `text` starts (the first is 0). With it a
+/// label is located by a binary search and a count within its own line: scanning
+/// from the file's start for every label made a file's report quadratic.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    // memchr finds the line breaks many bytes at a time
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+        .collect()
+}
+
 /// Locates a byte offset in `text`, clamped to the text and to a char boundary.
+#[cfg(test)]
 pub fn position(text: &str, offset: usize) -> Position {
+    position_in(text, &line_starts(text), offset)
+}
+
+/// [`position`] with the text's [`line_starts`].
+pub fn position_in(text: &str, starts: &[usize], offset: usize) -> Position {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    // the lines starting at or before `offset`; the first always does
+    let line = starts.partition_point(|&s| s <= offset).max(1);
+    let line_start = starts.get(line - 1).copied().unwrap_or(0);
     Position {
-        line: before.matches('\n').count() + 1,
-        column: before[line_start..].chars().count() + 1,
+        line,
+        column: text[line_start..offset].chars().count() + 1,
         offset,
     }
 }
 
 /// Locates a span.
 pub fn region(text: &str, span: Span) -> Region {
-    let start = position(text, span.start);
-    // the end from the start, so the text before the span is read once
-    let mut to = span.end.max(span.start).min(text.len());
-    while !text.is_char_boundary(to) {
-        to -= 1;
+    region_in(text, &line_starts(text), span)
+}
+
+/// [`region`] with the text's [`line_starts`].
+pub fn region_in(text: &str, starts: &[usize], span: Span) -> Region {
+    Region {
+        start: position_in(text, starts, span.start),
+        end: position_in(text, starts, span.end.max(span.start)),
     }
-    let between = &text[start.offset..to];
-    let end = match between.rfind('\n') {
-        Some(last) => Position {
-            line: start.line + between.matches('\n').count(),
-            column: between[last + 1..].chars().count() + 1,
-            offset: to,
-        },
-        None => Position {
-            line: start.line,
-            column: start.column + between.chars().count(),
-            offset: to,
-        },
-    };
-    Region { start, end }
+}
+
+/// Where `span` lies in `source`, through its line index (built on first use);
+/// line 1, column 1 when the diagnostic names no known file.
+pub fn locate(source: Option<&Source>, span: Span) -> Region {
+    match source {
+        Some(s) => region_in(&s.text, s.line_starts(), span),
+        None => region("", span),
+    }
 }
 
 #[cfg(test)]
@@ -86,6 +102,34 @@ mod tests {
         // Inside the two-byte `é`: clamped back to its start.
         assert_eq!(position(text, 5).column, 2);
         assert_eq!(position(text, 999).offset, text.len());
+    }
+
+    /// The scan from the file's start that the line index replaced.
+    fn scanned(text: &str, offset: usize) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Position {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+            offset,
+        }
+    }
+
+    #[test]
+    fn the_line_index_locates_every_offset_as_a_scan_does() {
+        for text in ["", "\n", "ab\nBénouville x\n\nc", "é\n\né"] {
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    position(text, offset),
+                    scanned(text, offset),
+                    "{text:?} {offset}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -267,7 +267,7 @@ fn message(d: &Diagnostic) -> String {
 fn location<'a>(c: &'a Checked, label: &Label, id: Option<usize>) -> Location<'a> {
     let source = c.sources.get(label.file.0 as usize);
     let relative = source.map_or(c.relative.as_str(), |s| s.relative.as_str());
-    let r = location::region(source.map_or("", |s| s.text.as_str()), label.span);
+    let r = location::locate(source, label.span);
     Location {
         id,
         physical_location: Physical {

@@ -5,6 +5,7 @@ use muster_model::analysis::Analysis;
 use muster_model::model::Model;
 use muster_model::{PackConfig, SourceCache, World};
 use muster_syntax::{Code, Diagnostic};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Everything `run` produced for one scenario file.
 #[derive(Debug, Clone)]
@@ -122,59 +123,79 @@ fn without_echoes(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// A dropped MC102's "did you mean" moves to the precise finding that replaces
-/// it, so every name that fails to resolve keeps its suggestion.
-fn carry_suggestions(
-    diagnostics: &mut [Diagnostic],
-    precise: &[(Code, muster_syntax::FileId, muster_syntax::Span)],
-) {
-    let suggestions: Vec<_> = diagnostics
+/// Where a finding points: its code and primary label.
+type Site = (Code, muster_syntax::FileId, usize, usize);
+
+fn site(d: &Diagnostic) -> Option<Site> {
+    d.primary()
+        .map(|l| (d.code, l.file, l.span.start, l.span.end))
+}
+
+/// Whether a "did you mean" is already part of `help`.
+fn suggests(help: Option<&str>) -> bool {
+    help.is_some_and(|h| h.contains("did you mean"))
+}
+
+/// Each finding a more precise code may replace (MC102 for a name a check
+/// reports as an undefined objective, support target and so on) is held aside by
+/// its site rather than emitted and withdrawn: a precise finding at the same site
+/// claims it and takes its "did you mean" (so every name that fails to resolve
+/// keeps its suggestion), and only those nobody claimed join the findings.
+/// Held and claimed by a map lookup, not a scan of every pair.
+fn replace_superseded(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let superseded: BTreeSet<Code> = diagnostics
         .iter()
-        .filter(|d| d.code == Code::MC102)
-        .filter_map(|d| {
-            let l = d.primary()?;
-            let h = d.help.as_ref().filter(|h| h.starts_with("did you mean"))?;
-            precise
-                .contains(&(Code::MC102, l.file, l.span))
-                .then(|| ((l.file, l.span), h.clone()))
-        })
+        .flat_map(|d| d.code.supersedes().iter().copied())
         .collect();
-    for d in diagnostics
-        .iter_mut()
-        .filter(|d| d.code.supersedes().contains(&Code::MC102))
-    {
-        let Some(at) = d.primary().map(|l| (l.file, l.span)) else {
+    if superseded.is_empty() {
+        return diagnostics;
+    }
+    let mut held: BTreeMap<Site, Vec<Diagnostic>> = BTreeMap::new();
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics {
+        match site(&d).filter(|s| superseded.contains(&s.0)) {
+            Some(s) => held.entry(s).or_default().push(d),
+            None => out.push(d),
+        }
+    }
+    let mut claimed: BTreeSet<Site> = BTreeSet::new();
+    for d in &mut out {
+        let Some((_, file, start, end)) = site(d) else {
             continue;
         };
-        if let Some((_, h)) = suggestions.iter().find(|(s, _)| *s == at) {
-            if !d
-                .help
-                .as_deref()
-                .is_some_and(|x| x.contains("did you mean"))
-            {
+        for &code in d.code.supersedes() {
+            let Some(replaced) = held.get(&(code, file, start, end)) else {
+                continue;
+            };
+            claimed.insert((code, file, start, end));
+            if code != Code::MC102 || suggests(d.help.as_deref()) {
+                continue;
+            }
+            let suggestion = replaced
+                .iter()
+                .filter_map(|r| r.help.as_ref())
+                .find(|h| h.starts_with("did you mean"));
+            if let Some(h) = suggestion {
                 d.help = Some(h.clone());
             }
         }
     }
+    out.extend(
+        held.into_iter()
+            .filter(|(s, _)| !claimed.contains(s))
+            .flat_map(|(_, ds)| ds),
+    );
+    out
 }
 
-/// Drops MC102s a more precise code covers and duplicates, applies the house rules
+/// Replaces MC102s a more precise code covers, drops duplicates, applies the house rules
 /// of the model, sorts by file and position.
 pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     if diagnostics.iter().any(|d| d.code == Code::MC003) {
         // a refused file leaves an empty model: what else is missing follows from that
         diagnostics.retain(|d| d.code.phase().survives_refusal());
     }
-    let precise: Vec<_> = diagnostics
-        .iter()
-        .flat_map(|d| d.code.supersedes().iter().map(move |s| (*s, d)))
-        .filter_map(|(s, d)| d.primary().map(|l| (s, l.file, l.span)))
-        .collect();
-    carry_suggestions(&mut diagnostics, &precise);
-    diagnostics.retain(|d| {
-        !d.primary()
-            .is_some_and(|l| precise.contains(&(d.code, l.file, l.span)))
-    });
+    let diagnostics = replace_superseded(diagnostics);
     let mut diagnostics = crate::overrides::apply(&model.overrides, diagnostics);
     diagnostics.sort_by(|a, b| {
         a.sort_key()

@@ -1,5 +1,5 @@
 //! Complexity guards (issue 10): eight times the input may cost at most twelve
-//! times the work, for map areas, elements, orders, signals, nets, a side's texts
+//! times the work, for map areas, elements, the members of one group, orders, signals, nets, a side's texts
 //! against the enemy names they must not hold, and a library shared by many
 //! scenarios. Work is counted, never timed, so a loaded machine cannot fail or
 //! pass a guard: heap allocations (a counting allocator, per thread), exact
@@ -15,7 +15,7 @@ use std::cell::Cell;
 
 #[path = "../benches/support/grow.rs"]
 mod grow;
-use grow::{areas, elements, fog, library_pack, nets, orders, signals};
+use grow::{areas, elements, fog, library_pack, nets, one_group, orders, signals};
 
 /// The system allocator, counting allocations made on each thread.
 struct Counting;
@@ -111,6 +111,11 @@ fn eight_times_the_map_areas_cost_at_most_twelve_times_the_work() {
 #[test]
 fn eight_times_the_elements_cost_at_most_twelve_times_the_work() {
     assert_linear("elements", 60, elements);
+}
+
+#[test]
+fn eight_times_one_groups_members_cost_at_most_twelve_times_the_work() {
+    assert_linear("one group", 60, one_group);
 }
 
 #[test]

@@ -26,7 +26,7 @@ pub fn pack_files(ws: &Workspace, path: &Path) -> Vec<Indexed> {
             continue;
         }
         for f in &outcome.model.files {
-            texts.insert(root.join(&f.path), f.text.clone());
+            texts.insert(root.join(&f.path), f.text.to_string());
         }
     }
     for (p, d) in &ws.docs {

@@ -191,7 +191,7 @@ impl Workspace {
             for f in &outcome.model.files {
                 by_file
                     .entry(doc.root.join(&f.path))
-                    .or_insert_with(|| (Vec::new(), f.text.clone()));
+                    .or_insert_with(|| (Vec::new(), f.text.to_string()));
             }
             for d in &outcome.diagnostics {
                 let Some(label) = d.primary() else { continue };
@@ -200,7 +200,7 @@ impl Workspace {
                 };
                 let entry = by_file
                     .entry(doc.root.join(&f.path))
-                    .or_insert_with(|| (Vec::new(), f.text.clone()));
+                    .or_insert_with(|| (Vec::new(), f.text.to_string()));
                 if !entry.0.contains(d) {
                     entry.0.push(d.clone());
                 }

@@ -25,6 +25,9 @@ struct Entry {
 /// A file from the cache, as the caller's file id.
 #[derive(Debug)]
 pub struct Cached {
+    /// The entry's text (equal to the caller's): importers share it instead of
+    /// keeping a copy each.
+    pub text: Arc<str>,
     pub tree: Arc<ast::File>,
     /// Its syntax diagnostics.
     pub diagnostics: Vec<Diagnostic>,
@@ -94,6 +97,7 @@ impl SourceCache {
             }
         };
         Cached {
+            text: Arc::clone(&entry.text),
             tree: Arc::clone(&entry.tree),
             diagnostics: stamp(&entry.diagnostics, file),
             library: Arc::clone(&entry.library),

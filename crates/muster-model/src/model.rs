@@ -58,7 +58,9 @@ pub struct SourceFile {
     pub id: FileId,
     /// Pack-relative path with `/` separators (`lib/german-1944.muster`).
     pub path: String,
-    pub text: String,
+    /// Shared with the parse cache: a library's text is held once per run, not
+    /// once per scenario that imports it.
+    pub text: std::sync::Arc<str>,
     /// Whether this file was reached through `use` (library files are exempt from MC105).
     pub is_library: bool,
 }

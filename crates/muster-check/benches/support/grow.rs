@@ -1,5 +1,5 @@
 //! Generated scenarios that grow along one dimension each (map areas, elements,
-//! orders, signals, nets, a side's texts with the enemy names they must not
+//! the members of one group, orders, signals, nets, a side's texts with the enemy names they must not
 //! hold, and a library shared by many scenarios), shared by the
 //! complexity guards (`tests/complexity.rs`) and the benchmark (`benches/grow.rs`).
 
@@ -51,6 +51,20 @@ pub fn elements(n: usize) -> String {
     let mut t = String::from(HEADER);
     t.push_str("map {\n  area wood dense-woods rect (1000,1000) size 500m by 500m\n  road main width 8m line (0,4500) (9000,4500)\n}\n");
     companies(&mut t, n);
+    t
+}
+
+/// One company of a headquarters and `n` elements in a line 40 m apart, without
+/// radios: each reaches only its neighbours by voice (100 m, §88), so command runs
+/// down a chain of `n` links (§87b), which a search measuring every pair of the
+/// group in every round makes quadratic.
+pub fn one_group(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    t.push_str("forces british {\n  company c \"C\" at (4000,100) {\n    hq c-hq command figures 3 at (0,0)\n");
+    for k in 1..=n {
+        let _ = writeln!(t, "    element c-{k} coherent figures 6 at (0,{})", k * 40);
+    }
+    t.push_str("  }\n}\n");
     t
 }
 

@@ -34,6 +34,9 @@ use muster_rules::command::{self as rules, CommandRange};
 use muster_rules::latency;
 use muster_rules::terrain::{MoveGrade, Mover};
 use muster_rules::vocab::Stance;
+use rstar::primitives::GeomWithData;
+use rstar::RTree;
+use std::collections::BTreeMap;
 
 fn is_element(r: &Ref, e: ElementId) -> bool {
     r.target == Some(Target::Element(e))
@@ -156,14 +159,27 @@ fn host_linked(m: &Model, u: UnitId) -> Vec<ElementId> {
     out
 }
 
+/// Largest group measured pair by pair: a company has four to six members.
+const PAIRWISE_UP_TO: usize = 32;
+
 /// §87a and b within one group: which `members` link to `hub` directly, and which
 /// through other members that are themselves linked (a chain of any length), with
 /// the link each uses; same index as `members`.
 ///
 /// Worked in rounds: first the members that reach the hub, then those that reach a
-/// member linked in an earlier round, taking the nearest. Each pair is measured at
-/// most once, so a long chain costs the square of the group's size, not its cube.
+/// member linked in the round before, each taking the nearest (the lower index on
+/// a tie), so each names the nearest link of the earliest round it reaches.
 fn chains(m: &Model, hub: Option<ElementId>, members: &[ElementId]) -> Vec<Option<Candidate>> {
+    chains_with(m, hub, members, members.len() <= PAIRWISE_UP_TO)
+}
+
+/// [`chains`], the rounds worked pair by pair or by the search.
+fn chains_with(
+    m: &Model,
+    hub: Option<ElementId>,
+    members: &[ElementId],
+    by_pairs: bool,
+) -> Vec<Option<Candidate>> {
     let mut linked: Vec<Option<Candidate>> = vec![None; members.len()];
     let Some(h) = hub else {
         return linked;
@@ -175,6 +191,24 @@ fn chains(m: &Model, hub: Option<ElementId>, members: &[ElementId]) -> Vec<Optio
             frontier.push(i);
         }
     }
+    if by_pairs {
+        rounds_by_pairs(m, members, &mut linked, frontier);
+    } else {
+        rounds_by_search(m, members, &mut linked, frontier);
+    }
+    linked
+}
+
+/// The rounds of [`chains`] for a small group: every waiting member measured
+/// against every member linked in the round before, which for a handful of
+/// members costs less than building trees. The same answers as
+/// [`rounds_by_search`] (a test compares the two).
+fn rounds_by_pairs(
+    m: &Model,
+    members: &[ElementId],
+    linked: &mut [Option<Candidate>],
+    mut frontier: Vec<usize>,
+) {
     while !frontier.is_empty() {
         let mut best: Vec<Option<Candidate>> = vec![None; members.len()];
         for (i, &e) in members.iter().enumerate() {
@@ -199,7 +233,145 @@ fn chains(m: &Model, hub: Option<ElementId>, members: &[ElementId]) -> Vec<Optio
             }
         }
     }
-    linked
+}
+
+/// A member of a group as a point of the chain search: its place and its index in
+/// the group's `members`.
+type Spot = GeomWithData<[f64; 2], usize>;
+
+/// Slack on every search radius, far above rounding; the exact test decides.
+const SLACK: f64 = 1.0;
+
+/// The ranges of `e`'s own means on a chain link (no wire, §88): towards a member
+/// with a radio, and towards one without. Infinite if ever unlimited.
+fn chain_ranges(m: &Model, e: ElementId) -> (f64, f64) {
+    let mut eq = m.elements[e.0].equipment();
+    eq.telephone = false;
+    let to_radio = rules::range_of(eq, false).metres;
+    eq.radio = None;
+    let to_other = rules::range_of(eq, false).metres;
+    let metres = |r: Option<f64>| r.unwrap_or(f64::INFINITY);
+    (metres(to_radio), metres(to_other))
+}
+
+/// The nearest member of `tree` that `from` reaches on a chain link, the lower
+/// index on a tie: what a scan of the whole frontier in order would pick. Every
+/// member of the tree is reached within the same `range`, so the search stops at
+/// the first one beyond it or beyond the best found.
+fn nearest_link(
+    m: &Model,
+    members: &[ElementId],
+    from: (usize, [f64; 2]),
+    tree: &RTree<Spot>,
+    range: f64,
+) -> Option<(Candidate, usize)> {
+    let mut best: Option<(Candidate, usize)> = None;
+    for (s, d2) in tree.nearest_neighbor_iter_with_distance_2(&from.1) {
+        let d = d2.sqrt();
+        let beyond_best = best.is_some_and(|(b, _)| d > b.distance + SLACK);
+        if d > range + SLACK || beyond_best {
+            break;
+        }
+        let Some(c) = candidate(m, members[from.0], members[s.data], Route::Chain) else {
+            continue;
+        };
+        if !c.range.reaches(c.distance) {
+            continue;
+        }
+        let better = best.is_none_or(|(b, j)| (c.distance, s.data) < (b.distance, j));
+        if better {
+            best = Some((c, s.data));
+        }
+    }
+    best
+}
+
+/// The rounds of [`chains`] for a large group. A member's reach on a chain link depends only on its own means and on
+/// whether the other end has a radio, so the members still waiting are kept in one
+/// R-tree per pair of ranges (voice, short or long radio), and each round's newly
+/// linked members in two (with and without a radio): each round asks the waiting
+/// trees who is within reach of a new link (each member is found once, then leaves
+/// its tree), and each member found asks the new links' trees for its nearest. A
+/// group of n members costs about n log n, not the n² of measuring every pair.
+/// Members at no finite position never lie within a chain link's finite range.
+fn rounds_by_search(
+    m: &Model,
+    members: &[ElementId],
+    linked: &mut [Option<Candidate>],
+    mut frontier: Vec<usize>,
+) {
+    if frontier.len() == members.len() {
+        return;
+    }
+    let spot = |i: usize| {
+        placed(m, members[i])
+            .filter(|p| p.x.is_finite() && p.y.is_finite())
+            .map(|p| Spot::new([p.x, p.y], i))
+    };
+    let has_radio = |i: usize| m.elements[members[i].0].radio.is_some();
+    let ranges: Vec<(f64, f64)> = members.iter().map(|&e| chain_ranges(m, e)).collect();
+    // the members still waiting, by their ranges (as bits: a key needs `Ord`)
+    let key = |i: usize| (ranges[i].0.to_bits(), ranges[i].1.to_bits());
+    let mut waiting: BTreeMap<(u64, u64), Vec<Spot>> = BTreeMap::new();
+    for i in (0..members.len()).filter(|i| linked[*i].is_none()) {
+        if let Some(s) = spot(i) {
+            waiting.entry(key(i)).or_default().push(s);
+        }
+    }
+    let mut waiting: Vec<((f64, f64), RTree<Spot>)> = waiting
+        .into_iter()
+        .map(|((a, b), v)| ((f64::from_bits(a), f64::from_bits(b)), RTree::bulk_load(v)))
+        .collect();
+    while !frontier.is_empty() {
+        let (with, without): (Vec<Spot>, Vec<Spot>) = frontier
+            .iter()
+            .filter_map(|&j| spot(j))
+            .partition(|s| has_radio(s.data));
+        let (with, without) = (RTree::bulk_load(with), RTree::bulk_load(without));
+        let mut found: Vec<Spot> = Vec::new();
+        for j in frontier.iter().filter_map(|&j| spot(j)) {
+            for ((to_radio, to_other), tree) in &mut waiting {
+                let r = if has_radio(j.data) {
+                    *to_radio
+                } else {
+                    *to_other
+                } + SLACK;
+                let near: Vec<Spot> = tree
+                    .locate_within_distance(*j.geom(), r * r)
+                    .copied()
+                    .collect();
+                for s in near {
+                    tree.remove(&s);
+                    found.push(s);
+                }
+            }
+        }
+        found.sort_unstable_by_key(|s| s.data);
+        frontier.clear();
+        for s in found {
+            let i = s.data;
+            let from = (i, *s.geom());
+            let best = [
+                nearest_link(m, members, from, &with, ranges[i].0),
+                nearest_link(m, members, from, &without, ranges[i].1),
+            ]
+            .into_iter()
+            .flatten()
+            .min_by(|(a, x), (b, y)| a.distance.total_cmp(&b.distance).then(x.cmp(y)));
+            match best {
+                Some((c, _)) => {
+                    linked[i] = Some(c);
+                    frontier.push(i);
+                }
+                // within a radius's slack but out of exact reach: waits again
+                None => {
+                    if let Some((_, tree)) = waiting.iter_mut().find(|(r, _)| *r == ranges[i]) {
+                        tree.insert(s);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Whether `p` stands in terrain that halves a runner's pace (§76).
@@ -340,4 +512,73 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
         }
     }
     out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// One company of `n` elements scattered by a fixed pseudo-random sequence,
+    /// some with short or long radios, a few of them recce (long radio reaches).
+    fn group(n: usize, seed: u64, spread: u64) -> String {
+        let mut x = seed;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let mut out = String::from(
+            "forces blue {\n  company coy {\n    hq boss command figures 2 radio long at (4000,4000)\n",
+        );
+        for i in 0..n {
+            let kind = match next(6) {
+                0 => "vehicle armoured-car models 1",
+                _ => "integrated figures 4",
+            };
+            let radio = ["", " radio short", " radio long"][next(3) as usize];
+            let (px, py) = (3000 + next(spread), 3000 + next(spread));
+            out.push_str(&format!("    element e{i} {kind}{radio} at ({px},{py})\n"));
+        }
+        out.push_str("  }\n}\nforces red { company r { hq r-hq command at (100,100) } }\n");
+        out
+    }
+
+    #[test]
+    fn the_search_links_every_member_as_measuring_every_pair_does() {
+        let mut seen_chains = 0;
+        for seed in 0..40 {
+            let (n, spread) = (
+                5 + (seed as usize * 7) % 60,
+                [400, 1500, 4000][seed as usize % 3],
+            );
+            let text = format!(
+                "scenario \"T\" {{\n  turns 12\n  first-bound blue\n  table 8000m by 8000m\n}}\n\
+                 side blue \"Blue\" nation british\nside red \"Red\" nation german\n{}",
+                group(n, seed, spread)
+            );
+            let world = crate::MemoryWorld::new().with("main.muster", text);
+            let m = crate::resolve(&world, "main.muster", &crate::PackConfig::default()).model;
+            let unit = &m.units[0];
+            let members: Vec<ElementId> = unit
+                .elements
+                .iter()
+                .copied()
+                .filter(|e| Some(*e) != unit.command_element && placed(&m, *e).is_some())
+                .collect();
+            assert_eq!(members.len(), n, "seed {seed}");
+            let fast = chains_with(&m, unit.command_element, &members, false);
+            let slow = chains_with(&m, unit.command_element, &members, true);
+            seen_chains += fast
+                .iter()
+                .filter(|c| c.is_some_and(|c| c.route == Route::Chain))
+                .count();
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "seed {seed}");
+        }
+        assert!(
+            seen_chains > 50,
+            "only {seen_chains} chain links: the groups test little"
+        );
+    }
 }

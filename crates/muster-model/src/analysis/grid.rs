@@ -2,7 +2,9 @@
 //! at a few cells instead of every element of the table.
 
 use crate::model::Pos;
-use std::collections::HashMap;
+// Cells are keyed by our own integer coordinates, never by input an attacker
+// picks to collide, and every query hashes nine keys: a fast hash, not SipHash.
+use foldhash::{HashMap, HashMapExt};
 
 /// Items bucketed by the square cell their position falls in.
 #[derive(Debug, Clone)]

@@ -100,13 +100,14 @@ impl Loader<'_> {
         let id = FileId(self.out.files.len() as u32);
         // libraries are what many scenarios share; a scenario is parsed once per
         // run anyway, so keeping its tree would only hold memory
-        let (tree, diags, library) = if site.is_some() {
+        let (text, tree, diags, library) = if site.is_some() {
             let c = self.cache.parse(&path, &text, id);
-            (c.tree, c.diagnostics, Some(c.library))
+            (c.text, c.tree, c.diagnostics, Some(c.library))
         } else {
             crate::work::parsed(text.len());
             let parsed = muster_syntax::parse(id, &text);
-            (std::sync::Arc::new(parsed.file), parsed.diagnostics, None)
+            let tree = std::sync::Arc::new(parsed.file);
+            (text.into(), tree, parsed.diagnostics, None)
         };
         self.out.diagnostics.extend(diags);
         self.out.files.push(SourceFile {

@@ -39,7 +39,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         files: vec![SourceFile {
             id: FileId(0),
             path: format!("generated/gen-{n}.muster"),
-            text: String::new(),
+            text: "".into(),
             is_library: false,
         }],
         header: Some(Header {

@@ -121,11 +121,13 @@ fn lowered(text: &str) -> Option<Cow<'_, str>> {
     Some(lower(text)).filter(|l| l.len() == text.len())
 }
 
-/// Whether lower-casing keeps the length of every character of `text`.
+/// Whether lower-casing keeps the length of every character of `text`: always
+/// for ASCII, which `is_ascii` tells without decoding a character.
 fn aligned(text: &str) -> bool {
-    text.chars().all(|c| {
-        c.is_ascii() || c.to_lowercase().map(char::len_utf8).sum::<usize>() == c.len_utf8()
-    })
+    text.is_ascii()
+        || text.chars().all(|c| {
+            c.is_ascii() || c.to_lowercase().map(char::len_utf8).sum::<usize>() == c.len_utf8()
+        })
 }
 
 /// Every text a side reads in its outputs. Umpire-only text (designer and umpire

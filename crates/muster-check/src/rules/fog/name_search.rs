@@ -20,11 +20,15 @@ pub(crate) fn is_word_char(c: char) -> bool {
 }
 
 /// `s` lower-cased, borrowed when it has nothing to lower (most identifiers).
+/// ASCII text (most prose and names) is lowered byte by byte: the same result
+/// as `str::to_lowercase`, without its per-character Unicode mapping.
 pub(crate) fn lower(s: &str) -> Cow<'_, str> {
-    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
-        Cow::Borrowed(s)
-    } else {
+    if !s.is_ascii() {
         Cow::Owned(s.to_lowercase())
+    } else if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
     }
 }
 
@@ -431,6 +435,23 @@ mod tests {
             expected.sort_unstable();
             assert_eq!(got, expected, "{hay}");
         }
+    }
+
+    #[test]
+    fn lowering_agrees_with_to_lowercase_and_borrows_what_is_already_lower() {
+        for s in [
+            "",
+            "kampfgruppe",
+            "Kampfgruppe von Luck",
+            "GR-736",
+            "Bénouville",
+            "ΟΔΟΣ",
+            "İz",
+        ] {
+            assert_eq!(lower(s), s.to_lowercase(), "{s:?}");
+        }
+        assert!(matches!(lower("gr-736 pak40"), Cow::Borrowed(_)));
+        assert!(matches!(lower("Hill 112"), Cow::Owned(_)));
     }
 
     #[test]

@@ -42,8 +42,8 @@ orders red {
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    let used: std::collections::HashSet<Target> =
-        cx.all_refs().iter().filter_map(|r| r.target).collect();
+    // keyed by the model's own ids: a fast hash is safe (no chosen collisions)
+    let used: foldhash::HashSet<Target> = cx.all_refs().iter().filter_map(|r| r.target).collect();
     let mut out = Vec::new();
     for (i, p) in cx.model.places.iter().enumerate() {
         if !cx.in_library(p.loc)

@@ -59,7 +59,8 @@ fn distance_to(place: &Place, p: Pos, table: Option<(f64, f64)>) -> Option<f64> 
 /// is measured against the arrivals of the units above it.
 fn nearest_elements<'a>(cx: &Context<'a>) -> Vec<Option<(f64, &'a Element)>> {
     let m = cx.model;
-    let mut by_unit: std::collections::HashMap<UnitId, Vec<usize>> = Default::default();
+    // keyed by our own unit ids: a fast hash is safe (no chosen collisions)
+    let mut by_unit: foldhash::HashMap<UnitId, Vec<usize>> = Default::default();
     for (k, a) in m.arrivals.iter().enumerate() {
         if let (Some(Target::Unit(u)), Some(Target::Place(_))) = (a.unit.target, a.at.target) {
             by_unit.entry(u).or_default().push(k);
