@@ -94,7 +94,9 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
         },
         |i| c.ident(&i),
     );
-    let items: Vec<P> = it.collect();
+    // sized once from pest's count of children (punctuation included), not grown
+    let mut items: Vec<P> = Vec::with_capacity(it.size_hint().1.unwrap_or(0));
+    items.extend(it);
     let mut i = 0;
     let mut kind = kind(c, &items, &mut i);
     let mut attrs = Vec::new();
