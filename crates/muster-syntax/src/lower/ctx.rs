@@ -184,12 +184,17 @@ impl<'d> Ctx<'d> {
     pub fn lit<T>(&mut self, p: &P, f: fn(&str) -> Result<T, LitError>) -> Option<T> {
         match f(p.as_str()) {
             Ok(v) => Some(v),
-            Err(LitError { message, help }) => {
+            Err(e) => {
                 let span = self.span(p);
-                self.error(Code::MC002, span, message, "malformed literal", Some(help));
+                self.malformed(span, e);
                 None
             }
         }
+    }
+
+    /// Reports a malformed literal (MC002) at `span`.
+    fn malformed(&mut self, span: Span, LitError { message, help }: LitError) {
+        self.error(Code::MC002, span, message, "malformed literal", Some(help));
     }
 
     /// A spanned literal.
@@ -209,8 +214,16 @@ impl<'d> Ctx<'d> {
         f: fn(&str) -> Result<T, LitError>,
         limit: &Limit,
     ) -> Option<Spanned<T>> {
-        let v = self.slit(p, f)?;
-        self.within(v, p.as_str(), limit)
+        // the pair's text and span read once, for the value and the range report
+        let text = p.as_str();
+        let span = self.span(p);
+        match f(text) {
+            Ok(v) => self.within(Spanned::new(v, span), text, limit),
+            Err(e) => {
+                self.malformed(span, e);
+                None
+            }
+        }
     }
 
     /// `v` when `limit` allows it; otherwise reports it (written as `text`).
@@ -284,8 +297,8 @@ impl<'d> Ctx<'d> {
         let ((x, xs), (y, ys)) = (sub(x), sub(y));
         let coord = |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part) {
             Ok(v) => Some(v),
-            Err(LitError { message, help }) => {
-                c.error(Code::MC002, s, message, "malformed literal", Some(help));
+            Err(e) => {
+                c.malformed(s, e);
                 None
             }
         };
