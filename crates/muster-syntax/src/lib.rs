@@ -28,14 +28,26 @@ pub fn is_valid_name(name: &str) -> bool {
     is_name_shaped(name) && !reserved::is_reserved(name)
 }
 
-/// The shape of a name, reserved words aside.
+/// The shape of a name, reserved words aside: dot-separated parts, each a
+/// lowercase letter then lowercase letters, digits, `-` or `_`. One pass over the
+/// bytes, since every identifier lowered comes here.
 fn is_name_shaped(name: &str) -> bool {
-    name.split('.').all(|part| {
-        part.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-            && part
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
-    })
+    // whether the next byte starts a part (at the start and after each `.`)
+    let mut part_start = true;
+    for b in name.bytes() {
+        if part_start {
+            if !b.is_ascii_lowercase() {
+                return false;
+            }
+            part_start = false;
+        } else if b == b'.' {
+            part_start = true;
+        } else if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_') {
+            return false;
+        }
+    }
+    // an empty name, or one ending in `.`, has an empty last part
+    !part_start
 }
 pub use scan::{MAX_FILE_BYTES, MAX_NESTING};
 pub use span::{Ident, Span, Spanned};
@@ -86,6 +98,39 @@ pub fn parse_bytes(file: FileId, bytes: &[u8]) -> Parsed {
                 .with_label(file, span, "invalid UTF-8 here")
                 .with_help("save the file as UTF-8; muster reads only UTF-8 text")],
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The definition [`super::is_name_shaped`] implements in one pass.
+    fn name_shaped_by_parts(name: &str) -> bool {
+        name.split('.').all(|part| {
+            part.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        })
+    }
+
+    #[test]
+    fn name_shapes_at_the_edges() {
+        for name in [
+            "", ".", "a.", ".a", "a..b", "a.b", "a-1_b.c2", "A", "1a", "é", "a.B",
+        ] {
+            assert_eq!(
+                super::is_name_shaped(name),
+                name_shaped_by_parts(name),
+                "{name:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn name_shape_agrees_with_the_parts(name in "[a-cA_0-9.é-]{0,8}") {
+            proptest::prop_assert_eq!(super::is_name_shaped(&name), name_shaped_by_parts(&name));
         }
     }
 }

@@ -18,16 +18,34 @@ fn err(message: String, help: &str) -> LitError {
     }
 }
 
-/// Splits `300m` into (`300`, `m`).
+/// Splits `300m` into (`300`, `m`). Bytes, not chars: every byte the number
+/// takes is ASCII, so the first other byte starts a char.
 fn split_number(lit: &str) -> (&str, &str) {
     let end = lit
-        .char_indices()
-        .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || (i == 0 && (c == '-' || c == '+'))))
+        .bytes()
+        .enumerate()
+        .find(|&(i, b)| !(b.is_ascii_digit() || b == b'.' || (i == 0 && (b == b'-' || b == b'+'))))
         .map_or(lit.len(), |(i, _)| i);
-    (&lit[..end], &lit[end..])
+    match (lit.get(..end), lit.get(end..)) {
+        (Some(digits), Some(unit)) => (digits, unit),
+        _ => ("", lit),
+    }
 }
 
+/// Most digits a whole number may have to be read exactly by [`number`]'s fast
+/// path: 10^15 is below 2^53, so every such integer is an exact `f64`.
+const EXACT_DIGITS: usize = 15;
+
 fn number(digits: &str) -> Option<f64> {
+    // plain digits (most numbers written): the integer is the nearest f64, as
+    // the float parser would give, without its general path
+    if (1..=EXACT_DIGITS).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let n = digits
+            .bytes()
+            .fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+        // under 2^53, so the conversion is exact
+        return Some(n as f64);
+    }
     if digits.is_empty() || digits == "-" || digits == "+" || digits.ends_with('.') {
         return None;
     }
@@ -311,5 +329,51 @@ mod tests {
         assert_eq!(duration("2h"), Ok(120.0));
         assert_eq!(years("1943-1945"), Ok((1943, 1945)));
         assert_eq!(coordinate("-60"), Ok(-60.0));
+    }
+
+    /// [`number`] before its fast path for plain digits.
+    fn number_by_parse(digits: &str) -> Option<f64> {
+        if digits.is_empty() || digits == "-" || digits == "+" || digits.ends_with('.') {
+            return None;
+        }
+        digits.parse::<f64>().ok().filter(|v| v.is_finite())
+    }
+
+    /// [`split_number`] by chars, as it was written first.
+    fn split_by_chars(lit: &str) -> (&str, &str) {
+        let end = lit
+            .char_indices()
+            .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || (i == 0 && (c == '-' || c == '+'))))
+            .map_or(lit.len(), |(i, _)| i);
+        (&lit[..end], &lit[end..])
+    }
+
+    #[test]
+    fn plain_digits_at_the_edges() {
+        for d in [
+            "0",
+            "00",
+            "007",
+            "999999999999999",
+            "9999999999999999",
+            "1",
+            "-0",
+            "+5",
+        ] {
+            let (a, b) = (number(d), number_by_parse(d));
+            assert_eq!(a.map(f64::to_bits), b.map(f64::to_bits), "{d}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn numbers_agree_with_the_float_parser(d in "[+-]?[0-9]{0,17}(\\.[0-9]{0,3})?") {
+            proptest::prop_assert_eq!(number(&d).map(f64::to_bits), number_by_parse(&d).map(f64::to_bits));
+        }
+
+        #[test]
+        fn splits_agree_with_the_char_split(lit in "[+-]?[0-9.]{0,5}[a-zé+-]{0,3}") {
+            proptest::prop_assert_eq!(split_number(&lit), split_by_chars(&lit));
+        }
     }
 }

@@ -333,8 +333,8 @@ mod tests {
         for (i, row) in m.iter_mut().enumerate() {
             row[0] = i;
         }
-        for j in 0..=b.len() {
-            m[0][j] = j;
+        for (j, d) in m[0].iter_mut().enumerate() {
+            *d = j;
         }
         for i in 1..=a.len() {
             for j in 1..=b.len() {

@@ -123,7 +123,8 @@ impl<'d> Ctx<'d> {
         let name = p.as_str().to_string();
         let span = self.span(p);
         let ok = crate::is_name_shaped(&name);
-        if crate::reserved::is_reserved(&name) {
+        // every reserved word is name-shaped, so only a well-shaped name is looked up
+        if ok && crate::reserved::is_reserved(&name) {
             self.error(
                 Code::MC001,
                 span,
@@ -159,7 +160,7 @@ impl<'d> Ctx<'d> {
         let span = self.span(&p);
         let raw = p.into_inner().next().map_or("", |i| i.as_str());
         // most texts have no escape and no carriage return: copy them whole
-        if !raw.bytes().any(|b| b == b'\\' || b == b'\r') {
+        if memchr::memchr2(b'\\', b'\r', raw.as_bytes()).is_none() {
             return Spanned::new(raw.to_string(), span);
         }
         let mut out = String::with_capacity(raw.len());
@@ -183,12 +184,17 @@ impl<'d> Ctx<'d> {
     pub fn lit<T>(&mut self, p: &P, f: fn(&str) -> Result<T, LitError>) -> Option<T> {
         match f(p.as_str()) {
             Ok(v) => Some(v),
-            Err(LitError { message, help }) => {
+            Err(e) => {
                 let span = self.span(p);
-                self.error(Code::MC002, span, message, "malformed literal", Some(help));
+                self.malformed(span, e);
                 None
             }
         }
+    }
+
+    /// Reports a malformed literal (MC002) at `span`.
+    fn malformed(&mut self, span: Span, LitError { message, help }: LitError) {
+        self.error(Code::MC002, span, message, "malformed literal", Some(help));
     }
 
     /// A spanned literal.
@@ -208,8 +214,16 @@ impl<'d> Ctx<'d> {
         f: fn(&str) -> Result<T, LitError>,
         limit: &Limit,
     ) -> Option<Spanned<T>> {
-        let v = self.slit(p, f)?;
-        self.within(v, p.as_str(), limit)
+        // the pair's text and span read once, for the value and the range report
+        let text = p.as_str();
+        let span = self.span(p);
+        match f(text) {
+            Ok(v) => self.within(Spanned::new(v, span), text, limit),
+            Err(e) => {
+                self.malformed(span, e);
+                None
+            }
+        }
     }
 
     /// `v` when `limit` allows it; otherwise reports it (written as `text`).
@@ -242,7 +256,7 @@ impl<'d> Ctx<'d> {
     }
 
     /// A `(x,y)` point in metres: two coordinates, closed (MC002 otherwise).
-    pub fn point(&mut self, p: P) -> Option<Point> {
+    pub fn point<'i>(&mut self, p: P<'i>) -> Option<Point> {
         let span = self.span(&p);
         let text = p.as_str();
         let help = "a point is two coordinates in metres, `(x,y)`, such as `(1200,800)`";
@@ -259,8 +273,8 @@ impl<'d> Ctx<'d> {
             );
             return None;
         };
-        let parts: Vec<&str> = inner.split(',').collect();
-        let [x, y] = parts.as_slice() else {
+        // exactly one comma: two coordinates
+        let Some((x, y)) = inner.split_once(',').filter(|(_, y)| !y.contains(',')) else {
             self.error(
                 Code::MC002,
                 span,
@@ -270,25 +284,24 @@ impl<'d> Ctx<'d> {
             );
             return None;
         };
-        // Each coordinate's own span, for a precise MC002.
-        let sub = |part: &str| {
+        // Each coordinate, trimmed, with its own span for a precise MC002.
+        let limit = self.limit;
+        let sub = |part: &'i str| -> (&'i str, Span) {
             let start = span.start + 1 + (part.as_ptr() as usize - inner.as_ptr() as usize);
-            let lead = part.len() - part.trim_start().len();
-            let from = start + lead;
-            Span::new(
-                from.min(self.limit),
-                (from + part.trim().len()).min(self.limit),
-            )
+            let trimmed = part.trim_start();
+            let from = start + (part.len() - trimmed.len());
+            let trimmed = trimmed.trim_end();
+            let s = Span::new(from.min(limit), (from + trimmed.len()).min(limit));
+            (trimmed, s)
         };
-        let (xs, ys) = (sub(x), sub(y));
-        let coord =
-            |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part.trim()) {
-                Ok(v) => Some(v),
-                Err(LitError { message, help }) => {
-                    c.error(Code::MC002, s, message, "malformed literal", Some(help));
-                    None
-                }
-            };
+        let ((x, xs), (y, ys)) = (sub(x), sub(y));
+        let coord = |c: &mut Self, part: &str, s: Span| match crate::literal::coordinate(part) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                c.malformed(s, e);
+                None
+            }
+        };
         let x = coord(self, x, xs);
         let y = coord(self, y, ys);
         Some(Point { x: x?, y: y?, span })

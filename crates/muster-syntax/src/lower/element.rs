@@ -44,8 +44,7 @@ fn statement_words() -> &'static [&'static str] {
 /// type (`elment nsfcp …`): the line was meant as a statement of its own, not
 /// more attributes of the element above. Reports it once and skips the rest of
 /// the line, whose words would otherwise each be "not an attribute".
-fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, k: &P, ks: Span) -> bool {
-    let w = k.as_str();
+fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span) -> bool {
     let Some(local) = ks.start.checked_sub(c.base) else {
         return false;
     };
@@ -94,7 +93,9 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
         },
         |i| c.ident(&i),
     );
-    let items: Vec<P> = it.collect();
+    // sized once from pest's count of children (punctuation included), not grown
+    let mut items: Vec<P> = Vec::with_capacity(it.size_hint().1.unwrap_or(0));
+    items.extend(it);
     let mut i = 0;
     let mut kind = kind(c, &items, &mut i);
     let mut attrs = Vec::new();
@@ -104,13 +105,15 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
         let ks = c.span(k);
         match k.as_rule() {
             Rule::elem_word | Rule::kw_umpire => {
-                if misspelt_statement(c, &items, &mut i, k, ks) {
+                // read once: pest finds a pair's text through its token queue
+                let w = k.as_str();
+                if misspelt_statement(c, &items, &mut i, w, ks) {
                     continue;
                 }
-                if let Some(a) = keyword_attr(c, &items, &mut i, k, ks) {
+                if let Some(a) = keyword_attr(c, &items, &mut i, k, w, ks) {
                     attrs.extend(a);
                 } else {
-                    bare_word(c, &items, &mut i, k, ks, &mut kind, &mut attrs);
+                    bare_word(c, &items, &mut i, w, ks, &mut kind, &mut attrs);
                 }
             }
             Rule::lit => c.error(

@@ -76,17 +76,17 @@ fn missing(c: &mut Ctx, ks: Span, word: &str, what: &str, example: &str) {
 }
 
 /// An attribute that starts with a keyword and takes arguments (`figures 6`);
-/// `None` when `k` is not such a keyword. The outer `Option` of the result's
+/// `None` when `k` (whose text is `w`) is not such a keyword. The outer `Option` of the result's
 /// item is empty when the attribute was malformed (already reported).
 pub(crate) fn keyword_attr(
     c: &mut Ctx,
     items: &[P],
     i: &mut usize,
     k: &P,
+    w: &str,
     ks: Span,
 ) -> Option<Option<ElementAttr>> {
     const NUM: &[Rule] = &[Rule::lit, Rule::elem_word];
-    let w = k.as_str();
     let attr = match w {
         "figures" | "models" => match take(items, i, NUM) {
             Some(n) if w == "figures" => c
@@ -266,12 +266,11 @@ pub(crate) fn bare_word(
     c: &mut Ctx,
     items: &[P],
     i: &mut usize,
-    k: &P,
+    w: &str,
     ks: Span,
     kind: &mut Option<ElementKind>,
     attrs: &mut Vec<ElementAttr>,
 ) {
-    let w = k.as_str();
     if let Some(wk) = WeaponKind::from_keyword(w) {
         let mut wspan = ks;
         let mut mount = None;

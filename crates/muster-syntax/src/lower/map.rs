@@ -161,10 +161,12 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
 fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
     let span = c.span(&p);
     let rule = p.as_rule();
-    let kids: Vec<P> = kids(p).skip(1).collect();
+    let mut it = kids(p).skip(1);
     match rule {
         Rule::polygon => {
-            let points: Vec<_> = kids.into_iter().filter_map(|k| c.point(k)).collect();
+            // sized once from pest's count of children, not grown point by point
+            let mut points = Vec::with_capacity(it.size_hint().1.unwrap_or(0));
+            points.extend(it.filter_map(|k| c.point(k)));
             if points.len() < 3 {
                 c.error(
                     Code::MC002,
@@ -181,7 +183,6 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
             Some(Shape::Polygon { points, span })
         }
         Rule::rect => {
-            let mut it = kids.into_iter();
             let corner = it.next().and_then(|k| c.point(k));
             let width = it
                 .nth(1)
@@ -197,7 +198,6 @@ fn shape(c: &mut Ctx, p: P) -> Option<Shape> {
             })
         }
         Rule::circle => {
-            let mut it = kids.into_iter();
             let centre = it.next().and_then(|k| c.point(k));
             let radius = it
                 .nth(1)

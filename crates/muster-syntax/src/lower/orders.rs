@@ -130,6 +130,11 @@ fn starts_order_without_stance(toks: &[P], start: usize, j: usize) -> bool {
     let Some(unit) = toks.get(j) else {
         return false;
     };
+    // the two token tests first: most tokens fail them, and the line and objective
+    // searches below walk back over text and tokens
+    if !plain(unit) || takes_word(&toks[j - 1]) {
+        return false;
+    }
     // only blanks between the line's start and the unit; looking back to the last
     // newline keeps this linear (pest's `line_col` scans from the file's start)
     let span = unit.as_span();
@@ -148,7 +153,7 @@ fn starts_order_without_stance(toks: &[P], start: usize, j: usize) -> bool {
             || t.as_str() == "bearing"
             || (i > start + 1 && plain(t) && !after_arg)
     });
-    first_on_line && plain(unit) && !takes_word(&toks[j - 1]) && has_objective
+    first_on_line && has_objective
 }
 
 /// `unit stance [intensity] [objective] timing… ["prose"]`
