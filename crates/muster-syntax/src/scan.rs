@@ -279,13 +279,18 @@ pub(crate) fn scan(
                     ));
                 }
                 let end = word_end(bytes, i);
-                let keyword = item_keyword_at(bytes, i, end);
+                // a keyword splits only at the top level or at a line's start,
+                // so the words inside blocks (most of a file) skip the look-up
+                let keyword = if opens.is_empty() || col0 {
+                    item_keyword_at(bytes, i, end)
+                } else {
+                    None
+                };
                 let audience = follows_briefing && keyword == Some("umpire");
                 after_briefing = keyword == Some("briefing");
                 let prev = &bytes[prev_word.0..prev_word.1];
                 let conditional = prev == b"if" || prev == b"unless";
                 if let Some(kw) = keyword.filter(|k| !(audience || conditional && *k == "signal")) {
-                    let col0 = line_start && i > 0 && bytes[i - 1] == b'\n' || i == begin;
                     if opens.is_empty() || (col0 && kw != "umpire") {
                         cur.end = i;
                         close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
