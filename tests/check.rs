@@ -40,6 +40,25 @@ fn human_output_is_plain_ascii_without_colour() {
     assert!(!stdout.contains('│') && !stdout.contains('╭'), "{stdout}");
 }
 
+/// A scenario's control characters are reported, and never echoed: an escape
+/// sequence in a pack from elsewhere must not drive the reader's terminal.
+#[test]
+fn control_characters_are_reported_and_not_echoed() {
+    let text = CLEAN.replacen("\n", "\n\u{1b}]0;owned\u{7}\n", 2);
+    let pack = pack_with(&[("pack/a.muster", &text)]);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack"]));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("invisible control character U+001B between words"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains('\u{1b}') && !stdout.contains('\u{7}'),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains("?]0;owned?"), "{stdout}");
+}
+
 #[test]
 fn broken_scenario_json() {
     let pack = pack_with(&[("pack/a.muster", CLEAN), ("pack/broken.muster", &broken())]);
