@@ -6,53 +6,58 @@ use crate::output::rule_name;
 use crate::pipeline::Checked;
 use muster_syntax::Severity;
 
-/// One `::error …::message` line per diagnostic.
-pub fn render(results: &[Checked]) -> String {
+/// One `::error …::message` line per diagnostic, in parts (one per result)
+/// rendered in parallel.
+pub fn render_parts(results: &[Checked]) -> Vec<String> {
+    use rayon::prelude::*;
+    results.par_iter().map(annotations).collect()
+}
+
+/// The annotations of one result.
+fn annotations(c: &Checked) -> String {
     let mut out = String::new();
-    for c in results {
-        for d in &c.diagnostics {
-            let command = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "notice",
-            };
-            let mut props = Vec::new();
-            match d.primary() {
-                Some(label) => {
-                    let source = c.sources.get(label.file.0 as usize);
-                    let file = source.map_or(c.display.as_str(), |s| s.display.as_str());
-                    let r = location::locate(source, label.span);
-                    // GitHub's end column is inclusive: the last character marked.
-                    let end_column = if r.end.line == r.start.line {
-                        (r.end.column.saturating_sub(1)).max(r.start.column)
-                    } else {
-                        r.end.column.saturating_sub(1).max(1)
-                    };
-                    props.push(format!("file={}", property(file)));
-                    props.push(format!("line={}", r.start.line));
-                    props.push(format!("col={}", r.start.column));
-                    props.push(format!("endLine={}", r.end.line));
-                    props.push(format!("endColumn={end_column}"));
-                }
-                None => props.push(format!("file={}", property(&c.display))),
+    for d in &c.diagnostics {
+        let command = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        let mut props = Vec::new();
+        match d.primary() {
+            Some(label) => {
+                let source = c.sources.get(label.file.0 as usize);
+                let file = source.map_or(c.display.as_str(), |s| s.display.as_str());
+                let r = location::locate(source, label.span);
+                // GitHub's end column is inclusive: the last character marked.
+                let end_column = if r.end.line == r.start.line {
+                    (r.end.column.saturating_sub(1)).max(r.start.column)
+                } else {
+                    r.end.column.saturating_sub(1).max(1)
+                };
+                props.push(format!("file={}", property(file)));
+                props.push(format!("line={}", r.start.line));
+                props.push(format!("col={}", r.start.column));
+                props.push(format!("endLine={}", r.end.line));
+                props.push(format!("endColumn={end_column}"));
             }
-            let title = format!("{} {}", d.code, rule_name(d.code));
-            props.push(format!("title={}", property(&title)));
-            let mut message = d.message.clone();
-            if let Some(help) = &d.help {
-                message.push_str("\nhelp: ");
-                message.push_str(help);
-            }
-            if let Some(p) = d.paragraph {
-                message.push_str("\nsee ");
-                message.push_str(p);
-            }
-            out.push_str(&format!(
-                "::{command} {}::{}\n",
-                props.join(","),
-                data(&message)
-            ));
+            None => props.push(format!("file={}", property(&c.display))),
         }
+        let title = format!("{} {}", d.code, rule_name(d.code));
+        props.push(format!("title={}", property(&title)));
+        let mut message = d.message.clone();
+        if let Some(help) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        if let Some(p) = d.paragraph {
+            message.push_str("\nsee ");
+            message.push_str(p);
+        }
+        out.push_str(&format!(
+            "::{command} {}::{}\n",
+            props.join(","),
+            data(&message)
+        ));
     }
     out
 }

@@ -9,42 +9,62 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, S
 use muster_syntax::{Diagnostic, FileId, Severity};
 use std::fmt;
 
-/// Renders every diagnostic of every result, one report after another.
-pub fn render(results: &[Checked]) -> String {
-    render_each(results, |_| true).concat()
+/// Every diagnostic of every result, one report after another, in parts (one
+/// per result) rendered in parallel.
+pub fn render_parts(results: &[Checked]) -> Vec<String> {
+    use rayon::prelude::*;
+    let handler = handler();
+    results
+        .par_iter()
+        .map(|checked| reports(&handler, checked, &|_| true).concat())
+        .collect()
 }
 
 /// One rendered report (ending in a blank line) per diagnostic of the given
 /// severities, in order: the watch screen sorts and bounds them.
 pub fn render_each(results: &[Checked], keep: impl Fn(Severity) -> bool) -> Vec<String> {
+    let handler = handler();
+    results
+        .iter()
+        .flat_map(|checked| reports(&handler, checked, &keep))
+        .collect()
+}
+
+fn handler() -> GraphicalReportHandler {
     let colour = terminal::stdout_colour();
     let theme = if colour {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::none()
     };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(terminal::width());
+    GraphicalReportHandler::new_themed(theme).with_width(terminal::width())
+}
+
+/// The reports of one result's diagnostics of the kept severities.
+fn reports(
+    handler: &GraphicalReportHandler,
+    checked: &Checked,
+    keep: &dyn Fn(Severity) -> bool,
+) -> Vec<String> {
     let mut all = Vec::new();
-    for checked in results {
-        let mut shown: Option<Vec<Source>> = None;
-        for diagnostic in checked.diagnostics.iter().filter(|d| keep(d.severity)) {
-            // each file made printable once, however many reports quote it
-            let sources = shown.get_or_insert_with(|| {
-                checked
-                    .sources
-                    .iter()
-                    .map(|s| Source::new(s.display.clone(), s.relative.clone(), printable(&s.text)))
-                    .collect()
-            });
-            let mut out = String::new();
-            let report = Report::new(diagnostic, sources, &checked.display);
-            if handler.render_report(&mut out, &report).is_err() {
-                out.push_str(&report.message);
-                out.push('\n');
-            }
+    let mut shown: Option<Vec<Source>> = None;
+    for diagnostic in checked.diagnostics.iter().filter(|d| keep(d.severity)) {
+        // each file made printable once, however many reports quote it
+        let sources = shown.get_or_insert_with(|| {
+            checked
+                .sources
+                .iter()
+                .map(|s| Source::new(s.display.clone(), s.relative.clone(), printable(&s.text)))
+                .collect()
+        });
+        let mut out = String::new();
+        let report = Report::new(diagnostic, sources, &checked.display);
+        if handler.render_report(&mut out, &report).is_err() {
+            out.push_str(&report.message);
             out.push('\n');
-            all.push(out);
         }
+        out.push('\n');
+        all.push(out);
     }
     all
 }

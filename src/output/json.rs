@@ -142,8 +142,50 @@ pub fn output(results: &[Checked], totals: &Totals) -> Output {
     }
 }
 
-/// Pretty JSON followed by a newline.
-pub fn render(results: &[Checked], totals: &Totals) -> String {
+/// Pretty JSON followed by a newline, in parts that concatenate to it: each file's
+/// report is serialised on its own, in parallel, then indented to its place in
+/// the `files` array (JSON strings hold no raw line breaks, so indenting by lines
+/// is exact).
+pub fn render_parts(results: &[Checked], totals: &Totals) -> Vec<String> {
+    use rayon::prelude::*;
+    let frame = serde_json::to_string_pretty(&output(&[], totals)).unwrap_or_default();
+    let Some(at) = frame.find(EMPTY_FILES) else {
+        return vec![render_whole(results, totals)];
+    };
+    let head = &frame[..at + EMPTY_FILES.len() - 1];
+    let tail = &frame[at + EMPTY_FILES.len() - 1..];
+    let mut parts = Vec::with_capacity(results.len() + 2);
+    parts.push(head.to_string());
+    parts.par_extend(results.par_iter().enumerate().map(|(i, c)| {
+        let one = serde_json::to_string_pretty(&file_report(c)).unwrap_or_default();
+        let mut part = String::with_capacity(one.len() + one.len() / 8 + 8);
+        part.push_str(if i == 0 { "\n" } else { ",\n" });
+        for (n, line) in one.split('\n').enumerate() {
+            if n > 0 {
+                part.push('\n');
+            }
+            part.push_str(FILE_INDENT);
+            part.push_str(line);
+        }
+        part
+    }));
+    let mut end = String::with_capacity(tail.len() + 4);
+    if !results.is_empty() {
+        end.push_str("\n  ");
+    }
+    end.push_str(tail);
+    end.push('\n');
+    parts.push(end);
+    parts
+}
+
+/// How the frame (an output without files) shows the files, and how deep a file
+/// report sits in the array: `files` is a field of the top object.
+const EMPTY_FILES: &str = "\"files\": []";
+const FILE_INDENT: &str = "    ";
+
+/// The whole output in one piece (the reference the parts are tested against).
+fn render_whole(results: &[Checked], totals: &Totals) -> String {
     let mut text = serde_json::to_string_pretty(&output(results, totals)).unwrap_or_default();
     text.push('\n');
     text
@@ -199,4 +241,53 @@ pub fn schema() -> String {
         "diagnostics",
         FORMAT_VERSION,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::Source;
+    use muster_syntax::{Code, Diagnostic, FileId, Span};
+    use std::sync::Arc;
+
+    fn checked(name: &str, findings: usize) -> Checked {
+        let text: Arc<str> = Arc::from("forces red {\n  company a \"A \\\"Able\\\" Company\"\n}\n");
+        let diagnostics = (0..findings)
+            .map(|i| {
+                Diagnostic::error(
+                    Code::MC102,
+                    format!("finding {i} with \"quotes\"\nand a break"),
+                )
+                .with_label(FileId(0), Span::new(15, 24), "here")
+                .with_help("fix it")
+                .with_paragraph("§12")
+            })
+            .collect();
+        Checked {
+            pack: 0,
+            display: name.to_string(),
+            relative: name.to_string(),
+            library: false,
+            sources: vec![Source::new(name.into(), name.into(), text)],
+            diagnostics,
+            model: None,
+        }
+    }
+
+    /// The parts written one after another are byte for byte the pretty output
+    /// of the whole value, with no files, one file, and several.
+    #[test]
+    fn parts_concatenate_to_the_whole_output() {
+        for files in [0, 1, 3] {
+            let results: Vec<Checked> = (0..files)
+                .map(|i| checked(&format!("s{i}.muster"), i))
+                .collect();
+            let totals = Totals::of(&results);
+            assert_eq!(
+                render_parts(&results, &totals).concat(),
+                render_whole(&results, &totals),
+                "{files} files"
+            );
+        }
+    }
 }

@@ -23,18 +23,23 @@ pub fn print(
     elapsed: Duration,
 ) -> Result<(), CliError> {
     let totals = Totals::of(results);
-    let body = match format {
-        Format::Human => human::render(results),
-        Format::Json => json::render(results, &totals),
-        Format::Github => github::render(results),
-        Format::Sarif => sarif::render(discovery, results),
+    // Each scenario's part is rendered on the worker threads, and the parts are
+    // written one after another: no whole-run copy of the output is built.
+    let parts = match format {
+        Format::Human => human::render_parts(results),
+        Format::Json => json::render_parts(results, &totals),
+        Format::Github => github::render_parts(results),
+        Format::Sarif => vec![sarif::render(discovery, results)],
     };
     let summary = summary_line(&totals, elapsed);
-    let mut out = std::io::stdout().lock();
     let stdout = |e: std::io::Error| CliError::Stdout(e.to_string());
-    out.write_all(body.as_bytes()).map_err(stdout)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    for part in &parts {
+        out.write_all(part.as_bytes()).map_err(stdout)?;
+    }
     if format == Format::Human {
         writeln!(out, "{summary}").map_err(stdout)?;
+        out.flush().map_err(stdout)?;
     } else {
         out.flush().map_err(stdout)?;
         eprintln!("{summary}");
