@@ -160,7 +160,7 @@ impl Discovery {
         if let Some(i) = self.packs.iter().position(|p| p.root == root) {
             return Ok(i);
         }
-        let world = FsWorld::new(root).map_err(|e| CliError::io(root, &e))?;
+        let world = FsWorld::for_run(root).map_err(|e| CliError::io(root, &e))?;
         let display_root = match cwd {
             Some(cwd) => relative_path(cwd, root),
             None => root.to_path_buf(),

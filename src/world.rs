@@ -6,9 +6,11 @@
 //! `/x/pack`.
 
 use muster_model::{World, WorldError};
+use std::collections::HashMap;
 use std::fs;
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Largest file read, in bytes: scenarios are small; this guards the tool.
 pub const DEFAULT_LIMIT: usize = 4 * 1024 * 1024;
@@ -19,15 +21,40 @@ pub struct FsWorld {
     /// Canonical (symlink-free, absolute) pack root.
     root: PathBuf,
     limit: usize,
+    /// What this run already asked the file system, when the world serves one
+    /// run (see [`FsWorld::for_run`]); `None` asks afresh every time.
+    run: Option<Arc<RunMemo>>,
+}
+
+/// A run's answers, shared by the clones of its world: one run sees the pack as
+/// it was when first asked, as a compiler's snapshot does, and a library imported
+/// by every scenario is not located and read from disk for each of them.
+#[derive(Debug, Default)]
+struct RunMemo {
+    /// Pack-relative path to its confined, canonical file (or why not).
+    located: Mutex<HashMap<String, Result<PathBuf, WorldError>>>,
+    /// Files read once (`None`) and files read again and kept (`Some`): a
+    /// scenario, read once, is not held for the rest of the run.
+    texts: Mutex<HashMap<String, Option<String>>>,
 }
 
 impl FsWorld {
-    /// A world rooted at `root`, which must exist (it is canonicalised).
+    /// A world rooted at `root`, which must exist (it is canonicalised), reading
+    /// afresh on every request (the language server's, which lives across edits).
     pub fn new(root: &Path) -> std::io::Result<FsWorld> {
         Ok(FsWorld {
             root: fs::canonicalize(root)?,
             limit: DEFAULT_LIMIT,
+            run: None,
         })
+    }
+
+    /// A world for one run (`check`, `build`, one watch cycle): each path is
+    /// located once, and a file read a second time is kept for later reads.
+    pub fn for_run(root: &Path) -> std::io::Result<FsWorld> {
+        let mut world = FsWorld::new(root)?;
+        world.run = Some(Arc::default());
+        Ok(world)
     }
 
     /// The same world with another size limit.
@@ -39,6 +66,20 @@ impl FsWorld {
 
     /// The absolute file a pack-relative path names, after every confinement check.
     pub fn locate(&self, path: &str) -> Result<PathBuf, WorldError> {
+        let Some(run) = &self.run else {
+            return self.locate_now(path);
+        };
+        if let Some(known) = run.located.lock().ok().and_then(|m| m.get(path).cloned()) {
+            return known;
+        }
+        let found = self.locate_now(path);
+        if let Ok(mut m) = run.located.lock() {
+            m.insert(path.to_string(), found.clone());
+        }
+        found
+    }
+
+    fn locate_now(&self, path: &str) -> Result<PathBuf, WorldError> {
         let relative = pack_relative(path)?;
         let joined = self.root.join(relative);
         let canonical = fs::canonicalize(&joined).map_err(|e| io_error(&e))?;
@@ -51,6 +92,31 @@ impl FsWorld {
 
 impl World for FsWorld {
     fn read(&self, path: &str) -> Result<String, WorldError> {
+        let Some(run) = &self.run else {
+            return self.read_now(path);
+        };
+        let seen = match run.texts.lock() {
+            Ok(m) => match m.get(path) {
+                Some(Some(kept)) => return Ok(kept.clone()),
+                Some(None) => true,
+                None => false,
+            },
+            Err(_) => return self.read_now(path),
+        };
+        let text = self.read_now(path)?;
+        if let Ok(mut m) = run.texts.lock() {
+            m.insert(path.to_string(), seen.then(|| text.clone()));
+        }
+        Ok(text)
+    }
+
+    fn muster_files_in(&self, dir: &str) -> Vec<String> {
+        self.list(dir)
+    }
+}
+
+impl FsWorld {
+    fn read_now(&self, path: &str) -> Result<String, WorldError> {
         let file = self.locate(path)?;
         let meta = fs::metadata(&file).map_err(|e| io_error(&e))?;
         if !meta.is_file() {
@@ -72,7 +138,7 @@ impl World for FsWorld {
         String::from_utf8(bytes).map_err(|_| WorldError::InvalidUtf8)
     }
 
-    fn muster_files_in(&self, dir: &str) -> Vec<String> {
+    fn list(&self, dir: &str) -> Vec<String> {
         // the folder passes the same confinement as a read; only names are listed
         let Ok(folder) = (if dir.is_empty() {
             Ok(self.root.clone())
@@ -194,6 +260,34 @@ mod tests {
         assert_eq!(w.read("link.muster"), Err(WorldError::OutsideRoot));
         assert_eq!(w.read("evil/x.muster"), Err(WorldError::OutsideRoot));
         assert_eq!(w.read("inner.muster").unwrap(), "a");
+    }
+
+    /// A run reads a file from disk the first two times and keeps it from the
+    /// second on (a library every scenario imports); a world without a run
+    /// always reads afresh (the language server's).
+    #[test]
+    fn a_run_keeps_a_file_it_reads_again() {
+        let (d, _) = pack();
+        let root = d.path().join("pack");
+        let run = FsWorld::for_run(&root).unwrap();
+        let fresh = FsWorld::new(&root).unwrap();
+        let lib = root.join("lib/l.muster");
+        assert_eq!(run.read("lib/l.muster").unwrap(), "l");
+        fs::write(&lib, "second").unwrap();
+        // read once only: not kept, so the change is seen
+        assert_eq!(run.read("lib/l.muster").unwrap(), "second");
+        fs::write(&lib, "third").unwrap();
+        // read twice: kept for the rest of the run, in every clone of the world
+        assert_eq!(run.read("lib/l.muster").unwrap(), "second");
+        assert_eq!(run.clone().read("lib/l.muster").unwrap(), "second");
+        assert_eq!(fresh.read("lib/l.muster").unwrap(), "third");
+        // a path is located once per run: its confinement answer stands
+        assert_eq!(run.read("../outside.muster"), Err(WorldError::OutsideRoot));
+        assert_eq!(run.read("../outside.muster"), Err(WorldError::OutsideRoot));
+        assert_eq!(run.read("missing.muster"), Err(WorldError::NotFound));
+        fs::write(root.join("missing.muster"), "now here").unwrap();
+        assert_eq!(run.read("missing.muster"), Err(WorldError::NotFound));
+        assert_eq!(fresh.read("missing.muster").unwrap(), "now here");
     }
 
     #[test]
