@@ -309,7 +309,9 @@ pub(crate) fn scan(
             }
             _ if b < b' ' => {
                 // The grammar passes over control characters as it does spaces,
-                // so they are reported here, once per run, in the author's terms.
+                // so they are reported here, once per run, in the author's terms;
+                // like a space, one does not part `briefing` from its audience.
+                after_briefing = follows_briefing;
                 let start = i;
                 while i < bytes.len() && bytes[i] < b' ' && !matches!(bytes[i], b'\n' | b'\r') {
                     i += 1;

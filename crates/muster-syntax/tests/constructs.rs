@@ -5,7 +5,7 @@ mod common;
 
 use muster_rules::vocab::*;
 use muster_syntax::ast::*;
-use muster_syntax::{parse, FileId};
+use muster_syntax::{parse, Code, FileId};
 
 /// Parses `text`, which must be clean, and returns its items.
 fn items(text: &str) -> Vec<Item> {
@@ -639,6 +639,24 @@ fn briefing_of_a_side_and_of_the_umpire() {
     assert!(u.side.is_none());
     assert_eq!(u.sections[0].section.value, BriefingSection::History);
     assert!(matches!(&p.file.items[2], Item::Umpire(n) if n.text.value == "note"));
+}
+
+/// A control character between `briefing` and `umpire` is reported, and read
+/// as the space it stands for: the umpire's briefing stays one item, not a
+/// briefing with no audience followed by an umpire note.
+#[test]
+fn a_control_character_does_not_part_briefing_from_umpire() {
+    let text = "briefing\x0cumpire {\n  history \"It fell in ten minutes\"\n}\n";
+    let p = parse(FileId(0), text);
+    let codes: Vec<_> = p.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::MC001], "{:?}", p.diagnostics);
+    assert!(p.diagnostics[0].message.contains("U+000C"));
+    assert_eq!(p.file.items.len(), 1);
+    let Item::Briefing(u) = &p.file.items[0] else {
+        panic!("{:?}", p.file.items)
+    };
+    assert!(u.side.is_none());
+    assert_eq!(u.sections[0].section.value, BriefingSection::History);
 }
 
 #[test]
