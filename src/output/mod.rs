@@ -24,7 +24,8 @@ pub fn print(
 ) -> Result<(), CliError> {
     let totals = Totals::of(results);
     // Each scenario's part is rendered on the worker threads, and the parts are
-    // written one after another: no whole-run copy of the output is built.
+    // written one after another: no whole-run copy of the output is built
+    // (SARIF's single log, whose results share one run object, is rendered whole).
     let parts = match format {
         Format::Human => human::render_parts(results),
         Format::Json => json::render_parts(results, &totals),

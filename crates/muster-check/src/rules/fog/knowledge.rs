@@ -404,6 +404,9 @@ pub(crate) struct Secrets<'a> {
     written_strings: Vec<&'a str>,
     /// Patterns of `written` whose lower-casing changes length.
     written_changes: Vec<bool>,
+    /// Whether any of them does: asked once per text, so kept rather than
+    /// searched for (a search per text made MC802 grow with texts × names).
+    any_written_change: bool,
     /// Lower-cased names the side knows.
     own: Vec<Cow<'a, str>>,
     own_patterns: OnceCell<Patterns>,
@@ -456,6 +459,7 @@ impl<'a> Secrets<'a> {
             lower: OnceCell::new(),
             written: OnceCell::new(),
             written_strings,
+            any_written_change: written_changes.contains(&true),
             written_changes,
             own,
             own_patterns: OnceCell::new(),
@@ -535,13 +539,13 @@ impl<'a> Secrets<'a> {
                         }
                     });
                 }
-                if self.written_changes.contains(&true) {
+                if self.any_written_change {
                     first_word(self.written(), t.text, true, &mut written_at);
                 }
             }
             Some(lowered) => {
                 first_word(self.lower(), lowered, false, &mut lower_at);
-                if self.written_changes.contains(&true) {
+                if self.any_written_change {
                     first_word(self.written(), t.text, true, &mut written_at);
                 }
             }
