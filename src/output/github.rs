@@ -44,19 +44,10 @@ fn annotations(c: &Checked) -> String {
         }
         let title = format!("{} {}", d.code, rule_name(d.code));
         props.push(format!("title={}", property(&title)));
-        let mut message = d.message.clone();
-        if let Some(help) = &d.help {
-            message.push_str("\nhelp: ");
-            message.push_str(help);
-        }
-        if let Some(p) = d.paragraph {
-            message.push_str("\nsee ");
-            message.push_str(p);
-        }
         out.push_str(&format!(
             "::{command} {}::{}\n",
             props.join(","),
-            data(&message)
+            data(&crate::output::plain_message(d))
         ));
     }
     out

@@ -68,6 +68,21 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// A finding's message with its help and paragraph on lines of their own: the
+/// one text of the formats that carry a single message (GitHub, SARIF).
+pub fn plain_message(d: &muster_syntax::Diagnostic) -> String {
+    let mut m = d.message.clone();
+    if let Some(h) = &d.help {
+        m.push_str("\nhelp: ");
+        m.push_str(h);
+    }
+    if let Some(p) = d.paragraph {
+        m.push_str("\nsee ");
+        m.push_str(p);
+    }
+    m
+}
+
 /// A rule's kebab-case name, from the catalogue.
 pub fn rule_name(code: muster_syntax::Code) -> &'static str {
     code.name()

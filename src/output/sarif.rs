@@ -197,7 +197,9 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
         rule_id: d.code.as_str(),
         rule_index: registry::rules().iter().position(|r| r.code == d.code),
         level: level(d.severity),
-        message: Text { text: message(d) },
+        message: Text {
+            text: crate::output::plain_message(d),
+        },
         locations,
         related_locations: d
             .labels
@@ -249,19 +251,6 @@ fn level(s: Severity) -> &'static str {
         Severity::Warning => "warning",
         Severity::Note => "note",
     }
-}
-
-fn message(d: &Diagnostic) -> String {
-    let mut m = d.message.clone();
-    if let Some(h) = &d.help {
-        m.push_str("\nhelp: ");
-        m.push_str(h);
-    }
-    if let Some(p) = d.paragraph {
-        m.push_str("\nsee ");
-        m.push_str(p);
-    }
-    m
 }
 
 fn location<'a>(c: &'a Checked, label: &Label, id: Option<usize>) -> Location<'a> {
