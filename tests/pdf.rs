@@ -278,6 +278,56 @@ fn build_pdf_without_chromium_exits_2_naming_the_package() {
     assert!(!pack.path().join("out/crossroads/umpire.pdf").exists());
 }
 
+/// A `--chromium` that is no browser (it exits at once, or answers with garbage
+/// and then hangs) is refused with MC118 and exit status 1 per sheet, quickly,
+/// naming the sheet and why; nothing hangs or panics.
+#[test]
+fn build_pdf_with_a_chromium_that_is_no_browser_refuses_each_sheet() {
+    use std::os::unix::fs::PermissionsExt;
+    let pack = common::TempPack::new();
+    pack.write("pack/crossroads.muster", common::CLEAN);
+    let garbage = pack.path().join("garbage-chromium");
+    fs::write(
+        &garbage,
+        "#!/bin/sh\nprintf 'not json\\000' >&4\nexec sleep 600\n",
+    )
+    .unwrap();
+    fs::set_permissions(&garbage, fs::Permissions::from_mode(0o755)).unwrap();
+    for (chromium, why) in [
+        ("/bin/true", "Chromium (`/bin/true`) could not print"),
+        (garbage.to_str().unwrap(), "not JSON"),
+    ] {
+        let started = std::time::Instant::now();
+        let mut cmd = pack.muster(&[
+            "build",
+            "pack",
+            "--out",
+            "out",
+            "--pdf",
+            "--chromium",
+            chromium,
+        ]);
+        let (code, _stdout, stderr) = run(&mut cmd);
+        assert_eq!(code, 1, "{chromium}: {stderr}");
+        assert!(stderr.contains("error: cannot print `"), "{stderr}");
+        assert!(stderr.contains("could not print `"), "{stderr}");
+        assert!(
+            stderr.contains("umpire.html`: it did not start"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(why), "{chromium}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(25),
+            "{chromium}: took {:?}",
+            started.elapsed()
+        );
+        // The HTML is written regardless.
+        assert!(pack.path().join("out/crossroads/umpire.html").exists());
+        assert!(!pack.path().join("out/crossroads/umpire.pdf").exists());
+    }
+}
+
 /// Prints the whole pack (a few minutes) into every scenario's `game-pack.pdf`,
 /// checks that no page of any of them holds only its marks or footer, and
 /// checks or, with `MUSTER_BLESS=1`, rewrites the page-count table of

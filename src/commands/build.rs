@@ -237,27 +237,7 @@ fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Resul
         .filter_map(|f| Some((pack_rank(&f.path)?, f)))
         .collect();
     sheets.sort_by_key(|(rank, _)| *rank);
-    let mut pdfs: Vec<Result<Vec<u8>, CliError>> = Vec::new();
-    for batch in sheets.chunks(crate::pdf::AT_ONCE) {
-        std::thread::scope(|scope| {
-            let running: Vec<_> = batch
-                .iter()
-                .map(|(_, file)| {
-                    let html = out.root().path().join(&file.path);
-                    scope.spawn(move || printer.print(&html))
-                })
-                .collect();
-            for run in running {
-                pdfs.push(run.join().unwrap_or_else(|_| {
-                    Err(CliError::Refused {
-                        code: crate::pdf::CANNOT_PRINT,
-                        message: "a printing thread stopped".into(),
-                        help: "run the build again".into(),
-                    })
-                }));
-            }
-        });
-    }
+    let pdfs = print_all(printer, &sheets, out);
     let mut printed = Vec::new();
     let mut folder = String::new();
     for ((_, file), pdf) in sheets.iter().zip(pdfs) {
@@ -280,4 +260,51 @@ fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Resul
     })?;
     out.write_bytes(&format!("{folder}{GAME_PACK}"), &pack)?;
     Ok(crate::pdf_merge::page_count(&pack))
+}
+
+/// Prints `sheets` with up to [`crate::pdf::AT_ONCE`] in flight (each worker takes
+/// the next sheet as soon as it is done); the results keep the sheets' order.
+fn print_all(
+    printer: &Printer,
+    sheets: &[(u8, &muster_render::OutputFile)],
+    out: &OutDir,
+) -> Vec<Result<Vec<u8>, CliError>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut pdfs: Vec<Option<Result<Vec<u8>, CliError>>> = sheets.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..crate::pdf::AT_ONCE.min(sheets.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((_, file)) = sheets.get(i) else {
+                            return done;
+                        };
+                        let html = out.root().path().join(&file.path);
+                        done.push((i, printer.print(&html)));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A worker that stopped leaves its sheets without a result (below).
+            for (i, pdf) in worker.join().unwrap_or_default() {
+                if let Some(slot) = pdfs.get_mut(i) {
+                    *slot = Some(pdf);
+                }
+            }
+        }
+    });
+    pdfs.into_iter()
+        .map(|pdf| {
+            pdf.unwrap_or_else(|| {
+                Err(CliError::Refused {
+                    code: crate::pdf::CANNOT_PRINT,
+                    message: "a printing thread stopped".into(),
+                    help: "run the build again".into(),
+                })
+            })
+        })
+        .collect()
 }

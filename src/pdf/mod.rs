@@ -1,11 +1,15 @@
-//! `build --pdf`: prints each built sheet with headless Chromium into a private
-//! temporary folder, then hands the PDFs to the writer. Only the binary spawns
-//! processes; the sheets themselves stay pure HTML from `muster-render`.
+//! `build --pdf`: prints each built sheet with one headless Chromium per run,
+//! driven over the DevTools protocol on a pipe, and hands the PDFs to the writer.
+//! Only the binary spawns processes; the sheets themselves stay pure HTML from
+//! `muster-render`.
+
+mod browser;
+mod cdp;
 
 use crate::error::CliError;
-use std::os::unix::process::CommandExt;
+use browser::{said_suffix, Browser};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The names Chromium goes by on PATH, most common first.
@@ -17,115 +21,108 @@ const NAMES: &[&str] = &[
     "chrome",
 ];
 
-/// How many sheets print at once: Chromium mostly waits, but each takes memory.
+/// How many sheets print at once, each in its own tab: Chromium lays out one
+/// while it waits on another, but each takes memory.
 pub const AT_ONCE: usize = 3;
 
 /// How long one sheet may take to print before Chromium is stopped.
 const TIMEOUT: Duration = Duration::from_secs(90);
 
+/// How long Chromium may take to start and answer before it is stopped.
+const STARTUP: Duration = Duration::from_secs(30);
+
 /// The code of every refusal to print (Chromium missing, failing or too slow).
 pub const CANNOT_PRINT: muster_syntax::Code = muster_syntax::Code::MC118;
 
-/// A found Chromium and the private folder its profile and PDFs live in (removed
-/// when dropped, so nothing of the browser is left behind).
+/// A found Chromium, started on the first sheet and shared by every later one,
+/// and the private folder its profile lives in (removed when dropped, after the
+/// browser is stopped, so nothing of it is left behind).
 pub struct Printer {
     chromium: PathBuf,
+    // Declared before `scratch`, so dropped (and Chromium stopped) first.
+    browser: Mutex<Slot>,
     scratch: tempfile::TempDir,
+}
+
+/// The shared browser: not started yet, running, or unable to start (then every
+/// sheet is refused with the same reason rather than trying again and again).
+enum Slot {
+    Idle,
+    Running(Arc<Browser>),
+    CannotStart(String),
 }
 
 impl Printer {
     /// Finds Chromium (`--chromium PATH`, else on PATH) and makes the private
-    /// folder (`0700`, like every temporary folder).
+    /// folder (`0700`, like every temporary folder). Chromium starts on the first
+    /// [`Printer::print`].
     pub fn new(given: Option<&Path>) -> Result<Printer, CliError> {
         let chromium = find(given, std::env::var_os("PATH").as_deref())?;
         let scratch = tempfile::Builder::new()
             .prefix("muster-pdf-")
             .tempdir()
             .map_err(|e| CliError::write(&std::env::temp_dir(), &e))?;
-        Ok(Printer { chromium, scratch })
+        Ok(Printer {
+            chromium,
+            browser: Mutex::new(Slot::Idle),
+            scratch,
+        })
     }
 
-    /// Prints the HTML file at `html` and returns the PDF's bytes.
+    /// Prints the HTML file at `html` and returns the PDF's bytes. Safe to call
+    /// from several threads: each sheet prints in a tab of its own.
     pub fn print(&self, html: &Path) -> Result<Vec<u8>, CliError> {
-        // A folder of its own per print: Chromium locks its profile, and sheets
-        // print side by side.
-        let own = tempfile::Builder::new()
-            .prefix("sheet-")
-            .tempdir_in(self.scratch.path())
-            .map_err(|e| CliError::write(self.scratch.path(), &e))?;
-        let pdf = own.path().join("sheet.pdf");
-        let profile = own.path().join("profile");
-        let log = own.path().join("chromium.log");
-        let log_file = std::fs::File::create(&log).map_err(|e| CliError::write(&log, &e))?;
-        let mut command = Command::new(&self.chromium);
-        command
-            .args([
-                "--headless",
-                "--disable-gpu",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-extensions",
-                "--mute-audio",
-                // Nothing written outside the private folder.
-                "--disable-breakpad",
-                "--disable-crash-reporter",
-                // No date, title, URL or page number of the browser's own: each
-                // sheet prints its marks in its page margins (CSS paged media).
-                "--no-pdf-header-footer",
-                "--print-to-pdf-no-header",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg(format!("--print-to-pdf={}", pdf.display()))
-            .arg(file_url(html))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log_file)
-            // Its own process group, so a timeout stops its helpers too.
-            .process_group(0);
-        // SAFETY: geteuid(2) only reads the process's user id.
-        if unsafe { libc::geteuid() } == 0 {
-            // Chromium refuses to start its sandbox as root (CI runs as root). The
-            // sheets hold no script (their CSP forbids it) and load nothing.
-            command.arg("--no-sandbox");
-        }
-        let mut child = command
-            .spawn()
-            .map_err(|e| self.refused(html, &e.to_string()))?;
-        let started = Instant::now();
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if started.elapsed() > TIMEOUT => {
-                    stop_group(child.id());
-                    let _ = child.wait();
-                    return Err(
-                        self.refused(html, &format!("it took more than {} s", TIMEOUT.as_secs()))
-                    );
-                }
-                Ok(None) => std::thread::sleep(Duration::from_millis(50)),
-                Err(e) => return Err(self.refused(html, &e.to_string())),
+        let browser = self.browser().map_err(|why| self.refused(html, &why))?;
+        let deadline = Instant::now() + TIMEOUT;
+        browser.print(&file_url(html), deadline).map_err(|e| {
+            if e.is_fatal() {
+                // A stuck or broken browser is stopped (its other sheets fail
+                // too) and the next sheet starts a fresh one.
+                browser.stop();
+                self.forget(&browser);
             }
-        };
-        let bytes = std::fs::read(&pdf).unwrap_or_default();
-        if !bytes.starts_with(b"%PDF") {
-            let said = std::fs::read_to_string(&log).unwrap_or_default();
-            let last = said
-                .lines()
-                .rev()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("");
-            return Err(self.refused(
-                html,
-                &format!(
-                    "it wrote no PDF (exit status {status}){}",
-                    said_suffix(last)
-                ),
-            ));
+            let why = match &e {
+                cdp::Error::TimedOut => format!("it took more than {} s", TIMEOUT.as_secs()),
+                cdp::Error::Broken(why) => format!("Chromium stopped ({why})"),
+                cdp::Error::Refused(why) => why.clone(),
+            };
+            self.refused(html, &format!("{why}{}", said_suffix(&browser.last_said())))
+        })
+    }
+
+    /// The running browser, started now if there is none.
+    fn browser(&self) -> Result<Arc<Browser>, String> {
+        let mut slot = self.browser.lock().unwrap_or_else(PoisonError::into_inner);
+        match &*slot {
+            Slot::Running(browser) => return Ok(Arc::clone(browser)),
+            Slot::CannotStart(why) => return Err(why.clone()),
+            Slot::Idle => {}
         }
-        Ok(bytes)
+        // Other sheets wait for the start-up rather than starting their own.
+        match Browser::launch(
+            &self.chromium,
+            self.scratch.path(),
+            Instant::now() + STARTUP,
+        ) {
+            Ok(browser) => {
+                let browser = Arc::new(browser);
+                *slot = Slot::Running(Arc::clone(&browser));
+                Ok(browser)
+            }
+            Err(why) => {
+                *slot = Slot::CannotStart(why.clone());
+                Err(why)
+            }
+        }
+    }
+
+    /// Lets go of `browser` if it is still the shared one (it is dropped, and
+    /// reaped, once its last sheet lets go too).
+    fn forget(&self, browser: &Arc<Browser>) {
+        let mut slot = self.browser.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(&*slot, Slot::Running(b) if Arc::ptr_eq(b, browser)) {
+            *slot = Slot::Idle;
+        }
     }
 
     fn refused(&self, html: &Path, why: &str) -> CliError {
@@ -137,24 +134,6 @@ impl Printer {
                 html.display()
             ),
             help: "run the same build without `--pdf` to get the HTML sheets, and print them from a browser".into(),
-        }
-    }
-}
-
-fn said_suffix(last: &str) -> String {
-    if last.is_empty() {
-        String::new()
-    } else {
-        format!("; it said: {last}")
-    }
-}
-
-/// Stops Chromium and every helper it started (they share its process group).
-fn stop_group(pid: u32) {
-    if let Ok(pid) = libc::pid_t::try_from(pid) {
-        // SAFETY: kill(2) on the process group this module created for the child.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
         }
     }
 }

@@ -1,0 +1,343 @@
+//! One headless Chromium for a whole build, driven over `--remote-debugging-pipe`:
+//! starting it costs about a second and a half of CPU, printing a sheet in a new
+//! tab a fraction of that. It runs in its own process group with a private
+//! profile, and is stopped (group and all) when dropped or when it fails.
+
+use super::cdp::{self, Connection};
+use base64::Engine as _;
+use serde_json::{json, Value};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long Chromium may take to exit after `Browser.close` before it is killed.
+const CLOSING: Duration = Duration::from_secs(5);
+
+/// The fds Chromium reads commands from and writes replies to (its pipe protocol).
+const COMMANDS_FD: i32 = 3;
+const REPLIES_FD: i32 = 4;
+
+/// A running Chromium: its process (group leader), the connection to it, and its
+/// private folder (profile and log), removed after the process is gone.
+pub struct Browser {
+    child: Child,
+    connection: Connection,
+    log: PathBuf,
+    // Dropped last: Chromium writes into it until it exits.
+    _folder: tempfile::TempDir,
+}
+
+impl Browser {
+    /// Starts Chromium with a fresh profile in a folder of its own under `scratch`,
+    /// and waits (until `deadline`) for it to answer on the pipe.
+    pub fn launch(chromium: &Path, scratch: &Path, deadline: Instant) -> Result<Browser, String> {
+        let folder = tempfile::Builder::new()
+            .prefix("chromium-")
+            .tempdir_in(scratch)
+            .map_err(|e| format!("cannot make its folder in {}: {e}", scratch.display()))?;
+        let log = folder.path().join("chromium.log");
+        let log_file = std::fs::File::create(&log)
+            .map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+        let pipe = |what| move |e: io::Error| format!("cannot make {what}: {e}");
+        // std makes both pipes close-on-exec: no other child inherits our ends.
+        let (replies, child_replies) = io::pipe().map_err(pipe("a pipe"))?;
+        let (child_commands, commands) = io::pipe().map_err(pipe("a pipe"))?;
+        let child_commands = above_four(child_commands.into()).map_err(pipe("a pipe"))?;
+        let child_replies = above_four(child_replies.into()).map_err(pipe("a pipe"))?;
+        let (commands_fd, replies_fd) = (child_commands.as_raw_fd(), child_replies.as_raw_fd());
+        let mut command = Command::new(chromium);
+        command
+            .args([
+                "--headless",
+                "--disable-gpu",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-extensions",
+                "--mute-audio",
+                // Nothing written outside the private folder.
+                "--disable-breakpad",
+                "--disable-crash-reporter",
+                // Commands on fd 3, replies on fd 4: no port another user could reach.
+                "--remote-debugging-pipe",
+            ])
+            .arg(format!(
+                "--user-data-dir={}",
+                folder.path().join("profile").display()
+            ))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log_file)
+            // Its own process group, so stopping it stops its helpers too.
+            .process_group(0);
+        // SAFETY: geteuid(2) only reads the process's user id.
+        if unsafe { libc::geteuid() } == 0 {
+            // Chromium refuses to start its sandbox as root (CI runs as root). The
+            // sheets hold no script (their CSP forbids it) and load nothing.
+            command.arg("--no-sandbox");
+        }
+        // SAFETY: between fork and exec the closure only calls dup2(2), which is
+        // async-signal-safe. Both sources are above fd 4 (see `above_four`), so
+        // neither is overwritten before it is copied, and dup2 onto another fd
+        // clears close-on-exec on fds 3 and 4 only.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::dup2(commands_fd, COMMANDS_FD) < 0
+                    || libc::dup2(replies_fd, REPLIES_FD) < 0
+                {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().map_err(|e| e.to_string())?;
+        // Only Chromium holds the other ends now: when it exits, the reader sees
+        // the end of the stream instead of waiting forever.
+        drop((child_commands, child_replies));
+        let connection = match Connection::new(replies, commands) {
+            Ok(connection) => connection,
+            Err(why) => {
+                let mut child = child;
+                stop_group(child.id());
+                let _ = child.wait();
+                return Err(why);
+            }
+        };
+        let browser = Browser {
+            child,
+            connection,
+            log,
+            _folder: folder,
+        };
+        // Chromium answers once it is ready; a program that is not Chromium exits
+        // (closing the pipe) or stays silent until the deadline. Dropping the
+        // browser on failure stops it.
+        match browser
+            .connection
+            .call(None, "Browser.getVersion", json!({}), deadline)
+        {
+            Ok(_) => Ok(browser),
+            Err(cdp::Error::TimedOut) => Err(format!(
+                "it did not answer within {} s of starting{}",
+                super::STARTUP.as_secs(),
+                said_suffix(&browser.last_said())
+            )),
+            Err(e) => Err(format!(
+                "it did not start ({e}){}",
+                said_suffix(&browser.last_said())
+            )),
+        }
+    }
+
+    /// Prints the page at `url` in a new tab and returns the PDF's bytes; the tab
+    /// is closed afterwards whatever happened.
+    pub fn print(&self, url: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+        let created = self.connection.call(
+            None,
+            "Target.createTarget",
+            json!({"url": "about:blank"}),
+            deadline,
+        )?;
+        let target = text(&created, "targetId")?;
+        let printed = self.print_in(&target, url, deadline);
+        if printed.as_ref().is_err_and(cdp::Error::is_fatal) {
+            return printed;
+        }
+        let closed = self.connection.call(
+            None,
+            "Target.closeTarget",
+            json!({"targetId": target}),
+            deadline,
+        );
+        let pdf = printed?;
+        closed?;
+        Ok(pdf)
+    }
+
+    /// Attaches to the tab `target`, loads `url` and prints it.
+    fn print_in(&self, target: &str, url: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+        let attached = self.connection.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target, "flatten": true}),
+            deadline,
+        )?;
+        let session = text(&attached, "sessionId")?;
+        self.connection.listen(&session);
+        let printed = self.load_and_print(&session, url, deadline);
+        self.connection.forget(&session);
+        printed
+    }
+
+    fn load_and_print(
+        &self,
+        session: &str,
+        url: &str,
+        deadline: Instant,
+    ) -> Result<Vec<u8>, cdp::Error> {
+        let call = |method: &str, params: Value| {
+            self.connection
+                .call(Some(session), method, params, deadline)
+        };
+        call("Page.enable", json!({}))?;
+        let navigated = call("Page.navigate", json!({"url": url}))?;
+        if let Some(error) = navigated.get("errorText").and_then(Value::as_str) {
+            return Err(cdp::Error::Refused(format!("it cannot load it ({error})")));
+        }
+        self.wait_for_load(session, navigated.get("loaderId"), deadline)?;
+        // The settings `--print-to-pdf` used: the sheet's CSS `@page` rules decide
+        // paper size and margins, and its margin boxes hold its own marks, so none
+        // of the browser's header and footer.
+        let printed = call(
+            "Page.printToPDF",
+            json!({
+                "printBackground": true,
+                "preferCSSPageSize": true,
+                "displayHeaderFooter": false,
+            }),
+        )?;
+        let data = printed
+            .get("data")
+            .and_then(Value::as_str)
+            .ok_or_else(|| cdp::Error::Refused("Page.printToPDF returned no data".into()))?;
+        let pdf = base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .map_err(|e| {
+                cdp::Error::Refused(format!("Page.printToPDF returned bad base64 ({e})"))
+            })?;
+        if !pdf.starts_with(b"%PDF") {
+            return Err(cdp::Error::Refused(
+                "Page.printToPDF returned something that is not a PDF".into(),
+            ));
+        }
+        Ok(pdf)
+    }
+
+    /// Waits for the load event of the document `Page.navigate` started. Events
+    /// before that document's `Page.frameNavigated` may belong to the tab's first
+    /// `about:blank`, so a load event counts only after it.
+    fn wait_for_load(
+        &self,
+        session: &str,
+        loader: Option<&Value>,
+        deadline: Instant,
+    ) -> Result<(), cdp::Error> {
+        let mut ours = loader.is_none();
+        loop {
+            let event = self.connection.next_event(session, deadline)?;
+            match event.method.as_str() {
+                "Page.frameNavigated" => {
+                    let frame = event.params.get("frame");
+                    let main = frame.and_then(|f| f.get("parentId")).is_none();
+                    if main && frame.and_then(|f| f.get("loaderId")) == loader {
+                        ours = true;
+                    }
+                }
+                "Page.loadEventFired" if ours => return Ok(()),
+                "Inspector.targetCrashed" => {
+                    return Err(cdp::Error::Refused("its tab crashed".into()))
+                }
+                "Target.detachedFromTarget" => {
+                    return Err(cdp::Error::Refused("its tab was closed".into()))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Kills Chromium and its helpers (idempotent). The process is reaped only
+    /// when the browser is dropped, so its group id cannot be reused before.
+    pub fn stop(&self) {
+        stop_group(self.child.id());
+    }
+
+    /// The last line Chromium wrote to its log (stderr), for error messages.
+    pub fn last_said(&self) -> String {
+        let said = std::fs::read_to_string(&self.log).unwrap_or_default();
+        said.lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+impl Drop for Browser {
+    /// Asks Chromium to close, gives it a few seconds, then kills its group (a
+    /// browser that ignored the request, or helpers left behind) and reaps it.
+    fn drop(&mut self) {
+        let deadline = Instant::now() + CLOSING;
+        let _ = self
+            .connection
+            .call(None, "Browser.close", json!({}), deadline);
+        while !has_exited(self.child.id()) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.stop();
+        let _ = self.child.wait();
+    }
+}
+
+/// `; it said: LINE`, or nothing when Chromium said nothing.
+pub fn said_suffix(last: &str) -> String {
+    if last.is_empty() {
+        String::new()
+    } else {
+        format!("; it said: {last}")
+    }
+}
+
+/// The string field `name` of a reply; its absence is the browser's error.
+fn text(reply: &Value, name: &str) -> Result<String, cdp::Error> {
+    reply
+        .get(name)
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| cdp::Error::Broken(format!("Chromium's reply has no `{name}`")))
+}
+
+/// A copy of `fd` numbered 5 or more (close-on-exec), so that placing the child's
+/// ends on fds 3 and 4 never overwrites one with the other.
+fn above_four(fd: OwnedFd) -> io::Result<OwnedFd> {
+    // SAFETY: fcntl(2) F_DUPFD_CLOEXEC on an fd we own returns a new fd or -1.
+    let copy = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 5) };
+    if copy < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `copy` is a fresh fd that nothing else owns.
+    Ok(unsafe { OwnedFd::from_raw_fd(copy) })
+}
+
+/// Whether the child `pid` has exited, without reaping it (so its process group id
+/// stays reserved until [`Browser`]'s drop waits for it).
+fn has_exited(pid: u32) -> bool {
+    // SAFETY: waitid(2) with WNOWAIT only reports on our own child; `info` is a
+    // zeroed plain C struct it fills in.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let found = libc::waitid(
+            libc::P_PID,
+            libc::id_t::from(pid),
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        found != 0 || info.si_pid() != 0
+    }
+}
+
+/// Stops Chromium and every helper it started (they share its process group).
+fn stop_group(pid: u32) {
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        // SAFETY: kill(2) on the process group this module created for the child.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
