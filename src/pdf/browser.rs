@@ -71,6 +71,10 @@ impl Browser {
                 folder.path().join("profile").display()
             ))
             .arg("about:blank")
+            // Chromium keeps its singleton socket in a folder under TMPDIR
+            // (`org.chromium.Chromium.*`) and never removes it: ours goes away
+            // with the private folder.
+            .env("TMPDIR", folder.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log_file)
