@@ -239,20 +239,25 @@ fn build_pdf_prints_every_sheet_and_the_game_pack() {
     );
 }
 
+/// `muster build pack --out out --pdf --chromium <chromium>`'s arguments.
+fn build_pdf_with(chromium: &str) -> [&str; 7] {
+    [
+        "build",
+        "pack",
+        "--out",
+        "out",
+        "--pdf",
+        "--chromium",
+        chromium,
+    ]
+}
+
 #[test]
 fn build_pdf_without_chromium_exits_2_naming_the_package() {
     let pack = common::TempPack::new();
     pack.write("pack/crossroads.muster", common::CLEAN);
     for args in [
-        vec![
-            "build",
-            "pack",
-            "--out",
-            "out",
-            "--pdf",
-            "--chromium",
-            "/nonexistent",
-        ],
+        build_pdf_with("/nonexistent").to_vec(),
         vec!["build", "pack", "--out", "out", "--pdf"],
     ] {
         let mut cmd = pack.muster(&args);
@@ -298,15 +303,7 @@ fn build_pdf_with_a_chromium_that_is_no_browser_refuses_each_sheet() {
         (garbage.to_str().unwrap(), "not JSON"),
     ] {
         let started = std::time::Instant::now();
-        let mut cmd = pack.muster(&[
-            "build",
-            "pack",
-            "--out",
-            "out",
-            "--pdf",
-            "--chromium",
-            chromium,
-        ]);
+        let mut cmd = pack.muster(&build_pdf_with(chromium));
         let (code, _stdout, stderr) = run(&mut cmd);
         assert_eq!(code, 1, "{chromium}: {stderr}");
         assert!(stderr.contains("error: cannot print `"), "{stderr}");
