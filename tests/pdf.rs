@@ -325,10 +325,10 @@ fn build_pdf_with_a_chromium_that_is_no_browser_refuses_each_sheet() {
     }
 }
 
-/// Prints the whole pack (about a minute, through one browser) into every scenario's `game-pack.pdf`,
-/// checks that no page of any of them holds only its marks or footer, and
-/// checks or, with `MUSTER_BLESS=1`, rewrites the page-count table of
-/// docs/output.md.
+/// Prints the whole pack (about a minute, through one browser) into every
+/// scenario's `game-pack.pdf`, checks that no page of any of them holds only its
+/// marks or footer, and checks or, with `MUSTER_BLESS=1`, rewrites the page-count
+/// table of docs/output.md.
 #[test]
 fn page_counts_of_the_whole_pack() {
     if !printing_tools() {
