@@ -5,7 +5,8 @@ use muster_model::model::Model;
 
 use crate::error::RenderError;
 use crate::json::{self, ScenarioJson};
-use crate::page::page;
+use crate::sheets::cards::{cards, cards_page};
+use crate::sheets::page::page;
 use crate::templates::Templates;
 
 /// One file to write, relative to the output folder.
@@ -65,7 +66,7 @@ pub fn build(
         },
     ];
     // The set-up sheet is the umpire's: it shows both sides' deployments.
-    let (map, lists) = crate::setup::setup(&full, templates.paper());
+    let (map, lists) = crate::sheets::setup::setup(&full, templates.paper());
     let mut setup_page = page(&full, None, None);
     setup_page.map = map;
     out.push(OutputFile {
@@ -94,7 +95,10 @@ pub fn build(
         });
         out.push(OutputFile {
             path: format!("{stem}/cards-{sid}.html"),
-            contents: crate::cards::render(templates, &view, &side.id)?,
+            contents: templates.render(
+                "cards.html",
+                &cards_page(&view, &side.id, &cards(&view, &side.id)),
+            )?,
             sheet: sheet("Command cards", format!("side: {side_name}")),
         });
         for p in &side.players {

@@ -4,10 +4,11 @@
 
 use serde::Serialize;
 
+use super::marks::{generator, PageMarks};
+use super::words::{awaited, order_words, signal_line};
 use crate::json::forces::Unit;
 use crate::json::plans::{Order, Timing};
 use crate::json::{ScenarioJson, When};
-use crate::words::{awaited, order_words, signal_line};
 
 /// The stated card size, printed on the sheet so a printer can check it.
 pub const CARD_SIZE: &str = "index card 5 × 3 in (127 × 76 mm)";
@@ -250,7 +251,7 @@ fn element_words(e: &crate::json::forces::Element) -> String {
 
 /// What `cards.html` is rendered with.
 #[derive(Debug, Serialize)]
-struct CardsPage<'a> {
+pub(crate) struct CardsPage<'a> {
     /// The side's view, for the page footer (`base.html`).
     s: &'a ScenarioJson,
     page: CardsInfo,
@@ -265,34 +266,30 @@ struct CardsInfo {
     kind: &'static str,
     title: String,
     generator: String,
-    marks: crate::page::PageMarks,
+    marks: PageMarks,
 }
 
-/// The command cards sheet of `side`, rendered from the side's view only.
-pub fn render(
-    templates: &crate::Templates,
-    view: &ScenarioJson,
+/// What the command cards sheet of `side` is rendered with, from the side's
+/// view only.
+pub(crate) fn cards_page<'a>(
+    view: &'a ScenarioJson,
     side: &str,
-) -> Result<String, crate::RenderError> {
-    let cards = cards(view, side);
+    cards: &'a [Card],
+) -> CardsPage<'a> {
     let side_name = view
         .side(side)
         .and_then(|s| s.display.clone())
         .unwrap_or_else(|| side.to_string());
-    let p = crate::page::page(view, Some(side), None);
-    templates.render(
-        "cards.html",
-        &CardsPage {
-            s: view,
-            page: CardsInfo {
-                kind: "cards",
-                title: format!("{} — command cards, {side_name}", view.header.title),
-                generator: p.page.generator.clone(),
-                marks: p.page.marks.clone(),
-            },
-            side: side_name,
-            size: CARD_SIZE,
-            cards: &cards,
+    CardsPage {
+        s: view,
+        page: CardsInfo {
+            kind: "cards",
+            title: format!("{} — command cards, {side_name}", view.header.title),
+            generator: generator(),
+            marks: PageMarks::new(view, Some(side), None),
         },
-    )
+        side: side_name,
+        size: CARD_SIZE,
+        cards,
+    }
 }
