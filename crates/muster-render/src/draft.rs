@@ -142,32 +142,6 @@ fn direction(a: Point, b: Point) -> &'static str {
     NAMES[((deg + 22.5) / 45.0) as usize % 8]
 }
 
-/// `1944-06-06` as `6 June 1944`.
-fn date_words(iso: &str) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let mut parts = iso.split('-');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(y), Some(m), Some(d)) => match (m.parse::<usize>(), d.parse::<u32>()) {
-            (Ok(m @ 1..=12), Ok(d)) => format!("{d} {} {y}", MONTHS[m - 1]),
-            _ => iso.to_string(),
-        },
-        _ => iso.to_string(),
-    }
-}
-
 impl Reader<'_> {
     /// The grid square of a point, `F5`.
     fn square(&self, p: Point) -> String {
@@ -227,7 +201,7 @@ impl Reader<'_> {
         let h = &self.view.header;
         let mut when = Vec::new();
         if let Some(d) = &h.date {
-            when.push(date_words(d));
+            when.push(crate::page::long_date(d));
         }
         if let Some(t) = &h.start {
             when.push(t.clone());
@@ -642,7 +616,8 @@ impl Reader<'_> {
     }
 }
 
-fn capital(s: &str) -> String {
+/// `s` with its first letter in capitals.
+pub(crate) fn capital(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use crate::draft::capital;
 use crate::json::forces::Unit;
 use crate::json::plans::{Condition, SignalCondition, Timing};
 use crate::json::{Reference, ScenarioJson, When};
@@ -447,12 +448,4 @@ fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
         out.push(item("House rule", what));
     }
     out
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
