@@ -127,16 +127,8 @@ pub fn player_sheet(
         })
         .collect();
     let named = |id: &str| unit_display(view, id).unwrap_or_else(|| id.to_string());
-    let turns = |hot: u32, cold: u32, runner: u32| {
-        format!(
-            "turn {hot} hot, turn {cold} cold{}",
-            match runner {
-                0 => String::new(),
-                1 => " (a runner adds 1 turn)".into(),
-                n => format!(" (runners add {n} turns)"),
-            }
-        )
-    };
+    // The delay that applies is the acting unit's: hot or cold as it starts (§24).
+    let starts_hot = |id: &str| find(&sd.units, id).and_then(|u| u.start.as_ref().map(|s| s.hot));
     let to_you = view
         .latency
         .iter()
@@ -145,7 +137,7 @@ pub fn player_sheet(
             format!(
                 "from {}: {}",
                 named(&l.from),
-                turns(l.hot_turn, l.cold_turn, l.runner_turns)
+                crate::statements::delay_words(l, starts_hot(&l.unit))
             )
         })
         .collect();
@@ -157,7 +149,7 @@ pub fn player_sheet(
             format!(
                 "{}: {}",
                 named(&l.unit),
-                turns(l.hot_turn, l.cold_turn, l.runner_turns)
+                crate::statements::delay_words(l, starts_hot(&l.unit))
             )
         })
         .collect();
@@ -310,11 +302,16 @@ fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRo
     });
     for e in &u.elements {
         let r = element_row(e, depth + 1, false);
+        // The writer's notes say what the type alone does not (a Firefly's gun).
+        let what = std::iter::once(r.what)
+            .chain(e.notes.iter().cloned())
+            .collect::<Vec<_>>()
+            .join("; ");
         rows.push(CommandRow {
             depth: depth + 1,
             is_unit: false,
             name: r.label,
-            what: r.what,
+            what,
             count: r.count,
             strength: r.strength_words.join(", "),
             status: status_words(&e.command),
