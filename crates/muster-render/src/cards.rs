@@ -98,15 +98,12 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
         timings: Vec::new(),
         sends: Vec::new(),
         waits: Vec::new(),
-        elements: folded
+        // Its own elements one a line; a folded sub-unit's in one line of its own.
+        elements: unit
+            .elements
             .iter()
-            .flat_map(|u| {
-                let prefix = (u.id != unit.id)
-                    .then(|| format!("{}: ", u.display.as_deref().unwrap_or(&u.id)));
-                u.elements.iter().map(move |e| {
-                    format!("{}{}", prefix.clone().unwrap_or_default(), element_words(e))
-                })
-            })
+            .map(element_words)
+            .chain(folded.iter().skip(1).map(|u| folded_words(u)))
             .collect(),
         arrivals: view
             .arrivals
@@ -255,6 +252,40 @@ fn element_words(e: &crate::json::forces::Element) -> String {
     // The writer's note says what the type alone does not (a Firefly's 17-pounder).
     for n in &e.notes {
         s.push_str(&format!("; {n}"));
+    }
+    s
+}
+
+/// A sub-unit without an order of its own in one line: its name, its elements
+/// by name and its figures and models (`5. Kompanie: kp-trupp (HQ), zug-1; 26 figures`).
+fn folded_words(u: &Unit) -> String {
+    let names: Vec<String> = u
+        .elements
+        .iter()
+        .map(|e| {
+            if e.is_hq {
+                format!("{} (HQ)", e.name)
+            } else {
+                e.name.clone()
+            }
+        })
+        .collect();
+    let figures: u32 = u.elements.iter().filter_map(|e| e.figures).sum();
+    let models: u32 = u.elements.iter().filter_map(|e| e.models).sum();
+    let mut counts = Vec::new();
+    if figures > 0 {
+        counts.push(muster_syntax::wording::count(figures, "figure"));
+    }
+    if models > 0 {
+        counts.push(muster_syntax::wording::count(models, "model"));
+    }
+    let mut s = format!(
+        "{}: {}",
+        u.display.as_deref().unwrap_or(&u.id),
+        names.join(", ")
+    );
+    if !counts.is_empty() {
+        s.push_str(&format!("; {}", counts.join(", ")));
     }
     s
 }
