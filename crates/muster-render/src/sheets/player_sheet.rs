@@ -114,7 +114,7 @@ pub fn player_sheet(
         .and_then(|ce| unit.elements.iter().find(|e| e.id == ce))
         .map(|e| status_words(&e.command));
     let above = above_orders(view, chain);
-    let (to_you, from_you) = latencies(view, &unit.id);
+    let (to_you, from_you) = latencies(view, &sd.units, &unit.id);
     let arrivals = arrival_lines(view, &ids);
     let intel = intel_lines(view);
     let card = card_of(view, side, &unit.id);
@@ -170,18 +170,10 @@ fn above_orders(view: &ScenarioJson, chain: &[String]) -> Vec<Above> {
 
 /// When he can act on each superior's order issued in turn 1, and when those
 /// under him can act on his (§66, §78).
-fn latencies(view: &ScenarioJson, unit: &str) -> (Vec<String>, Vec<String>) {
+fn latencies(view: &ScenarioJson, units: &[Unit], unit: &str) -> (Vec<String>, Vec<String>) {
     let named = |id: &str| unit_display(view, id).unwrap_or_else(|| id.to_string());
-    let turns = |hot: u32, cold: u32, runner: u32| {
-        format!(
-            "turn {hot} hot, turn {cold} cold{}",
-            match runner {
-                0 => String::new(),
-                1 => " (a runner adds 1 turn)".into(),
-                n => format!(" (runners add {n} turns)"),
-            }
-        )
-    };
+    // The delay that applies is the acting unit's: hot or cold as it starts (§24).
+    let starts_hot = |id: &str| find(units, id).and_then(|u| u.start.as_ref().map(|s| s.hot));
     let to_you: Vec<String> = view
         .latency
         .iter()
@@ -190,7 +182,7 @@ fn latencies(view: &ScenarioJson, unit: &str) -> (Vec<String>, Vec<String>) {
             format!(
                 "from {}: {}",
                 named(&l.from),
-                turns(l.hot_turn, l.cold_turn, l.runner_turns)
+                super::statements::delay_words(l, starts_hot(&l.unit))
             )
         })
         .collect();
@@ -202,7 +194,7 @@ fn latencies(view: &ScenarioJson, unit: &str) -> (Vec<String>, Vec<String>) {
             format!(
                 "{}: {}",
                 named(&l.unit),
-                turns(l.hot_turn, l.cold_turn, l.runner_turns)
+                super::statements::delay_words(l, starts_hot(&l.unit))
             )
         })
         .collect();
@@ -334,11 +326,16 @@ fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRo
     });
     for e in &u.elements {
         let r = element_row(e, depth + 1, false);
+        // The writer's notes say what the type alone does not (a Firefly's gun).
+        let what = std::iter::once(r.what)
+            .chain(e.notes.iter().cloned())
+            .collect::<Vec<_>>()
+            .join("; ");
         rows.push(CommandRow {
             depth: depth + 1,
             is_unit: false,
             name: r.label,
-            what: r.what,
+            what,
             count: r.count,
             strength: r.strength_words.join(", "),
             status: status_words(&e.command),
