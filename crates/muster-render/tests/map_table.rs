@@ -599,3 +599,36 @@ fn a_position_to_defend_away_from_the_unit_gets_a_route_to_it() {
     let kinds: Vec<&str> = m.orders.iter().map(|o| o.kind.as_str()).collect();
     assert_eq!(kinds, ["defend"]);
 }
+
+/// Every drawn map item names what it draws (`data-feature="KIND:ID"`,
+/// `data-label`, `data-unit="SIDE.UNIT"`, `data-element="SIDE.UNIT.ELEMENT"`),
+/// so tests and tools can find it on the page and in the source.
+#[test]
+fn every_map_item_carries_the_id_of_what_it_draws() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let umpire = files
+        .iter()
+        .find(|f| f.path.ends_with("/umpire.html"))
+        .unwrap();
+    let html = &umpire.contents;
+    for item in [
+        "data-feature=\"crossing:pegasus\"",
+        "data-label=\"crossing:pegasus\"",
+        "data-feature=\"place:cafe\"",
+        "data-feature=\"area:canal\"",
+        "data-feature=\"line:d514\"",
+        "data-element=\"british.brotheridge.assault-party\"",
+        "data-unit=\"british.brotheridge\"",
+    ] {
+        assert!(html.contains(item), "{item} on the umpire's map");
+    }
+    // Every element mark and unit symbol of the map (its legend follows the
+    // caption) is named, none without.
+    let map = &html[..html.find("<figcaption>").unwrap()];
+    let marks = map.matches("<use href=\"#el-tick\"").count();
+    assert_eq!(map.matches("data-element=\"").count(), marks);
+    let symbols = map.matches("<use href=\"#f-friendly\"").count()
+        + map.matches("<use href=\"#f-hostile\"").count();
+    assert_eq!(map.matches("data-unit=\"").count(), symbols);
+}

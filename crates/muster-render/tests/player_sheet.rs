@@ -115,8 +115,8 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
         html.contains("The heavy dashed ring marks your objective: <strong>Hill crest</strong>")
     );
     assert!(
-        html.contains("<circle cx=\"1000\" cy=\"200\""),
-        "the ring on the crest"
+        html.contains("data-feature=\"objective:crest\" cx=\"1000\" cy=\"200\""),
+        "the ring on the crest, marked with what it rings"
     );
     // Fogged: nothing of the enemy but the report.
     for secret in ["3. Kompanie", "Hptm. Weiss", "hill-kp", "mg-nest"] {
