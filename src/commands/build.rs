@@ -74,7 +74,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
                 built += 1;
                 eprintln!("built `{}`: {} files", checked.display, entry.files.len());
                 if let Some(printer) = &printer {
-                    match print_sheets(printer, &entry, &out) {
+                    match print_sheets(printer, &entry, &out, args.map_geometry) {
                         Ok(pages) => eprintln!(
                             "printed `{}`: {pages} pages in {GAME_PACK}",
                             checked.display
@@ -230,7 +230,12 @@ fn pack_rank(path: &str) -> Option<u8> {
 /// Prints each written sheet of a scenario beside its HTML (`umpire.pdf`, …) and
 /// joins them, in game-pack order, into its `game-pack.pdf`; returns the pack's
 /// page count. Chromium reads the sheets where the writer put them.
-fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Result<usize, CliError> {
+fn print_sheets(
+    printer: &Printer,
+    entry: &IndexScenario,
+    out: &OutDir,
+    map_geometry: bool,
+) -> Result<usize, CliError> {
     let mut sheets: Vec<(u8, &muster_render::OutputFile)> = entry
         .files
         .iter()
@@ -244,6 +249,10 @@ fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Resul
         let pdf = pdf?;
         let stem = file.path.strip_suffix(".html").unwrap_or(&file.path);
         out.write_bytes(&format!("{stem}.pdf"), &pdf)?;
+        if map_geometry {
+            let html = out.root().path().join(&file.path);
+            out.write(&format!("{stem}.maps.json"), &printer.map_geometry(&html)?)?;
+        }
         if let Some((dir, _)) = file.path.rsplit_once('/') {
             folder = format!("{dir}/");
         }

@@ -142,6 +142,49 @@ impl Browser {
     /// Prints the page at `url` in a new tab and returns the PDF's bytes; the tab
     /// is closed afterwards whatever happened.
     pub fn print(&self, url: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+        self.in_tab(url, deadline, |session| {
+            self.print_loaded(session, deadline)
+        })
+    }
+
+    /// Loads the page at `url` in a new tab laid out for print and returns what
+    /// `expression` (a script that ends in a string) evaluates to there; the
+    /// tab is closed afterwards whatever happened.
+    pub fn evaluate(
+        &self,
+        url: &str,
+        expression: &str,
+        deadline: Instant,
+    ) -> Result<String, cdp::Error> {
+        self.in_tab(url, deadline, |session| {
+            let call = |method: &str, params: Value| {
+                self.connection
+                    .call(Some(session), method, params, deadline)
+            };
+            call("Emulation.setEmulatedMedia", json!({"media": "print"}))?;
+            let reply = call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "returnByValue": true}),
+            )?;
+            if let Some(thrown) = reply.get("exceptionDetails") {
+                return Err(cdp::Error::Refused(format!("the script failed: {thrown}")));
+            }
+            reply
+                .get("result")
+                .and_then(|r| r.get("value"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| cdp::Error::Refused("the script returned no text".into()))
+        })
+    }
+
+    /// Opens a tab, loads `url` in it, runs `then` on its session and closes it.
+    fn in_tab<T>(
+        &self,
+        url: &str,
+        deadline: Instant,
+        then: impl FnOnce(&str) -> Result<T, cdp::Error>,
+    ) -> Result<T, cdp::Error> {
         let created = self.connection.call(
             None,
             "Target.createTarget",
@@ -149,9 +192,9 @@ impl Browser {
             deadline,
         )?;
         let target = text(&created, "targetId")?;
-        let printed = self.print_in(&target, url, deadline);
-        if printed.as_ref().is_err_and(cdp::Error::is_fatal) {
-            return printed;
+        let done = self.attached(&target, url, deadline, then);
+        if done.as_ref().is_err_and(cdp::Error::is_fatal) {
+            return done;
         }
         let closed = self.connection.call(
             None,
@@ -159,13 +202,19 @@ impl Browser {
             json!({"targetId": target}),
             deadline,
         );
-        let pdf = printed?;
+        let done = done?;
         closed?;
-        Ok(pdf)
+        Ok(done)
     }
 
-    /// Attaches to the tab `target`, loads `url` and prints it.
-    fn print_in(&self, target: &str, url: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+    /// Attaches to the tab `target`, loads `url` and runs `then` on it.
+    fn attached<T>(
+        &self,
+        target: &str,
+        url: &str,
+        deadline: Instant,
+        then: impl FnOnce(&str) -> Result<T, cdp::Error>,
+    ) -> Result<T, cdp::Error> {
         let attached = self.connection.call(
             None,
             "Target.attachToTarget",
@@ -174,17 +223,15 @@ impl Browser {
         )?;
         let session = text(&attached, "sessionId")?;
         self.connection.listen(&session);
-        let printed = self.load_and_print(&session, url, deadline);
+        let done = self
+            .load(&session, url, deadline)
+            .and_then(|()| then(&session));
         self.connection.forget(&session);
-        printed
+        done
     }
 
-    fn load_and_print(
-        &self,
-        session: &str,
-        url: &str,
-        deadline: Instant,
-    ) -> Result<Vec<u8>, cdp::Error> {
+    /// Loads `url` in the tab of `session` and waits for its load event.
+    fn load(&self, session: &str, url: &str, deadline: Instant) -> Result<(), cdp::Error> {
         let call = |method: &str, params: Value| {
             self.connection
                 .call(Some(session), method, params, deadline)
@@ -194,7 +241,15 @@ impl Browser {
         if let Some(error) = navigated.get("errorText").and_then(Value::as_str) {
             return Err(cdp::Error::Refused(format!("it cannot load it ({error})")));
         }
-        self.wait_for_load(session, navigated.get("loaderId"), deadline)?;
+        self.wait_for_load(session, navigated.get("loaderId"), deadline)
+    }
+
+    /// Prints the page loaded in the tab of `session`.
+    fn print_loaded(&self, session: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+        let call = |method: &str, params: Value| {
+            self.connection
+                .call(Some(session), method, params, deadline)
+        };
         // The settings `--print-to-pdf` used: the sheet's CSS `@page` rules decide
         // paper size and margins, and its margin boxes hold its own marks, so none
         // of the browser's header and footer.

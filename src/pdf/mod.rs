@@ -31,6 +31,12 @@ const TIMEOUT: Duration = Duration::from_secs(90);
 /// How long Chromium may take to start and answer before it is stopped.
 const STARTUP: Duration = Duration::from_secs(30);
 
+/// The script that measures a sheet's maps: for every SVG map, each item with a
+/// `data-*` attribute (feature, label, leader, unit, element) and its box in
+/// millimetres of paper (96 CSS px = 25.4 mm), paths also as points about a
+/// millimetre apart.
+const MAP_GEOMETRY: &str = include_str!("map_geometry.js");
+
 /// The code of every refusal to print (Chromium missing, failing or too slow).
 pub const CANNOT_PRINT: muster_syntax::Code = muster_syntax::Code::MC118;
 
@@ -72,9 +78,27 @@ impl Printer {
     /// Prints the HTML file at `html` and returns the PDF's bytes. Safe to call
     /// from several threads: each sheet prints in a tab of its own.
     pub fn print(&self, html: &Path) -> Result<Vec<u8>, CliError> {
+        self.with_browser(html, |browser, url, deadline| browser.print(url, deadline))
+    }
+
+    /// Where every map item of the sheet at `html` lands on paper, as JSON
+    /// (`MAP_GEOMETRY`): what the studio and the placement tests read.
+    pub fn map_geometry(&self, html: &Path) -> Result<String, CliError> {
+        self.with_browser(html, |browser, url, deadline| {
+            browser.evaluate(url, MAP_GEOMETRY, deadline)
+        })
+    }
+
+    /// Runs `job` on the shared browser with the sheet's URL and a deadline; a
+    /// stuck or broken browser is stopped and the error names the sheet.
+    fn with_browser<T>(
+        &self,
+        html: &Path,
+        job: impl FnOnce(&Browser, &str, Instant) -> Result<T, cdp::Error>,
+    ) -> Result<T, CliError> {
         let browser = self.browser().map_err(|why| self.refused(html, &why))?;
         let deadline = Instant::now() + TIMEOUT;
-        browser.print(&file_url(html), deadline).map_err(|e| {
+        job(&browser, &file_url(html), deadline).map_err(|e| {
             if e.is_fatal() {
                 // A stuck or broken browser is stopped (its other sheets fail
                 // too) and the next sheet starts a fresh one.
