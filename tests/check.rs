@@ -336,3 +336,128 @@ fn snippets_stay_short_on_the_shipped_pack() {
     );
     assert!(longest <= 10, "a snippet quotes {longest} lines");
 }
+
+/// The README's sample output is what `muster check scenarios` prints: its
+/// deliberate MC301 report and its summary line (the time aside).
+/// `MUSTER_BLESS=1` writes them into the README.
+#[test]
+fn the_readme_sample_output_is_what_check_prints_on_the_shipped_pack() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = common::muster()
+        .current_dir(root)
+        .args(["check", "scenarios"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // each report ends with a blank line; the summary line is the last line
+    let reports: Vec<&str> = stdout.split("\n\n").collect();
+    let report = reports
+        .iter()
+        .find(|r| r.starts_with("warning[MC301]") && r.contains("`c-coy.coy-hq`"))
+        .unwrap_or_else(|| panic!("no MC301 on C Company in:\n{stdout}"));
+    let summary = stdout.lines().last().unwrap();
+    let sample = format!("$ muster check scenarios\n...\n{report}\n\n...\n{summary}\n");
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let start = readme.find("```text\n$ muster check scenarios\n").unwrap() + "```text\n".len();
+    let end = start + readme[start..].find("```\n").unwrap();
+    let written = &readme[start..end];
+    // the time of the run differs every run
+    let time = |s: &str| -> String {
+        s.lines()
+            .map(|l| match (l.find(" in "), l.find("s: ")) {
+                (Some(a), Some(b)) if l.starts_with("checked ") && a < b => {
+                    format!("{} in Xs: {}", &l[..a], &l[b + 3..])
+                }
+                _ => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if std::env::var_os("MUSTER_BLESS").is_some() {
+        let updated = format!("{}{sample}{}", &readme[..start], &readme[end..]);
+        std::fs::write(&readme_path, updated).unwrap();
+        return;
+    }
+    assert_eq!(
+        time(written),
+        time(&sample),
+        "the README's sample output is stale: MUSTER_BLESS=1 cargo test --test check readme"
+    );
+}
+
+/// Every `muster` code block of the docs and the README, checked as a reader
+/// would paste it: errors and warnings must be exactly the codes the block
+/// declares in its info string (```` ```muster expect=MC614 ````), none by
+/// default. A block without a `scenario` header is a fragment and gets the
+/// header and sides the rule examples get; the shipped `lib/` is beside it.
+#[test]
+fn every_muster_block_of_the_docs_checks_as_it_declares() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.push(root.join("README.md"));
+    docs.sort();
+    let pack = TempPack::new();
+    for entry in std::fs::read_dir(root.join("scenarios/lib")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        pack.write(&format!("lib/{name}"), &std::fs::read_to_string(&path).unwrap());
+    }
+    let mut problems = Vec::new();
+    let mut blocks = 0;
+    for doc in &docs {
+        let text = std::fs::read_to_string(doc).unwrap();
+        let shown = doc.strip_prefix(root).unwrap().display().to_string();
+        let mut lines = text.lines().enumerate();
+        while let Some((at, line)) = lines.next() {
+            let Some(info) = line.strip_prefix("```muster") else {
+                continue;
+            };
+            let mut want: Vec<String> = info
+                .split_whitespace()
+                .filter_map(|w| w.strip_prefix("expect="))
+                .flat_map(|c| c.split(','))
+                .map(str::to_string)
+                .collect();
+            want.sort();
+            want.dedup();
+            let body: String = lines
+                .by_ref()
+                .map(|(_, l)| l)
+                .take_while(|l| !l.starts_with("```"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            blocks += 1;
+            let file = format!("block-{blocks}.muster");
+            pack.write(&file, &muster_check::example_source(&body));
+            let out = common::muster()
+                .current_dir(pack.path())
+                .args(["check", &file, "--format", "json"])
+                .output()
+                .unwrap();
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let mut got: Vec<String> = json["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|f| f["diagnostics"].as_array().unwrap().clone())
+                .filter(|d| d["severity"] != "note")
+                .map(|d| d["code"].as_str().unwrap().to_string())
+                .collect();
+            got.sort();
+            got.dedup();
+            if got != want {
+                problems.push(format!(
+                    "{shown}:{}: expected {want:?}, `muster check` says {got:?}",
+                    at + 1
+                ));
+            }
+        }
+    }
+    assert!(blocks >= 20, "only {blocks} blocks found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

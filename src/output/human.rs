@@ -63,6 +63,7 @@ fn reports(
             out.push_str(&report.message);
             out.push('\n');
         }
+        let mut out = super::snippet::fit(&out, terminal::width());
         out.push('\n');
         all.push(out);
     }
