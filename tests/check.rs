@@ -405,7 +405,10 @@ fn every_muster_block_of_the_docs_checks_as_it_declares() {
     for entry in std::fs::read_dir(root.join("scenarios/lib")).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        pack.write(&format!("lib/{name}"), &std::fs::read_to_string(&path).unwrap());
+        pack.write(
+            &format!("lib/{name}"),
+            &std::fs::read_to_string(&path).unwrap(),
+        );
     }
     let mut problems = Vec::new();
     let mut blocks = 0;

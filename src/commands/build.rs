@@ -27,8 +27,9 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     } else {
         None
     };
-    let discovery = Discovery::find(&args.options.paths)?
-        .limited(muster_model::FindingsLimit::of(args.options.max_diagnostics));
+    let discovery = Discovery::find(&args.options.paths)?.limited(muster_model::FindingsLimit::of(
+        args.options.max_diagnostics,
+    ));
     if discovery.packs.iter().any(|p| p.config_problems.is_some()) {
         // A broken `muster.toml` may have dropped house rules (fog of war made an
         // error): nothing is built until it is fixed, never with a fallback.

@@ -257,7 +257,11 @@ fn file_report(c: &Checked) -> FileReport {
 }
 
 /// How many findings of `code` are listed in the file a closing MC007 `closing` is about.
-pub fn listed(c: &Checked, closing: &muster_syntax::Diagnostic, code: muster_syntax::Code) -> usize {
+pub fn listed(
+    c: &Checked,
+    closing: &muster_syntax::Diagnostic,
+    code: muster_syntax::Code,
+) -> usize {
     let file = closing.primary().map(|l| l.file);
     c.diagnostics
         .iter()

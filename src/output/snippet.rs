@@ -60,11 +60,7 @@ fn underline_gutter(line: &str) -> Option<usize> {
 fn window_start(underlines: &[&str], gutter: usize, room: usize) -> usize {
     let first_mark = underlines
         .iter()
-        .filter_map(|l| {
-            l.chars()
-                .skip(gutter)
-                .position(|c| !c.is_whitespace())
-        })
+        .filter_map(|l| l.chars().skip(gutter).position(|c| !c.is_whitespace()))
         .min();
     match first_mark {
         Some(m) if m + 2 >= room => m.saturating_sub(room / 4),

@@ -221,9 +221,8 @@ impl Session {
         }
         // What stands: every file still found; a `muster.toml` report until the
         // file changes; reports on unreadable folders are made afresh each cycle.
-        self.standing.begin(|k| {
-            targets.contains(k) || (k.1 == CONFIG_FILE && !config_changed)
-        });
+        self.standing
+            .begin(|k| targets.contains(k) || (k.1 == CONFIG_FILE && !config_changed));
         for checked in &results {
             let of = |severity: Severity| {
                 human::render_each(std::slice::from_ref(checked), |s| s == severity)

@@ -89,7 +89,13 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
         false => None,
     };
     let limit = muster_model::FindingsLimit::of(args.max_diagnostics);
-    let mut session = Session::open(&args.paths, args.out.as_deref(), args.notes, args.serve, limit)?;
+    let mut session = Session::open(
+        &args.paths,
+        args.out.as_deref(),
+        args.notes,
+        args.serve,
+        limit,
+    )?;
     let shared = Arc::new(serve::Shared::default());
     // Lines kept at the top of every redrawn screen.
     let mut header = Vec::new();

@@ -11,14 +11,17 @@ use muster_model::model::{Loc, Override};
 use muster_syntax::{Code, Diagnostic, FileId, Omitted, Severity, Span};
 use std::collections::{BTreeMap, BinaryHeap};
 
-/// Findings of one code shown per file unless the user asks otherwise.
-pub const DEFAULT_LIMIT: usize = 50;
-
 /// Findings a check did not build, per file and code: how many, where the first
 /// (in file order) lies, and its severity.
 pub(crate) type Left = BTreeMap<(FileId, Code), (usize, Span, Severity)>;
 
-fn leave(left: &mut Left, (file, code): (FileId, Code), count: usize, span: Span, severity: Severity) {
+fn leave(
+    left: &mut Left,
+    (file, code): (FileId, Code),
+    count: usize,
+    span: Span,
+    severity: Severity,
+) {
     let entry = left.entry((file, code)).or_insert((0, span, severity));
     entry.0 += count;
     if (span.start, span.end) < (entry.1.start, entry.1.end) {
@@ -79,7 +82,8 @@ impl<'a> Bounded<'a> {
     /// out) when the file already has `limit` findings before it; `false` and
     /// not counted when a house rule allows the code there.
     pub(crate) fn admits(&mut self, at: Loc) -> bool {
-        let Some(severity) = overrides::severity(self.overrides, self.code, Some((at.file, at.span)))
+        let Some(severity) =
+            overrides::severity(self.overrides, self.code, Some((at.file, at.span)))
         else {
             return false;
         };
@@ -135,7 +139,11 @@ impl<'a> Bounded<'a> {
 /// Keeps the first `limit` findings of each code in each file (`diagnostics` are
 /// in file order) and closes each cut group with one MC007 saying how many more
 /// there are, counting those `left` out earlier.
-pub(crate) fn apply(diagnostics: Vec<Diagnostic>, limit: Option<usize>, left: Left) -> Vec<Diagnostic> {
+pub(crate) fn apply(
+    diagnostics: Vec<Diagnostic>,
+    limit: Option<usize>,
+    left: Left,
+) -> Vec<Diagnostic> {
     let Some(limit) = limit else {
         return diagnostics;
     };

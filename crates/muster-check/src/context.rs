@@ -35,7 +35,10 @@ impl<'a> Context<'a> {
     }
 
     /// Hands over what a [`crate::cap::Bounded`] gatherer kept.
-    pub(crate) fn gathered(&self, bounded: crate::cap::Bounded<'a>) -> Vec<muster_syntax::Diagnostic> {
+    pub(crate) fn gathered(
+        &self,
+        bounded: crate::cap::Bounded<'a>,
+    ) -> Vec<muster_syntax::Diagnostic> {
         bounded.finish(&mut self.left.borrow_mut())
     }
 

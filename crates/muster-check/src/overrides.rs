@@ -10,13 +10,7 @@ use muster_syntax::{Code, Diagnostic, FileId, Severity, Span};
 /// scope first), then the scenario's, then the pack's `muster.toml`. Codes the
 /// catalogue marks fixed (syntax, limits, MC606 itself) are never touched.
 pub(crate) fn apply(overrides: &[Override], diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let level_of = |d: &Diagnostic| {
-        level(
-            overrides,
-            d.code,
-            d.primary().map(|l| (l.file, l.span)),
-        )
-    };
+    let level_of = |d: &Diagnostic| level(overrides, d.code, d.primary().map(|l| (l.file, l.span)));
     diagnostics
         .into_iter()
         .filter_map(|mut d| {
@@ -75,7 +69,11 @@ pub(crate) fn level(
 
 /// The severity `code` is reported with at `at` once house rules apply; `None`
 /// when a house rule allows it there.
-pub(crate) fn severity(overrides: &[Override], code: Code, at: Option<(FileId, Span)>) -> Option<Severity> {
+pub(crate) fn severity(
+    overrides: &[Override],
+    code: Code,
+    at: Option<(FileId, Span)>,
+) -> Option<Severity> {
     if !code.overridable() {
         return Some(code.severity());
     }

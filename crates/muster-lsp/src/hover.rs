@@ -141,10 +141,13 @@ fn named(ws: &Workspace, path: &Path, name: &str) -> Option<String> {
             true => write!(s, "\n\norder: none written (it holds where it stands)"),
             false => write!(s, "\n\norder: {}", orders.join("; ")),
         };
-        if let Some(line) = u
-            .command_element
-            .and_then(|c| outcome.analysis.command.get(c.0).map(|st| status_words(model, st)))
-        {
+        if let Some(line) = u.command_element.and_then(|c| {
+            outcome
+                .analysis
+                .command
+                .get(c.0)
+                .map(|st| status_words(model, st))
+        }) {
             let _ = write!(s, "\n\ncommand: {line}");
         }
         for row in outcome.analysis.latency.iter().filter(|r| r.unit.0 == i) {

@@ -22,7 +22,10 @@ fn pack_files() -> Vec<(String, String)> {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|e| e == "muster") {
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                out.push((format!("{dir}{name}"), std::fs::read_to_string(&path).unwrap()));
+                out.push((
+                    format!("{dir}{name}"),
+                    std::fs::read_to_string(&path).unwrap(),
+                ));
             }
         }
     }
@@ -82,11 +85,19 @@ fn variants(clean: &str) -> Vec<Variant> {
             shift: stray.len() as isize,
         });
     }
-    // a statement inside a block whose first word becomes punctuation
+    // a one-line statement inside a block whose first word becomes punctuation
+    const LEAVES: &[&str] = &[
+        "area", "place", "road", "hq", "element", "player", "turns", "weather", "light", "table",
+        "stream", "hedge", "wall", "crossing",
+    ];
     let statements = lines.iter().filter(|(_, l)| {
-        l.starts_with("  ") && !l.trim().is_empty() && !l.trim_start().starts_with("//")
+        l.starts_with("  ")
+            && !l.trim_end().ends_with('{')
+            && l.split_whitespace()
+                .next()
+                .is_some_and(|w| LEAVES.contains(&w))
     });
-    for (start, line) in statements.step_by(7).take(10) {
+    for (start, line) in statements.step_by(3).take(10) {
         let indent = line.len() - line.trim_start().len();
         let word = line.trim_start().split_whitespace().next().unwrap_or("");
         let at = start + indent;
@@ -157,7 +168,14 @@ fn outline_and_definition_survive_twenty_broken_variants_of_a_shipped_scenario()
             let Some(def) = untouched.iter().find(|d| d.name == m.name) else {
                 continue;
             };
-            if touches(m.span, v) || clean_index.all_defs().iter().filter(|d| d.name == m.name).count() != 1 {
+            if touches(m.span, v)
+                || clean_index
+                    .all_defs()
+                    .iter()
+                    .filter(|d| d.name == m.name)
+                    .count()
+                    != 1
+            {
                 continue;
             }
             let pos = index.position(&doc.text, moved(m.span.start, v));

@@ -187,11 +187,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         FoldingRangeRequest::METHOD => answer(req, |p: FoldingRangeParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            Some(crate::outline::folding(
-                &doc.text,
-                &doc.index,
-                &doc.tree,
-            ))
+            Some(crate::outline::folding(&doc.text, &doc.index, &doc.tree))
         }),
         CodeActionRequest::METHOD => answer(req, |p: CodeActionParams| {
             let path = file(&p.text_document.uri)?;

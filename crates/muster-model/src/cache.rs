@@ -35,7 +35,10 @@ impl Entry {
     }
 
     fn library(&self) -> Arc<Library> {
-        Arc::clone(self.library.get_or_init(|| Arc::new(Library::of(&self.tree))))
+        Arc::clone(
+            self.library
+                .get_or_init(|| Arc::new(Library::of(&self.tree))),
+        )
     }
 }
 
@@ -119,7 +122,12 @@ impl SourceCache {
 
     /// A scenario's tree and syntax diagnostics as file `file`, when this very
     /// text was parsed ahead; `None` otherwise (scenarios are not kept by a check).
-    pub fn scenario(&self, path: &str, text: &str, file: FileId) -> Option<(Arc<ast::File>, Vec<Diagnostic>)> {
+    pub fn scenario(
+        &self,
+        path: &str,
+        text: &str,
+        file: FileId,
+    ) -> Option<(Arc<ast::File>, Vec<Diagnostic>)> {
         let e = self.hit(path, text)?;
         Some((Arc::clone(&e.tree), stamp(&e.diagnostics, file)))
     }

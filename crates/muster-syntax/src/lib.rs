@@ -88,8 +88,12 @@ fn parse_into(file: FileId, text: &str, mut tree: Option<&mut cst::Cst>) -> Pars
     };
     if let Some(tree) = tree.as_deref_mut() {
         tree.comments = out.comments.clone();
-        tree.broken
-            .extend(diagnostics.iter().filter_map(|d| d.primary()).map(|l| l.span));
+        tree.broken.extend(
+            diagnostics
+                .iter()
+                .filter_map(|d| d.primary())
+                .map(|l| l.span),
+        );
     }
     for chunk in &scanned.chunks {
         lower::chunk(
