@@ -241,7 +241,7 @@ fn file_report(c: &Checked) -> FileReport {
                 format!("`muster explain {}` says what the rule wants", d.code)
             })),
             paragraph: d.paragraph.map(str::to_string),
-            omitted: d.omitted.map(|o| JsonOmitted {
+            omitted: d.omitted.as_ref().map(|o| JsonOmitted {
                 code: o.code.to_string(),
                 count: o.count,
                 total: o.count + listed(c, d, o.code),

@@ -220,7 +220,7 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
             .skip(1)
             .map(|(i, l)| location(c, l, Some(i)))
             .collect(),
-        properties: d.omitted.map(|o| OmittedProperties {
+        properties: d.omitted.as_ref().map(|o| OmittedProperties {
             omitted_code: o.code.as_str(),
             omitted_count: o.count,
             total_count: o.count + crate::output::json::listed(c, d, o.code),

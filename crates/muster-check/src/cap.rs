@@ -186,7 +186,11 @@ fn summary(file: FileId, code: Code, count: usize, span: Span, severity: Severit
     let mut d = Diagnostic::new(rule, severity, format!("and {count} more {code} in this file"))
         .with_label(file, span, format!("the first {code} not shown"))
         .with_help("fix the findings shown first (the rest often share their cause); `--max-diagnostics 0` shows them all");
-    d.omitted = Some(Omitted { code, count });
+    d.omitted = Some(Omitted {
+        code,
+        count,
+        covers: Vec::new(),
+    });
     d.paragraph = rule.paragraph();
     d
 }

@@ -167,6 +167,14 @@ fn replace_superseded(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         }
     }
     let mut claimed: BTreeSet<Site> = BTreeSet::new();
+    // findings folded under a cause claim what would be reported at their places
+    for d in &out {
+        for &(file, span) in d.omitted.iter().flat_map(|o| &o.covers) {
+            for &code in d.code.supersedes() {
+                claimed.insert((code, file, span.start, span.end));
+            }
+        }
+    }
     for d in &mut out {
         let Some((_, file, start, end)) = site(d) else {
             continue;

@@ -55,17 +55,21 @@ pub struct Diagnostic {
 }
 
 /// Findings of one code in one file left out of the output (see MC007).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Omitted {
     pub code: Code,
     pub count: usize,
+    /// Where the findings it stands for would have pointed, when they are
+    /// folded under a cause: a finding another code would report at one of
+    /// these places (an undefined name, MC102) is folded too.
+    pub covers: Vec<(FileId, Span)>,
 }
 
 impl Diagnostic {
     /// How many findings this one stands for: itself, or for a closing MC007
     /// the findings it replaces.
     pub fn weight(&self) -> usize {
-        self.omitted.map_or(1, |o| o.count)
+        self.omitted.as_ref().map_or(1, |o| o.count)
     }
 }
 

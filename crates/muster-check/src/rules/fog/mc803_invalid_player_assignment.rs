@@ -148,6 +148,13 @@ fn folded_under_missing_forces(side: &Side, players: &[&Player]) -> Vec<Diagnost
         d.omitted = Some(muster_syntax::Omitted {
             code: RULE.code,
             count: rest.len(),
+            covers: rest
+                .iter()
+                .map(|p| {
+                    let at = p.commands.as_ref().map_or(p.loc, |r| r.name.loc);
+                    (at.file, at.span)
+                })
+                .collect(),
         });
         out.push(d);
     }
