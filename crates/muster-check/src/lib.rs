@@ -19,6 +19,7 @@ mod context;
 mod docs;
 mod facts;
 mod instances;
+mod numbers;
 mod overrides;
 mod prelude;
 mod query;

@@ -60,25 +60,32 @@ fn names_are_unique_kebab_case() {
 fn every_rule_is_documented() {
     for r in rules() {
         assert!(
-            !r.summary.is_empty() && !r.summary.contains('\n'),
+            !r.summary().is_empty() && !r.summary().contains('\n'),
             "{}: summary must be one line",
             r.code
         );
         assert!(
-            !r.summary.ends_with('.'),
+            !r.summary().ends_with('.'),
             "{}: summary ends with a period",
             r.code
         );
         assert!(
-            r.summary.chars().next().unwrap().is_lowercase(),
+            r.summary().chars().next().unwrap().is_lowercase(),
             "{}: summary must start lowercase",
             r.code
         );
         assert!(
-            r.explanation.len() > 120,
+            r.explanation().len() > 120,
             "{}: explanation too short",
             r.code
         );
+        for text in [r.summary(), r.explanation()] {
+            assert!(
+                !text.contains("{{"),
+                "{}: a number placeholder muster-check does not know: {text}",
+                r.code
+            );
+        }
         assert!(
             !r.failing.trim().is_empty() && !r.fixed.trim().is_empty(),
             "{}: examples missing",

@@ -8,7 +8,8 @@ use serde::Serialize;
 use super::forces::{Element, ElementKind, Unit};
 use super::round::whole;
 use super::ScenarioJson;
-use muster_rules::foot::{frontage_mm, usual_figures};
+use muster_rules::foot::{frontage_mm, usual_figures, Frontage};
+use muster_rules::frontage::base_mm;
 use muster_rules::vocab::Posture;
 
 /// Everything to bring to the table.
@@ -146,7 +147,7 @@ fn add_element(t: &mut Troops, e: &Element) {
         Some(ElementKind::Artillery { .. }) => {
             add_models(t, "gun", &e.description, 1, models);
             if let Some(f) = e.figures {
-                add_figures(t, "gun crew", 25, 0, f);
+                add_figures(t, "gun crew", base_mm(Frontage::Reduced), 0, f);
             }
         }
         Some(ElementKind::Aircraft { .. }) => {
@@ -158,7 +159,7 @@ fn add_element(t: &mut Troops, e: &Element) {
         }
         None => {
             if let Some(f) = e.figures {
-                add_figures(t, "untyped element", 50, 1, f);
+                add_figures(t, "untyped element", base_mm(Frontage::Full), 1, f);
             }
         }
     }

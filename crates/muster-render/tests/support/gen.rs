@@ -86,6 +86,7 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         intel: vec![],
         umpire_notes: vec![prose("The red reserve never arrives.")],
         briefings: vec![],
+        far_off: vec![],
         spatial: Default::default(),
     };
     let kinds = [
