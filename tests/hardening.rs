@@ -1,4 +1,4 @@
-//! Issue #17, `build` and `check` side: the output root never leaves its pack
+//! `build` and `check`: the output root never leaves its pack
 //! through a symlink, nothing is written or deleted outside it, house rules are
 //! never dropped by a broken `muster.toml`, output folders never collide, builds
 //! take turns, and an unreadable file or folder is reported while the rest is

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// The scenario the CI test prints (the whole pack takes minutes).
 const SCENARIO: &str = "pegasus-bridge";
 
-/// The Pegasus umpire sheet's page budget (issue 12).
+/// The Pegasus umpire sheet's page budget.
 const UMPIRE_PAGES_AT_MOST: usize = 6;
 
 /// Where the page counts are recorded, between these two lines.

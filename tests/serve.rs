@@ -1,6 +1,6 @@
-//! Issue #17, the preview server: the real binary (`muster watch --serve`) driven
+//! The preview server: the real binary (`muster watch --serve`) driven
 //! over 127.0.0.1 only, with a bounded number of connections and bounded waits.
-//! Each test is named after the issue's item it guards.
+//! Each test is named after the guarantee it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;

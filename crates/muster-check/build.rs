@@ -31,8 +31,15 @@ fn main() {
         modules.sort();
         let mut decls = String::new();
         for m in &modules {
-            let path = Path::new(&root).join("src/rules").join(&group).join(format!("{m}.rs"));
-            let _ = writeln!(decls, "#[path = {:?}]\npub(crate) mod {m};", path.display().to_string());
+            let path = Path::new(&root)
+                .join("src/rules")
+                .join(&group)
+                .join(format!("{m}.rs"));
+            let _ = writeln!(
+                decls,
+                "#[path = {:?}]\npub(crate) mod {m};",
+                path.display().to_string()
+            );
             registry.push((m.clone(), group.clone()));
         }
         let _ = std::fs::write(Path::new(&out).join(format!("rules_{group}.rs")), decls);

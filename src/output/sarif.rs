@@ -226,9 +226,7 @@ fn rule(r: &Rule) -> RuleDescriptor {
     RuleDescriptor {
         id: r.code.as_str(),
         name: r.name(),
-        short_description: Text {
-            text: r.summary(),
-        },
+        short_description: Text { text: r.summary() },
         full_description: Text {
             text: explanation.trim().into(),
         },

@@ -39,7 +39,9 @@ fn base_ground(f: Frontage) -> String {
 
 /// The fewest and most figures any foot element has (§2, §18).
 fn figures_per_element() -> (u32, u32) {
-    let ranges = FootType::ALL.iter().map(|t| muster_rules::foot::figure_range(*t));
+    let ranges = FootType::ALL
+        .iter()
+        .map(|t| muster_rules::foot::figure_range(*t));
     let lo = ranges.clone().map(|r| r.0).min().unwrap_or(0);
     let hi = ranges.map(|r| r.1).max().unwrap_or(0);
     (lo, hi)
@@ -86,9 +88,9 @@ fn number(name: &str) -> Option<String> {
         "men-per-figure" => number_word(scale::MEN_PER_FIGURE),
         "per-model" => range_words(scale::VEHICLES_PER_MODEL),
         "figures-per-element" => range_words(figures_per_element()),
-        "arrival-tolerance" => metres(
-            orders::mc410_arrival_contradicts_placement::MAX_FROM_ENTRY_M,
-        ),
+        "arrival-tolerance" => {
+            metres(orders::mc410_arrival_contradicts_placement::MAX_FROM_ENTRY_M)
+        }
         _ => return None,
     })
 }
@@ -120,10 +122,16 @@ mod tests {
 
     #[test]
     fn placeholders_take_the_rulebook_numbers() {
-        assert_eq!(fill("voice {{voice}}, radio {{long-radio}}"), "voice 100 m, radio 3,000 m");
+        assert_eq!(
+            fill("voice {{voice}}, radio {{long-radio}}"),
+            "voice 100 m, radio 3,000 m"
+        );
         assert_eq!(fill("{{full-base}}, {{vehicle-base}}"), "50 mm, 25–30 mm");
         assert_eq!(fill("{{vehicle-base-ground}}"), "50–60 m");
-        assert_eq!(fill("{{men-per-figure}} men, {{per-model}}"), "ten men, three to five");
+        assert_eq!(
+            fill("{{men-per-figure}} men, {{per-model}}"),
+            "ten men, three to five"
+        );
         assert_eq!(fill("{{figures-per-element}}"), "two to six");
         assert_eq!(fill("{{hmg-spread}} {{infantry-mortar}}"), "45° 82 mm");
         assert_eq!(fill("{{nothing}} {"), "{{nothing}} {");

@@ -159,7 +159,7 @@ proptest! {
     }
 }
 
-/// Each input of issue 15, kept under `tests/cases/limits/`, finishes at once with
+/// Each absurd input kept under `tests/cases/limits/` finishes at once with
 /// its refusal (the case harness checks the exact codes and lines).
 #[test]
 fn issue_inputs_finish_at_once() {

@@ -226,9 +226,16 @@ fn source_files(root: &Path) -> Vec<PathBuf> {
 fn every_crate_takes_rulebook_numbers_from_muster_rules() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let files = source_files(&root);
-    for krate in ["muster-check", "muster-model", "muster-render", "muster-syntax"] {
+    for krate in [
+        "muster-check",
+        "muster-model",
+        "muster-render",
+        "muster-syntax",
+    ] {
         assert!(
-            files.iter().any(|f| f.starts_with(root.join("crates").join(krate))),
+            files
+                .iter()
+                .any(|f| f.starts_with(root.join("crates").join(krate))),
             "{krate} not scanned"
         );
     }

@@ -76,31 +76,51 @@ pub(crate) fn refuse(model: &mut Model) {
             continue;
         };
         let loc = e.pos_loc.unwrap_or(e.name.loc);
-        out.push(FarOff { item: FarOffItem::Element(i), at: p, loc });
+        out.push(FarOff {
+            item: FarOffItem::Element(i),
+            at: p,
+            loc,
+        });
         e.pos = None;
     }
     for (i, a) in model.areas.iter_mut().enumerate() {
         if let Some(p) = a.outline.iter().copied().find(|p| !allowed.holds(*p)) {
-            out.push(FarOff { item: FarOffItem::Area(i), at: p, loc: a.shape_loc });
+            out.push(FarOff {
+                item: FarOffItem::Area(i),
+                at: p,
+                loc: a.shape_loc,
+            });
             a.outline.clear();
         }
     }
     for (i, l) in model.lines.iter_mut().enumerate() {
         if let Some(p) = l.points.iter().copied().find(|p| !allowed.holds(*p)) {
-            out.push(FarOff { item: FarOffItem::Line(i), at: p, loc: l.loc });
+            out.push(FarOff {
+                item: FarOffItem::Line(i),
+                at: p,
+                loc: l.loc,
+            });
             l.points.clear();
         }
     }
     for (i, c) in model.crossings.iter_mut().enumerate() {
         if !allowed.holds(c.at) {
-            out.push(FarOff { item: FarOffItem::Crossing(i), at: c.at, loc: c.loc });
+            out.push(FarOff {
+                item: FarOffItem::Crossing(i),
+                at: c.at,
+                loc: c.loc,
+            });
             c.at = allowed.clamp(c.at);
         }
     }
     for (i, pl) in model.places.iter_mut().enumerate() {
         if let PlaceAt::Point(p) = pl.at {
             if !allowed.holds(p) {
-                out.push(FarOff { item: FarOffItem::Place(i), at: p, loc: pl.loc });
+                out.push(FarOff {
+                    item: FarOffItem::Place(i),
+                    at: p,
+                    loc: pl.loc,
+                });
                 pl.at = PlaceAt::Point(allowed.clamp(p));
             }
         }
@@ -113,7 +133,11 @@ pub(crate) fn refuse(model: &mut Model) {
     for obj in objectives {
         if let Objective::Point(p, loc) = obj {
             if !allowed.holds(*p) {
-                out.push(FarOff { item: FarOffItem::Point, at: *p, loc: *loc });
+                out.push(FarOff {
+                    item: FarOffItem::Point,
+                    at: *p,
+                    loc: *loc,
+                });
                 *p = allowed.clamp(*p);
             }
         }

@@ -44,7 +44,9 @@ pub fn element(e: &Element) -> Estimate {
             s.guns = models.saturating_mul(USUAL_VEHICLES_PER_MODEL);
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
-        Some(Troop::Aircraft { .. }) => s.aircraft = models.saturating_mul(USUAL_AIRCRAFT_PER_MODEL),
+        Some(Troop::Aircraft { .. }) => {
+            s.aircraft = models.saturating_mul(USUAL_AIRCRAFT_PER_MODEL)
+        }
         // a ship model is one ship or craft, counted with the vehicles
         Some(Troop::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),

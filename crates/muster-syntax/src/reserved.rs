@@ -3,7 +3,7 @@
 /// Writes the reserved words once and builds from them the list of all of them,
 /// the list of item keywords and the `match` that tests a word.
 macro_rules! reserved {
-    (items: [$($item:literal),+ $(,)?], elements: [$($elem:literal),+ $(,)?]) => {
+    (items: [$($item:literal),+ $(,)?], elements: [$($elem:literal),+ $(,)?] $(,)?) => {
         /// Words that start a top-level item or an element; an identifier may not be
         /// one of these, so lists of names can end without punctuation: the scanner
         /// splits the file before every top-level keyword, and element runs stop at

@@ -629,8 +629,8 @@ fn when(model: &Model, w: &m::When) -> When {
     }
 }
 
-/// The turn a clock time falls in, by the rulebook's one conversion (§7,
-/// RULES.md MC603); None without a start time.
+/// The turn a clock time falls in, by the rulebook's one conversion (§7, as
+/// MC603 counts it); None without a start time.
 fn turn_of(model: &Model, minutes: u32) -> Option<i64> {
     let h = model.header.as_ref()?;
     Some(muster_rules::scale::turn_of_clock(
