@@ -76,6 +76,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "the eight points of the compass, 45° apart, not §57's HMG zone",
+        &["NAMES[((deg + 22.5) / 45.0) as usize % 8]"],
+    ),
+    (
         "the bore of a named gun (a 25-pounder, a 60-pounder), not a rulebook limit",
         &[
             "(25, 87.6),",
