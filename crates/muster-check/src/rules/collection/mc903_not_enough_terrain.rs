@@ -2,6 +2,7 @@
 
 use super::short;
 use crate::prelude::*;
+use muster_model::geometry::polyline_length;
 use muster_rules::scale::table_cm;
 
 pub(crate) const RULE: Rule = Rule {
@@ -47,14 +48,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         add(a.kind.keyword(), 1, "pieces", a.name.loc);
     }
     for l in &cx.model.lines {
-        let metres: f64 = l
-            .points
-            .windows(2)
-            .map(|w| match w {
-                [a, b] => ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt(),
-                _ => 0.0,
-            })
-            .sum();
+        let metres = polyline_length(&l.points);
         let cm = table_cm(metres, scale)
             .ceil()
             .clamp(0.0, f64::from(u32::MAX)) as u32;
