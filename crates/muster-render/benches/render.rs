@@ -2,7 +2,7 @@
 //! Run: `cargo bench -p muster-render --bench render`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-#[path = "../tests/support/gen.rs"]
+#[path = "../tests/it/support/gen.rs"]
 mod gen;
 
 use criterion::{criterion_group, criterion_main, Criterion};
