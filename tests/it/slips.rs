@@ -1,4 +1,4 @@
-//! The writer's slips of issue 13, each seen by a new scenario writer: one
+//! The writer's slips, each seen by a new scenario writer: one
 //! change to a clean Pointe du Hoc scenario, and what `muster check` says about
 //! it. Each case asserts its code and the words of its hint, and snapshots the
 //! whole human report (so a reviewer reads what the writer reads).

@@ -19,11 +19,8 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(10);
 /// Silence that shows nothing more is coming.
 const IDLE: Duration = Duration::from_secs(1);
-/// Debounce used by the tests: long enough that a scripted burst is one burst
-/// on a loaded machine.
+/// Debounce used by the tests.
 const DEBOUNCE: &str = "300";
-/// Pause inside a scripted burst (well below the debounce).
-const WITHIN_BURST: Duration = Duration::from_millis(20);
 
 const LIBRARY: &str = "lib/units.muster";
 
@@ -172,6 +169,23 @@ impl Watch {
         }
     }
 
+    /// Runs the steps of one save while watch is stopped (SIGSTOP), so that it
+    /// reads all their events at once when it continues: one burst however slow
+    /// the machine is between the steps.
+    fn burst(&mut self, steps: impl FnOnce()) {
+        let pid = i32::try_from(self.child.id()).unwrap();
+        // SAFETY: plain kill(2) on our own child.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGSTOP) }, 0);
+        let deadline = Instant::now() + PATIENCE;
+        while !stopped(self.child.id()) {
+            assert!(Instant::now() < deadline, "watch did not stop on SIGSTOP");
+            thread::sleep(Duration::from_millis(5));
+        }
+        steps();
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGCONT) }, 0);
+    }
+
     /// Sends SIGINT (Ctrl-C) and waits for the exit.
     fn interrupt(&mut self) -> ExitStatus {
         let pid = i32::try_from(self.child.id()).unwrap();
@@ -186,6 +200,12 @@ impl Watch {
             thread::sleep(Duration::from_millis(20));
         }
     }
+}
+
+/// Whether process `pid` is stopped (state `T` in `/proc/PID/stat`).
+fn stopped(pid: u32) -> bool {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    stat.rsplit(')').next().unwrap().split_whitespace().next() == Some("T")
 }
 
 impl Drop for Watch {
@@ -220,15 +240,19 @@ fn write_new_and_rename_over_is_one_save() {
     let target = dir.path().join("alpha.muster");
     let text = fs::read_to_string(&target).unwrap() + "// renamed over\n";
     // vim (backupcopy=no): move the original aside, write anew, drop the backup.
-    fs::rename(&target, dir.path().join("alpha.muster~")).unwrap();
-    fs::write(&target, &text).unwrap();
-    fs::remove_file(dir.path().join("alpha.muster~")).unwrap();
+    w.burst(|| {
+        fs::rename(&target, dir.path().join("alpha.muster~")).unwrap();
+        fs::write(&target, &text).unwrap();
+        fs::remove_file(dir.path().join("alpha.muster~")).unwrap();
+    });
     w.expect(one_checked("alpha.muster"));
     w.idle();
     // Other editors: write a temporary, rename it over the original.
     let temp = dir.path().join(".alpha.muster.new");
-    fs::write(&temp, text + "// again\n").unwrap();
-    fs::rename(&temp, &target).unwrap();
+    w.burst(|| {
+        fs::write(&temp, text + "// again\n").unwrap();
+        fs::rename(&temp, &target).unwrap();
+    });
     w.expect(one_checked("alpha.muster"));
     w.idle();
 }
@@ -240,16 +264,16 @@ fn jetbrains_safe_write_is_one_save() {
     let target = dir.path().join("bravo.muster");
     let tmp = dir.path().join("bravo.muster___jb_tmp___");
     let old = dir.path().join("bravo.muster___jb_old___");
-    fs::write(
-        &tmp,
-        fs::read_to_string(&target).unwrap() + "// safe write\n",
-    )
-    .unwrap();
-    thread::sleep(WITHIN_BURST);
-    fs::rename(&target, &old).unwrap();
-    fs::rename(&tmp, &target).unwrap();
-    thread::sleep(WITHIN_BURST);
-    fs::remove_file(&old).unwrap();
+    w.burst(|| {
+        fs::write(
+            &tmp,
+            fs::read_to_string(&target).unwrap() + "// safe write\n",
+        )
+        .unwrap();
+        fs::rename(&target, &old).unwrap();
+        fs::rename(&tmp, &target).unwrap();
+        fs::remove_file(&old).unwrap();
+    });
     w.expect(one_checked("bravo.muster"));
     w.idle();
 }
@@ -261,9 +285,10 @@ fn delete_then_recreate() {
     let target = dir.path().join("alpha.muster");
     let text = fs::read_to_string(&target).unwrap();
     // Within one burst: one cycle, the scenario checked as it now is.
-    fs::remove_file(&target).unwrap();
-    thread::sleep(WITHIN_BURST);
-    fs::write(&target, &text).unwrap();
+    w.burst(|| {
+        fs::remove_file(&target).unwrap();
+        fs::write(&target, &text).unwrap();
+    });
     w.expect(one_checked("alpha.muster"));
     w.idle();
     // Apart: the removal is reported (nothing left to check), then the return.
@@ -490,7 +515,7 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 #[test]
-fn item_7_a_pack_folder_replaced_with_no_pause_is_watched_again_10_times() {
+fn a_pack_folder_replaced_with_no_pause_is_watched_again_10_times() {
     let dir = tempfile::tempdir().unwrap();
     let source = pack();
     let root = dir.path().join("pack");
@@ -519,7 +544,7 @@ fn item_7_a_pack_folder_replaced_with_no_pause_is_watched_again_10_times() {
 }
 
 #[test]
-fn item_8_an_output_folder_holding_the_sources_is_refused() {
+fn an_output_folder_holding_the_sources_is_refused() {
     let dir = pack();
     for out in [".", "..", "lib"] {
         let output = Command::new(env!("CARGO_BIN_EXE_muster"))
@@ -560,7 +585,7 @@ fn inotify_watches(pid: u32) -> usize {
 }
 
 #[test]
-fn item_9_symlinks_out_of_the_pack_are_not_followed() {
+fn symlinks_out_of_the_pack_are_not_followed() {
     let dir = pack();
     let outside = tempfile::tempdir().unwrap();
     for i in 0..50 {
@@ -594,7 +619,7 @@ fn messages_a_new_broken_file_is_not_kept_from_a_build_it_never_had() {
 }
 
 #[test]
-fn item_10_watch_reports_an_unreadable_folder_and_checks_the_rest() {
+fn watch_reports_an_unreadable_folder_and_checks_the_rest() {
     use std::os::unix::fs::PermissionsExt;
     let dir = pack();
     fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o777)).unwrap();
@@ -652,7 +677,7 @@ fn item_10_watch_reports_an_unreadable_folder_and_checks_the_rest() {
 }
 
 #[test]
-fn item_4_watch_writes_nothing_while_muster_toml_is_broken() {
+fn watch_writes_nothing_while_muster_toml_is_broken() {
     let dir = pack();
     fs::write(
         dir.path().join("muster.toml"),

@@ -1,4 +1,4 @@
-//! Complexity guards (issue 10): eight times the input may cost at most twelve
+//! Complexity guards: eight times the input may cost at most twelve
 //! times the work, for map areas, elements, the members of one group, orders, signals, nets, a side's texts
 //! against the enemy names they must not hold, and a library shared by many
 //! scenarios. Work is counted, never timed, so a loaded machine cannot fail or

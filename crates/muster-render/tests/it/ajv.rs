@@ -1,6 +1,6 @@
 //! Both schemas compile in Ajv's strict mode (with `ajv-formats`), the validator
 //! most JavaScript tools use, and Ajv agrees with us: every built JSON of the
-//! shipped pack validates and each lax document of issue 19 is refused.
+//! shipped pack validates and each lax document is refused.
 //!
 //! Needs `node` and `npm ci` in `tests/ajv` (`.ci/run` does both). Without them
 //! the test is skipped locally and fails on CI (`CI=true`).

@@ -1,4 +1,4 @@
-//! The table-ready map (issue 11): every map of the pack keeps its labels apart
+//! The table-ready map: every map of the pack keeps its labels apart
 //! and inside the frame, the set-up sheet gives table centimetres and grid
 //! squares, units carry the branch icon their elements imply, and the muster
 //! list counts what to bring.

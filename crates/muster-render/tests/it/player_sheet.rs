@@ -1,4 +1,4 @@
-//! The player sheet (issue 12): one A4 page where it fits, two at most, holding
+//! The player sheet: one A4 page where it fits, two at most, holding
 //! the player's command with its attached units marked attached, every element
 //! with its strength, his command status, the signals he sends and waits for, his
 //! order and objective by display name, his arrival, and nothing of the enemy but

@@ -1,6 +1,6 @@
 //! Every public item of the rulebook crate is used: by another crate, or by the
 //! crate's own code outside its tests. A rule nobody asks is a second opinion
-//! waiting to disagree with the copy a check writes instead (issue #10).
+//! waiting to disagree with the copy a check writes instead.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -1,4 +1,4 @@
-//! Complexity guard for parsing (issue 10): eight times the input may cost at most
+//! Complexity guard for parsing: eight times the input may cost at most
 //! twelve times the work. A ratio of two timings of the same binary, each the best
 //! of several runs, so it does not depend on the machine's speed; a quadratic
 //! stage (pest's `line_col` once per order token scanned from the file's start)

@@ -29,7 +29,7 @@ pub fn pegasus_umpire() -> serde_json::Value {
     serde_json::to_value(json::scenario(&model, &analysis)).unwrap()
 }
 
-/// The lax documents of issue 19, each refused by the schema (a view of a side
+/// Lax documents, each refused by the schema (a view of a side
 /// that does not exist is not the schema's to refuse: see tests/it/ids.rs).
 pub fn lax_documents() -> Vec<(&'static str, serde_json::Value)> {
     let good = pegasus_umpire();
