@@ -14,5 +14,6 @@ mod python_jsonschema;
 mod schema;
 mod smoke;
 mod snapshots;
+mod statements;
 mod support;
 mod turn_track;

@@ -3,7 +3,7 @@
 //! measured, and the writer's reason for it stays on the umpire's sheet.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use muster_render::{build, OutputFile, Templates};
 use muster_rules::vocab::SeverityLevel;
