@@ -1,5 +1,5 @@
 //! Benchmarks of JSON and briefing rendering over a generated 50-scenario pack.
-//! Run: `cargo bench -p muster-render --bench render`.
+//! Run: `cargo bench --profile dist -p muster-render --bench render`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 #[path = "../tests/it/support/gen.rs"]
