@@ -125,7 +125,7 @@ pub fn rules_markdown() -> String {
         "<!-- Generated from the rule registry (crates/muster-check). Do not edit by hand:\n",
     );
     s.push_str(
-        "     regenerate with `MUSTER_BLESS=1 cargo test -p muster-check --test docs`. -->\n\n",
+        "     regenerate with `MUSTER_BLESS=1 cargo test -p muster-check --test it docs`. -->\n\n",
     );
     s.push_str("Every diagnostic `muster check` reports has a stable code, a name that says the problem, a default\n");
     s.push_str("severity and, where the rulebook gives one, the paragraph it enforces (§N of the Mission Command\n");
