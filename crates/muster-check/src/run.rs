@@ -91,11 +91,8 @@ pub fn run_cached(
     cache: &SourceCache,
 ) -> Outcome {
     let resolved = muster_model::resolve_cached(world, path, pack, cache);
-    let mut model = resolved.model;
+    let model = resolved.model;
     let mut diagnostics = resolved.diagnostics;
-    // absurd positions leave the model before anything measures distances to them
-    diagnostics.extend(crate::rules::limits::mc005_coordinate_far_off_table::refuse(&mut model));
-    model.shapes_changed();
     let analysis = muster_model::analyse(&model);
     let (found, left) = check_bounded(&model, &analysis);
     diagnostics.extend(found);
