@@ -220,7 +220,7 @@ fn a_drafted_briefing_holds_no_canary_of_the_enemy_or_the_umpire() {
         let players = view.side(&side.name.id).unwrap().players.clone();
         let readers = std::iter::once(None).chain(players.iter().map(Some));
         for p in readers {
-            let sections = muster_render::draft::briefing(&view, &side.name.id, p);
+            let sections = muster_render::sheets::draft::briefing(&view, &side.name.id, p);
             let kinds: Vec<&str> = sections.iter().map(|x| x.heading.as_str()).collect();
             assert_eq!(
                 kinds,

@@ -122,7 +122,7 @@ fn every_phase_of_a_two_phase_order_has_its_own_timing() {
         objective: None,
         timing: vec![muster_render::json::plans::Timing::After { turn: 18 }],
     }];
-    let phases = muster_render::statements::phases(&full, &order);
+    let phases = muster_render::sheets::statements::phases(&full, &order);
     assert_eq!(phases.len(), 2);
     assert_eq!(phases[0].starts, "at once");
     assert_eq!(phases[0].timings, ["done by turn 2 (00:26–00:35)"]);

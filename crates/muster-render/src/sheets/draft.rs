@@ -7,14 +7,14 @@
 
 use muster_rules::vocab::BriefingSection;
 
+use super::statements::{delay_words, phases, start_for_player, TurnClock};
+use super::words::{awaited, kind_words, name, order_words, ref_words, signal_line};
 use crate::json::common::Kw;
 use crate::json::forces::{ElementKind, Unit};
 use crate::json::header::Player;
 use crate::json::narrative::Section;
 use crate::json::plans::{Objective, Order};
 use crate::json::{Point, RefKind, Reference, ScenarioJson};
-use crate::statements::{delay_words, phases, start_for_player, TurnClock};
-use crate::words::{awaited, kind_words, name, order_words, ref_words, signal_line};
 
 /// The briefing of `side` (its player `player`, when given) read from `view`, the
 /// side's filtered JSON: the writer's sections where given, drafted ones elsewhere,
@@ -87,7 +87,7 @@ pub fn drafted(view: &ScenarioJson, side: &str, player: Option<&Player>) -> Vec<
         unit,
         own,
         clock: TurnClock::of(view),
-        step: crate::map_grid::step(view.header.ground_scale_m_per_mm),
+        step: crate::map::grid::step(view.header.ground_scale_m_per_mm),
     };
     [
         section(BriefingSection::Situation, r.situation()),
@@ -145,7 +145,7 @@ fn direction(a: Point, b: Point) -> &'static str {
 impl Reader<'_> {
     /// The grid square of a point, `F5`.
     fn square(&self, p: Point) -> String {
-        crate::map_grid::square(p.x, p.y, self.step)
+        crate::map::grid::square(p.x, p.y, self.step)
     }
 
     /// A thing named with its grid square where it has one: `Pegasus Bridge (E5)`,
@@ -164,14 +164,14 @@ impl Reader<'_> {
                 return format!("{words} ({})", kind_words(&e).replace('_', " ") + " edge");
             }
         }
-        match crate::map_orders::locate(self.view, r) {
+        match crate::map::orders::locate(self.view, r) {
             Some(p) => format!("{words} ({})", self.square(p)),
             None => words,
         }
     }
 
     fn unit_place(&self, u: &Unit) -> Option<String> {
-        crate::map_orders::unit_centre(u).map(|p| self.square(p))
+        crate::map::orders::unit_centre(u).map(|p| self.square(p))
     }
 
     fn orders_of(&self, id: &str) -> Vec<&Order> {
@@ -201,7 +201,7 @@ impl Reader<'_> {
         let h = &self.view.header;
         let mut when = Vec::new();
         if let Some(d) = &h.date {
-            when.push(crate::page::long_date(d));
+            when.push(super::page::long_date(d));
         }
         if let Some(t) = &h.start {
             when.push(t.clone());
@@ -291,7 +291,7 @@ impl Reader<'_> {
                 lines.push(format!("Above you: {}{order}.", display(p)));
             }
         }
-        let centre = mine.and_then(crate::map_orders::unit_centre);
+        let centre = mine.and_then(crate::map::orders::unit_centre);
         let arriving: Vec<&str> = self
             .view
             .arrivals
@@ -317,7 +317,7 @@ impl Reader<'_> {
             .filter(|u| !arriving.contains(&u.id.as_str()))
             .collect();
         for u in around {
-            let here = crate::map_orders::unit_centre(u);
+            let here = crate::map::orders::unit_centre(u);
             let line = match (centre, here) {
                 (Some(c), Some(h)) => format!(
                     "{}: {} ({}).",
@@ -579,7 +579,7 @@ impl Reader<'_> {
             let trigger = g
                 .trigger
                 .as_ref()
-                .map(|_| crate::words::signal_words(self.view, g))
+                .map(|_| super::words::signal_words(self.view, g))
                 .and_then(|w| w.trigger)
                 .map(|t| format!(" {t}"))
                 .unwrap_or_default();

@@ -307,7 +307,7 @@ pub struct PhaseView {
 /// Every phase of `o`, each with its own timings, read in `view`.
 pub fn phases(view: &ScenarioJson, o: &Order) -> Vec<PhaseView> {
     let clock = TurnClock::of(view);
-    let words = crate::words::phase_list(view, o);
+    let words = super::words::phase_list(view, o);
     let timings = std::iter::once(&o.timing).chain(o.phases.iter().map(|p| &p.timing));
     words
         .into_iter()
@@ -320,7 +320,7 @@ pub fn phases(view: &ScenarioJson, o: &Order) -> Vec<PhaseView> {
                     Timing::After { turn } => Some(format!("not before {}", clock.turn(turn + 1))),
                     Timing::At { .. } | Timing::Immediately => clock.timing(t),
                     Timing::OnSignal { .. } | Timing::OnSighting { .. } => {
-                        crate::words::awaited(view, t).map(|s| format!("on {s}"))
+                        super::words::awaited(view, t).map(|s| format!("on {s}"))
                     }
                     _ => None,
                 })

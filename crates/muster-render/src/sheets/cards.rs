@@ -4,11 +4,12 @@
 
 use serde::Serialize;
 
+use super::marks::{generator, PageMarks};
+use super::statements::TurnClock;
+use super::words::{awaited, order_words, signal_line};
 use crate::json::forces::Unit;
 use crate::json::plans::Order;
 use crate::json::ScenarioJson;
-use crate::statements::TurnClock;
-use crate::words::{awaited, order_words, signal_line};
 
 /// The stated card size, printed on the sheet so a printer can check it.
 pub const CARD_SIZE: &str = "index card 5 × 3 in (127 × 76 mm)";
@@ -88,7 +89,7 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
     let mut folded: Vec<&Unit> = vec![unit];
     fold(view, side, unit, &mut folded);
     let ids: Vec<&str> = folded.iter().map(|u| u.id.as_str()).collect();
-    let step = crate::map_grid::step(view.header.ground_scale_m_per_mm);
+    let step = crate::map::grid::step(view.header.ground_scale_m_per_mm);
     let mut card = Card {
         unit_id: unit.id.clone(),
         unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
@@ -112,9 +113,9 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
             .map(|a| {
                 format!(
                     "{} at {}, {}",
-                    crate::words::name(&a.unit),
+                    super::words::name(&a.unit),
                     clock.when(&a.when),
-                    crate::words::name(&a.at)
+                    super::words::name(&a.at)
                 )
             })
             .collect(),
@@ -123,7 +124,7 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
     for o in orders {
         card.order.push(order_words(view, o));
         card.text = card.text.or_else(|| o.text.clone());
-        let phases = crate::statements::phases(view, o);
+        let phases = super::statements::phases(view, o);
         let many = phases.len() > 1;
         for p in &phases {
             // Each phase's own timings, so a later phase's never reads as the first's.
@@ -150,9 +151,9 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
         let targets = std::iter::once(&o.objective).chain(o.phases.iter().map(|p| &p.objective));
         for ob in targets {
             if let Some(crate::json::plans::Objective::Target { target }) = ob {
-                let words = crate::words::ref_words(view, target);
-                let at = crate::map_orders::locate(view, target)
-                    .map(|p| format!(" ({})", crate::map_grid::square(p.x, p.y, step)))
+                let words = super::words::ref_words(view, target);
+                let at = crate::map::orders::locate(view, target)
+                    .map(|p| format!(" ({})", crate::map::grid::square(p.x, p.y, step)))
                     .unwrap_or_default();
                 push_new(&mut card.objectives, format!("{words}{at}"));
             }
@@ -292,7 +293,7 @@ fn folded_words(u: &Unit) -> String {
 
 /// What `cards.html` is rendered with.
 #[derive(Debug, Serialize)]
-struct CardsPage<'a> {
+pub(crate) struct CardsPage<'a> {
     /// The side's view, for the page footer (`base.html`).
     s: &'a ScenarioJson,
     page: CardsInfo,
@@ -307,34 +308,30 @@ struct CardsInfo {
     kind: &'static str,
     title: String,
     generator: String,
-    marks: crate::page::PageMarks,
+    marks: PageMarks,
 }
 
-/// The command cards sheet of `side`, rendered from the side's view only.
-pub fn render(
-    templates: &crate::Templates,
-    view: &ScenarioJson,
+/// What the command cards sheet of `side` is rendered with, from the side's
+/// view only.
+pub(crate) fn cards_page<'a>(
+    view: &'a ScenarioJson,
     side: &str,
-) -> Result<String, crate::RenderError> {
-    let cards = cards(view, side);
+    cards: &'a [Card],
+) -> CardsPage<'a> {
     let side_name = view
         .side(side)
         .and_then(|s| s.display.clone())
         .unwrap_or_else(|| side.to_string());
-    let p = crate::page::page(view, Some(side), None);
-    templates.render(
-        "cards.html",
-        &CardsPage {
-            s: view,
-            page: CardsInfo {
-                kind: "cards",
-                title: format!("{} — command cards, {side_name}", view.header.title),
-                generator: p.page.generator.clone(),
-                marks: p.page.marks.clone(),
-            },
-            side: side_name,
-            size: CARD_SIZE,
-            cards: &cards,
+    CardsPage {
+        s: view,
+        page: CardsInfo {
+            kind: "cards",
+            title: format!("{} — command cards, {side_name}", view.header.title),
+            generator: generator(),
+            marks: PageMarks::new(view, Some(side), None),
         },
-    )
+        side: side_name,
+        size: CARD_SIZE,
+        cards,
+    }
 }

@@ -8,13 +8,13 @@
 
 use serde::Serialize;
 
-use crate::draft::capital;
+use super::draft::capital;
+use super::statements::{house_rules, phases, start_for_umpire, HouseRule, TurnClock};
+use super::victory_view::{views, VictoryView};
+use super::words::{kind_words, name, order_words};
 use crate::json::forces::Unit;
 use crate::json::plans::{Condition, SignalCondition, Timing};
 use crate::json::{Reference, ScenarioJson, When};
-use crate::statements::{house_rules, phases, start_for_umpire, HouseRule, TurnClock};
-use crate::victory_view::{views, VictoryView};
-use crate::words::{kind_words, name, order_words};
 
 /// Everything the front sheet prints.
 #[derive(Debug, Clone, Serialize)]
@@ -253,14 +253,14 @@ fn place(s: &ScenarioJson, r: &Reference) -> String {
     {
         return format!("{} ({} edge)", name(r), kind_words(&e));
     }
-    match crate::map_orders::locate(s, r) {
+    match crate::map::orders::locate(s, r) {
         Some(p) => format!(
             "{} ({})",
             name(r),
-            crate::map_grid::square(
+            crate::map::grid::square(
                 p.x,
                 p.y,
-                crate::map_grid::step(s.header.ground_scale_m_per_mm)
+                crate::map::grid::step(s.header.ground_scale_m_per_mm)
             )
         ),
         None => name(r),
@@ -271,7 +271,7 @@ fn place(s: &ScenarioJson, r: &Reference) -> String {
 fn on_signal(s: &ScenarioJson) -> Vec<String> {
     let mut out = Vec::new();
     for g in &s.signals {
-        let words = crate::words::signal_words(s, g);
+        let words = super::words::signal_words(s, g);
         let sender = words.sender.unwrap_or_else(|| "its sender".into());
         let trigger = words.trigger.map(|t| format!(" {t}")).unwrap_or_default();
         let side = g
