@@ -702,6 +702,9 @@ pub struct Model {
     /// `None` when the scenario has no `scenario { … }` block (reported as MC6xx).
     pub header: Option<Header>,
     pub overrides: Vec<Override>,
+    /// How many findings of one code per file are shown (MC007 sums up the rest).
+    #[serde(skip)]
+    pub findings_limit: crate::pack::FindingsLimit,
     pub sides: Vec<Side>,
     /// Scenario terrain kinds (§98), from the scenario and its libraries.
     pub terrains: Vec<TerrainDef>,
@@ -726,6 +729,9 @@ pub struct Model {
     pub umpire_notes: Vec<Prose>,
     /// Briefing narratives, in the order written.
     pub briefings: Vec<Briefing>,
+    /// Positions refused as far off the table (MC005), already taken out of the
+    /// lists above.
+    pub far_off: Vec<crate::bounds::FarOff>,
     /// The index of the shapes above, built on first use.
     #[serde(skip)]
     pub spatial: crate::spatial::SpatialCell,
