@@ -43,10 +43,21 @@ pub fn usual_figures(ty: FootType) -> u32 {
     }
 }
 
+/// Real vehicles, guns or aircraft one model of `e` stands for: what the writer
+/// says (`represents`, else the sum of a `mix`), else the middle of §3's three to five.
+pub fn per_model(e: &Element) -> u32 {
+    let mix: u32 = e.mix.iter().map(|(n, _)| *n).sum();
+    e.represents
+        .map(|(n, _)| n)
+        .or((mix > 0).then_some(mix))
+        .unwrap_or(PER_MODEL)
+}
+
 /// Estimated real strength of one element (§3, §20).
 pub fn element(e: &Element) -> Estimate {
     let figures = e.figures.map(|(n, _)| n);
     let models = e.models.map(|(n, _)| n).unwrap_or(1);
+    let per = per_model(e);
     let mut s = Estimate::default();
     match &e.kind {
         Some(Troop::Foot { ty, .. }) => {
@@ -54,12 +65,12 @@ pub fn element(e: &Element) -> Estimate {
                 .unwrap_or_else(|| usual_figures(*ty))
                 .saturating_mul(MEN_PER_FIGURE)
         }
-        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(PER_MODEL),
+        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(per),
         Some(Troop::Artillery { .. }) => {
-            s.guns = models.saturating_mul(PER_MODEL);
+            s.guns = models.saturating_mul(per);
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
-        Some(Troop::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        Some(Troop::Aircraft { .. }) => s.aircraft = models.saturating_mul(per),
         // a ship model is one ship or craft, counted with the vehicles
         Some(Troop::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),

@@ -124,6 +124,8 @@ pub struct OobRow {
     pub strength: RealStrength,
     /// The strength in words, one entry per kind present (`30 men`, `4 vehicles`).
     pub strength_words: Vec<String>,
+    /// What a mixed model stands for (`3 Cromwell, 1 Sherman Firefly`); empty if none.
+    pub mix: String,
     /// The real unit's stated strength in words, beside the game's; empty when
     /// none is stated.
     pub historical_words: Vec<String>,
@@ -140,6 +142,8 @@ pub struct OobRow {
     pub start_hot: Option<bool>,
     /// `YYYY-MM-DD` since which the position is prepared (§68).
     pub prepared_since: Option<String>,
+    /// Dug in and wired overnight (§68).
+    pub prepared_overnight: bool,
     pub notes: Vec<String>,
     pub umpire_notes: Vec<String>,
     /// The player's unit or one under it.
@@ -359,6 +363,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
         count: String::new(),
         strength: u.strength,
         strength_words: strength_words(&u.strength),
+        mix: String::new(),
         historical_words: u
             .historical_strength
             .as_ref()
@@ -376,6 +381,7 @@ fn rows_of(u: &Unit, depth: usize, focus: &[String], chain: &[String], rows: &mu
         start_reason: u.start.as_ref().and_then(|s| s.reason.clone()),
         start_hot: u.start.as_ref().filter(|s| s.declared).map(|s| s.hot),
         prepared_since: u.prepared_since.clone(),
+        prepared_overnight: u.prepared_overnight,
         notes: u.notes.clone(),
         umpire_notes: u.umpire_notes.clone(),
         highlight,
@@ -448,6 +454,12 @@ pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow 
         count,
         strength: e.strength,
         strength_words: strength_words(&e.strength),
+        mix: e
+            .mix
+            .iter()
+            .map(|p| format!("{} {}", p.count, p.what))
+            .collect::<Vec<_>>()
+            .join(", "),
         historical_words: Vec::new(),
         historical_source: None,
         position: match (e.position, e.facing) {
@@ -462,6 +474,7 @@ pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow 
         start_reason: e.start.as_ref().map(|s| s.reason.clone()),
         start_hot: e.start.as_ref().map(|s| s.hot),
         prepared_since: e.prepared_since.clone(),
+        prepared_overnight: e.prepared_overnight,
         notes: e.notes.clone(),
         umpire_notes: e.umpire_notes.clone(),
         highlight,

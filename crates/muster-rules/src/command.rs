@@ -16,6 +16,24 @@ pub const SHORT_RADIO_M: f64 = 300.0;
 pub const VOICE_M: f64 = 100.0;
 /// An enemy element within this distance may make a situation hot (§24).
 pub const HOT_RADIUS_M: f64 = 500.0;
+/// How long a position must have been held for its telephone lines to count as
+/// laid and kept (§68: a day), in minutes.
+pub const PREPARED_MIN_MINUTES: i64 = 24 * 60;
+
+/// Days from 1 January of year 0 to a date of the proleptic Gregorian calendar:
+/// enough to subtract two dates.
+pub fn day_number(year: i32, month: u8, day: u8) -> i64 {
+    let (y, m) = if month <= 2 {
+        (i64::from(year) - 1, i64::from(month) + 9)
+    } else {
+        (i64::from(year), i64::from(month) - 3)
+    };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe
+}
 
 /// How a message travels over one link (§88, §76).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

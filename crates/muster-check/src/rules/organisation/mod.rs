@@ -14,4 +14,6 @@ pub(crate) mod mc211_invalid_carrier;
 pub(crate) mod mc212_template_echelon_differs;
 pub(crate) mod mc214_game_strength_above_stated;
 pub(crate) mod mc215_game_strength_below_stated;
+pub(crate) mod mc216_template_of_another_nation;
+pub(crate) mod mc218_model_count_unclear;
 mod strength;

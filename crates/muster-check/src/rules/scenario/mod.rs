@@ -11,6 +11,7 @@ pub(crate) mod mc610_condition_on_enemy_signal;
 pub(crate) mod mc611_template_out_of_date;
 pub(crate) mod mc613_victory_level_unreachable;
 pub(crate) mod mc614_victory_grouping_unstated;
+pub(crate) mod mc618_prepared_too_late;
 
 use crate::prelude::*;
 
