@@ -283,7 +283,7 @@ fn howards_map_extract_is_centred_on_his_unit_and_holds_his_objective() {
     let (model, analysis) = support::pack::load("pegasus-bridge.muster");
     let full = muster_render::json::scenario(&model, &analysis);
     let view = muster_render::json::for_side(&full, "british");
-    let page = muster_render::page::page(&view, Some("british"), Some("howard"));
+    let page = muster_render::sheets::page::page(&view, Some("british"), Some("howard"));
     let m = &page.map;
     let w = m.window.expect("an extract, not the whole table");
     assert!(w.w < m.width && w.h <= m.height, "{w:?}");
