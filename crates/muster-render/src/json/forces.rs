@@ -166,6 +166,7 @@ pub struct Element {
 /// One part of a mixed model: how many of what.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct MixPart {
+    /// How many real vehicles, guns or aircraft of this kind.
     pub count: u32,
     /// What they are, in the writer's words (`Sherman Firefly`).
     pub what: String,
