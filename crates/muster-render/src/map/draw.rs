@@ -191,6 +191,7 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
             push_new(&mut kinds, &kind);
             let c = centre(&a.outline);
             AreaMark {
+                id: a.id.clone(),
                 d: path(&a.outline, true, h),
                 kind,
                 terrain: a.terrain.clone(),
@@ -224,6 +225,7 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 .copied()
                 .unwrap_or(Point { x: 0.0, y: 0.0 });
             LineMark {
+                id: l.id.clone(),
                 d: path(&l.points, false, h),
                 kind,
                 terrain: l.terrain.clone(),
@@ -252,13 +254,16 @@ fn crossing_marks(s: &ScenarioJson, h: f64) -> Vec<Mark> {
                 .and_then(|l| Some((l.points.first()?, l.points.last()?)))
                 .map(|(a, b)| (-(b.y - a.y)).atan2(b.x - a.x).to_degrees())
                 .unwrap_or(0.0);
-            mark(
-                c.at.x,
-                h - c.at.y,
-                &c.kind,
-                marked(c.display.clone().unwrap_or_default(), &c.known_to),
-                angle,
-            )
+            Mark {
+                id: c.id.clone(),
+                ..mark(
+                    c.at.x,
+                    h - c.at.y,
+                    &c.kind,
+                    marked(c.display.clone().unwrap_or_default(), &c.known_to),
+                    angle,
+                )
+            }
         })
         .collect()
 }
@@ -283,7 +288,10 @@ fn place_marks(s: &ScenarioJson, w: f64, h: f64, em: f64) -> Vec<Mark> {
                 p.display.clone().unwrap_or_else(|| p.id.clone()),
                 &p.known_to,
             );
-            Some(mark(x, y, kind, label, 0.0))
+            Some(Mark {
+                id: p.id.clone(),
+                ..mark(x, y, kind, label, 0.0)
+            })
         })
         .collect()
 }
@@ -295,24 +303,22 @@ fn force_marks(
     focus: &[String],
     h: f64,
 ) -> (Vec<UnitMark>, Vec<Mark>, Vec<Echelon>) {
-    let mut units = Vec::new();
-    let mut elements = Vec::new();
-    let mut echelons = Vec::new();
+    let mut out = Forces::default();
     for side in &s.sides {
         let hostile = side.id != own;
         for u in &side.units {
-            collect_units(
-                u,
-                hostile,
-                focus,
-                h,
-                &mut units,
-                &mut elements,
-                &mut echelons,
-            );
+            collect_units(&side.id, u, hostile, focus, h, &mut out);
         }
     }
-    (units, elements, echelons)
+    (out.units, out.elements, out.echelons)
+}
+
+/// The unit symbols, element marks and echelons collected so far.
+#[derive(Default)]
+struct Forces {
+    units: Vec<UnitMark>,
+    elements: Vec<Mark>,
+    echelons: Vec<Echelon>,
 }
 
 /// The enemy as a side's intel reports place it.
@@ -322,6 +328,7 @@ fn report_marks(s: &ScenarioJson, h: f64) -> Vec<UnitMark> {
         .filter_map(|r| {
             let p = r.position?;
             Some(UnitMark {
+                id: r.label.clone(),
                 x: p.x,
                 y: h - p.y,
                 fx: p.x,
@@ -389,6 +396,7 @@ fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
 
 fn mark(x: f64, y: f64, kind: &str, label: String, angle: f64) -> Mark {
     Mark {
+        id: String::new(),
         x,
         y,
         kind: kind.into(),
@@ -408,18 +416,16 @@ fn push_new(v: &mut Vec<String>, s: &str) {
     }
 }
 
-fn collect_units(
-    u: &Unit,
-    hostile: bool,
-    focus: &[String],
-    h: f64,
-    units: &mut Vec<UnitMark>,
-    elements: &mut Vec<Mark>,
-    echelons: &mut Vec<Echelon>,
-) {
+fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, out: &mut Forces) {
+    let Forces {
+        units,
+        elements,
+        echelons,
+    } = out;
     for e in &u.elements {
         if let Some(p) = e.position {
             elements.push(Mark {
+                id: format!("{side}.{}", e.id),
                 hostile,
                 later: u.arrives_later,
                 ..mark(
@@ -447,6 +453,7 @@ fn collect_units(
             echelons.push(e);
         }
         units.push(UnitMark {
+            id: format!("{side}.{}", u.id),
             x: c.x,
             y: h - c.y,
             fx: c.x,
@@ -463,7 +470,7 @@ fn collect_units(
         });
     }
     for c in &u.units {
-        collect_units(c, hostile, focus, h, units, elements, echelons);
+        collect_units(side, c, hostile, focus, h, out);
     }
 }
 

@@ -38,6 +38,8 @@ pub struct PlanMark {
 /// Reinforcements entering at a place or table edge: an arrow pointing in.
 #[derive(Debug, Clone, Serialize)]
 pub struct ArrivalMark {
+    /// The arriving unit's id, for `data-feature="arrival:ID"`.
+    pub id: String,
     pub x: f64,
     pub y: f64,
     pub d: String,
@@ -300,6 +302,7 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
             When::Clock { time, .. } => time.clone(),
         };
         out.push(ArrivalMark {
+            id: a.unit.id.clone(),
             x: ex,
             y: ey,
             d: format!("M{} {} L{} {}", num(sx), num(sy), num(ex), num(ey)),

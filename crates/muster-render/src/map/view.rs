@@ -6,7 +6,6 @@ use serde::Serialize;
 use super::grid::Grid;
 use super::orders::{ArrivalMark, OrderMark, PlanMark};
 use super::symbols::Symbols;
-use crate::json::Point;
 
 /// The smallest printed text on any map, in millimetres (2.5 mm with a margin).
 pub const MIN_TEXT_MM: f64 = 2.6;
@@ -92,10 +91,19 @@ pub struct MapView {
     /// clipped to it and its labels kept inside it; None for the whole table.
     pub window: Option<Window>,
     /// Objectives ringed on a player's map (map units, y down).
-    pub objectives: Vec<Point>,
+    pub objectives: Vec<ObjectiveMark>,
     /// Where the north arrow stands.
     pub nx: f64,
     pub ny: f64,
+}
+
+/// An objective ringed on a player's map: where (map units, y down) and the
+/// id of what it rings.
+#[derive(Debug, Clone, Serialize)]
+pub struct ObjectiveMark {
+    pub id: String,
+    pub x: f64,
+    pub y: f64,
 }
 
 /// The part of the table a map extract shows, in map units (y down).
@@ -138,6 +146,8 @@ pub struct Echelon {
 /// A terrain area.
 #[derive(Debug, Clone, Serialize)]
 pub struct AreaMark {
+    /// Its id, for `data-feature="area:ID"`.
+    pub id: String,
     pub d: String,
     pub kind: String,
     /// The scenario terrain kind (§98) it is of, shown instead of `kind`.
@@ -155,6 +165,8 @@ pub struct AreaMark {
 /// A road, river or obstacle.
 #[derive(Debug, Clone, Serialize)]
 pub struct LineMark {
+    /// Its id, for `data-feature="line:ID"`.
+    pub id: String,
     pub d: String,
     pub kind: String,
     /// The scenario terrain kind (§98) it is of, drawn in a style of its own.
@@ -173,6 +185,9 @@ pub struct LineMark {
 /// A point with a label (place, crossing, element).
 #[derive(Debug, Clone, Serialize)]
 pub struct Mark {
+    /// What it draws, for the `data-*` attributes: a place's or crossing's id,
+    /// an element's qualified id (`SIDE.UNIT.ELEMENT`).
+    pub id: String,
     pub x: f64,
     pub y: f64,
     pub kind: String,
@@ -192,6 +207,8 @@ pub struct Mark {
 /// `fx, fy` (its true centre `x, y` when free, else close by with a leader line).
 #[derive(Debug, Clone, Serialize)]
 pub struct UnitMark {
+    /// The unit's qualified id (`SIDE.UNIT`), for `data-unit`.
+    pub id: String,
     pub x: f64,
     pub y: f64,
     pub fx: f64,

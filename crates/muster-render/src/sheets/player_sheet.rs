@@ -16,7 +16,7 @@ use crate::json::plans::Objective;
 use crate::json::{Point, ScenarioJson};
 use crate::keyword::keyword;
 use crate::map::orders::locate;
-use crate::map::{map_extract, MapView, EXTRACT};
+use crate::map::{map_extract, MapView, ObjectiveMark, EXTRACT};
 
 /// Everything the player sheet prints besides the header and the victory conditions.
 #[derive(Debug, Clone, Serialize)]
@@ -124,8 +124,13 @@ pub fn player_sheet(
         let h = m.height;
         m.objectives = objectives
             .iter()
-            .filter_map(|t| locate(view, t))
-            .map(|p| Point { x: p.x, y: h - p.y })
+            .filter_map(|t| {
+                locate(view, t).map(|p| ObjectiveMark {
+                    id: t.id.clone(),
+                    x: p.x,
+                    y: h - p.y,
+                })
+            })
             .collect();
     }
     (
