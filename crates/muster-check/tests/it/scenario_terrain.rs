@@ -3,7 +3,6 @@
 //! (MC506, entering at the edge, §59), messengers across it (MC312 and the
 //! delivery times, §76), telephones in it (MC305) and who may begin hot (MC604).
 
-
 use muster_check::run;
 use muster_model::{MemoryWorld, PackConfig};
 use muster_rules::terrain::{self, CoverGrade, ObsGrade, Who};

@@ -4,8 +4,7 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC218,
-    summary:
-        "`represents` or `mix` on a foot element, or a `mix` that does not add up to `represents`",
+    summary: "represents or mix on a foot element, or a mix that disagrees with represents",
     explanation: "§3 makes a vehicle, gun or aircraft model stand for three to five real \
 ones; `represents N` says how many, and `mix` lists mixed equipment in one model, whose \
 counts add up to what the model represents. A foot element's figures already say how many \
