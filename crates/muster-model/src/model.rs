@@ -363,14 +363,12 @@ impl PreparedSince {
     /// Minutes from when the position was prepared to the scenario's start, when
     /// both are dated (a time left out is midnight; a start without one, too).
     pub fn minutes_before(&self, h: Option<&Header>) -> Option<i64> {
+        use muster_rules::command::minutes_of;
         let (y, m, d) = self.date?;
         let (sy, sm, sd) = h?.date?;
-        let start = muster_rules::command::day_number(sy, sm, sd) * 1440
-            + i64::from(h?.start_minutes.unwrap_or(0));
+        let start = minutes_of(sy, sm, sd, 0, 0) + i64::from(h?.start_minutes.unwrap_or(0));
         let (hh, mm) = self.time.unwrap_or((0, 0));
-        let since =
-            muster_rules::command::day_number(y, m, d) * 1440 + i64::from(hh) * 60 + i64::from(mm);
-        Some(start - since)
+        Some(start - minutes_of(y, m, d, hh, mm))
     }
 
     /// Whether the position was held a day before the start (§68), so its lines

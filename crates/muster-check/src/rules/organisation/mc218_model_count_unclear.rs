@@ -5,7 +5,7 @@ use crate::prelude::*;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC218,
     summary: "represents or mix on a foot element, or a mix that disagrees with represents",
-    explanation: "§3 makes a vehicle, gun or aircraft model stand for three to five real \
+    explanation: "§3 makes a vehicle, gun or aircraft model stand for {{per-model}} real \
 ones; `represents N` says how many, and `mix` lists mixed equipment in one model, whose \
 counts add up to what the model represents. A foot element's figures already say how many \
 men it is, so neither belongs on it; and a `mix` whose counts disagree with `represents` \

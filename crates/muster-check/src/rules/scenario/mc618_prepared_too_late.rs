@@ -41,13 +41,10 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         return Vec::new();
     };
     // the latest time a position may be prepared from: a day before the start
-    let need =
-        muster_rules::command::day_number(y, m, d) * 1440 + i64::from(start) - PREPARED_MIN_MINUTES;
-    let latest = {
-        let (days, mins) = (need.div_euclid(1440), need.rem_euclid(1440));
-        let (py, pm, pd) = civil(days);
-        format!("{py:04}-{pm:02}-{pd:02} {:02}:{:02}", mins / 60, mins % 60)
-    };
+    let need = muster_rules::command::minutes_of(y, m, d, 0, 0) + i64::from(start)
+        - PREPARED_MIN_MINUTES;
+    let (py, pm, pd, hh, mm) = muster_rules::command::date_time_of(need);
+    let latest = format!("{py:04}-{pm:02}-{pd:02} {hh:02}:{mm:02}");
     let units = cx
         .model
         .units
@@ -84,17 +81,4 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         );
     }
     out
-}
-
-/// The date of a day number of [`muster_rules::command::day_number`].
-fn civil(days: i64) -> (i64, i64, i64) {
-    let era = days.div_euclid(146_097);
-    let doe = days - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
