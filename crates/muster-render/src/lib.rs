@@ -24,9 +24,10 @@ pub mod player_sheet;
 pub mod setup;
 mod templates;
 pub mod turn_track;
+pub mod vet;
 pub mod victory_view;
 pub mod words;
 
 pub use build::{build, folder_of, to_json, OutputFile, Sheet};
 pub use error::RenderError;
-pub use templates::{Paper, Templates};
+pub use templates::{Paper, Templates, SHEET_CSP};

@@ -46,6 +46,8 @@ registry! {
     names::mc116_unreadable_path,
     names::mc117_unsafe_output_folder,
     names::mc118_cannot_print_pdf,
+    names::mc119_unsafe_template,
+    names::mc120_refused_file,
     organisation::mc201_group_without_command,
     organisation::mc202_commander_in_support_element,
     organisation::mc203_armed_command_element,

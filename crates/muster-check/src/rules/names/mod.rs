@@ -13,3 +13,5 @@ pub(crate) mod mc115_output_folder_collision;
 pub(crate) mod mc116_unreadable_path;
 pub(crate) mod mc117_unsafe_output_folder;
 pub(crate) mod mc118_cannot_print_pdf;
+pub(crate) mod mc119_unsafe_template;
+pub(crate) mod mc120_refused_file;
