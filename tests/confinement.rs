@@ -164,8 +164,9 @@ fn an_output_folder_swapped_for_a_link_during_a_build_writes_nothing_outside() {
     let site = pack.root().join("site");
     let real = pack.root().join("site.real");
     let sub = pack.root().join("sub-real");
-    let mut build = pack
-        .muster(&["build", "pack"])
+    let mut build = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["build", "pack"])
+        .current_dir(pack.path())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
