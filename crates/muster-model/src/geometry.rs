@@ -254,6 +254,56 @@ pub fn lerp(a: Pos, b: Pos, t: f64) -> Pos {
     }
 }
 
+/// Anything that stands on the table: the model's points and the outputs'
+/// copies of them, so the helpers below serve every stage with one formula.
+pub trait Xy {
+    fn xy(&self) -> (f64, f64);
+}
+
+impl Xy for Pos {
+    fn xy(&self) -> (f64, f64) {
+        (self.x, self.y)
+    }
+}
+
+impl Xy for (f64, f64) {
+    fn xy(&self) -> (f64, f64) {
+        *self
+    }
+}
+
+/// The length of a line through `points`, in the units of its coordinates.
+pub fn polyline_length<P: Xy>(points: &[P]) -> f64 {
+    points
+        .windows(2)
+        .map(|w| match w {
+            [a, b] => {
+                let ((ax, ay), (bx, by)) = (a.xy(), b.xy());
+                ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt()
+            }
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// The mean of the points (a unit's centre from its elements), or None for none.
+pub fn mean_point<P: Xy>(points: &[P]) -> Option<Pos> {
+    if points.is_empty() {
+        return None;
+    }
+    let n = points.len() as f64;
+    Some(Pos {
+        x: points.iter().map(|p| p.xy().0).sum::<f64>() / n,
+        y: points.iter().map(|p| p.xy().1).sum::<f64>() / n,
+    })
+}
+
+/// Whether segments `a1a2` and `b1b2` cross properly: each passes from one side
+/// of the other to its other side (touching or sharing an end is no crossing).
+pub fn segments_cross(a1: Pos, a2: Pos, b1: Pos, b2: Pos) -> bool {
+    cross(b1, b2, a1) * cross(b1, b2, a2) < 0.0 && cross(a1, a2, b1) * cross(a1, a2, b2) < 0.0
+}
+
 /// Fractions along `a`→`b` (0..=1) where it meets the segment `p`–`q`: one for a
 /// crossing, the two ends of the shared part when they run along each other.
 fn meeting_fractions(a: Pos, b: Pos, p: Pos, q: Pos, out: &mut Vec<f64>) {

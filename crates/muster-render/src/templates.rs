@@ -7,7 +7,8 @@ use tera::{Context, Tera};
 
 use crate::error::RenderError;
 use crate::json::ScenarioJson;
-use crate::page::Page;
+use crate::paper::Paper;
+use crate::sheets::page::Page;
 
 /// The built-in templates, by name.
 const BUILTIN: &[(&str, &str)] = &[
@@ -41,6 +42,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "_plans.html",
         include_str!("../../../templates/_plans.html"),
+    ),
+    (
+        "_front.html",
+        include_str!("../../../templates/_front.html"),
     ),
     (
         "_umpire.html",
@@ -101,26 +106,6 @@ fn machine_refused(name: &'static str) -> impl tera::Function {
         Err(tera::Error::msg(format!(
             "`{name}` is not available to templates: a sheet shows the scenario, not the machine"
         )))
-    }
-}
-
-/// Paper size for the print CSS (`@page size`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Paper {
-    #[default]
-    A4,
-    Letter,
-    /// For the set-up sheet of a large table.
-    A3,
-}
-
-impl Paper {
-    fn css(self) -> &'static str {
-        match self {
-            Paper::A4 => "A4",
-            Paper::Letter => "letter",
-            Paper::A3 => "A3",
-        }
     }
 }
 
@@ -245,12 +230,27 @@ impl Templates {
         self.tera.render(name, &view.ctx).map(sealed).map_err(err)
     }
 
+    /// Sets what the view's next pages print besides the page itself: the umpire's
+    /// front sheet and house rules, or a reader's briefing (drafted where the writer
+    /// gave none). A side's view gets no front sheet.
+    pub(crate) fn set_extras(
+        &self,
+        view: &mut ViewContext,
+        front: Option<&crate::sheets::front::FrontSheet>,
+        briefing: &[crate::json::narrative::Section],
+    ) -> Result<(), RenderError> {
+        let err = |e: tera::Error| RenderError::template("context", &e);
+        view.ctx.try_insert("front", &front).map_err(err)?;
+        view.ctx.try_insert("briefing", briefing).map_err(err)?;
+        Ok(())
+    }
+
     /// Renders the set-up sheet: a page of the umpire's view plus its lists.
     pub(crate) fn render_setup(
         &self,
         view: &mut ViewContext,
         page: &Page<'_>,
-        setup: &crate::setup::Setup,
+        setup: &crate::sheets::setup::Setup,
     ) -> Result<String, RenderError> {
         view.ctx
             .try_insert("setup", setup)

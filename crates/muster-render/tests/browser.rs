@@ -67,7 +67,7 @@ fn briefings_print_to_pdf_offline() {
     let shots = std::env::var("MUSTER_RENDER_SCREENSHOTS").ok();
     for (file, breaks) in [
         ("umpire.html", 5),
-        ("side-british.html", 3),
+        ("side-british.html", 4),
         ("player-gren-cdr.html", 0),
     ] {
         let html = dir.path().join("pegasus-bridge").join(file);

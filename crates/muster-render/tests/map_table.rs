@@ -7,12 +7,14 @@
 mod support;
 
 use muster_model::analysis::analyse;
+use muster_model::geometry::segments_cross;
 use muster_model::model::Model;
+use muster_model::model::Pos;
 use muster_model::{resolve, MemoryWorld, PackConfig};
 use muster_render::json::{self, ScenarioJson};
 use muster_render::map::{map_view, MapView, MIN_TEXT_MM, SMALLEST_EM};
-use muster_render::page::page;
-use muster_render::setup::setup;
+use muster_render::sheets::page::page;
+use muster_render::sheets::setup::setup;
 use muster_render::{build, Paper, Templates};
 
 /// Every map a scenario's build draws: the umpire's, each side's, each
@@ -37,12 +39,10 @@ fn maps(full: &ScenarioJson) -> Vec<(String, MapView)> {
     out
 }
 
+/// Whether two leader lines (from x, y to x, y) cross.
 fn cross(a: &[f64; 4], b: &[f64; 4]) -> bool {
-    let o = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
-        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
-    };
-    let (p1, p2, q1, q2) = ((a[0], a[1]), (a[2], a[3]), (b[0], b[1]), (b[2], b[3]));
-    o(q1, q2, p1) * o(q1, q2, p2) < 0.0 && o(p1, p2, q1) * o(p1, p2, q2) < 0.0
+    let p = |x: f64, y: f64| Pos { x, y };
+    segments_cross(p(a[0], a[1]), p(a[2], a[3]), p(b[0], b[1]), p(b[2], b[3]))
 }
 
 /// The labels a map should carry, and whether each was drawn.
@@ -387,7 +387,7 @@ fn pack_icons() -> String {
         out.push_str(&format!(
             "{stem} {} {}\n",
             u.id,
-            muster_render::map_branch::unit_branch(u)
+            muster_render::map::branch::unit_branch(u)
         ));
         for c in &u.units {
             walk(stem, c, out);
@@ -461,7 +461,7 @@ fn a_sides_map_draws_no_arrow_toward_an_enemy_it_does_not_know() {
 }
 
 /// The rectangle a tile's dashed line marks as its own part, from its path.
-fn own_part(t: &muster_render::setup::Tile) -> [f64; 4] {
+fn own_part(t: &muster_render::map::setup::Tile) -> [f64; 4] {
     let n: Vec<f64> = t
         .inner
         .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
@@ -485,7 +485,7 @@ fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
         for t in &s.tiles {
             // Each tile prints at the smallest readable scale and stays on the table.
             let ratio = t.print_w_mm / t.vw * scale;
-            assert!((ratio - muster_render::setup::MIN_PRINT_RATIO).abs() < 1e-9);
+            assert!((ratio - muster_render::map::setup::MIN_PRINT_RATIO).abs() < 1e-9);
             assert!(t.vx >= -eps && t.vy >= -eps);
             assert!(t.vx + t.vw <= map.width + eps && t.vy + t.vh <= map.height + eps);
             // The marked part lies inside the tile, and the rest is overlap.
@@ -598,4 +598,37 @@ fn a_position_to_defend_away_from_the_unit_gets_a_route_to_it() {
     let m = map_view(&json::for_side(&full, "red"), Some("red"), &[]);
     let kinds: Vec<&str> = m.orders.iter().map(|o| o.kind.as_str()).collect();
     assert_eq!(kinds, ["defend"]);
+}
+
+/// Every drawn map item names what it draws (`data-feature="KIND:ID"`,
+/// `data-label`, `data-unit="SIDE.UNIT"`, `data-element="SIDE.UNIT.ELEMENT"`),
+/// so tests and tools can find it on the page and in the source.
+#[test]
+fn every_map_item_carries_the_id_of_what_it_draws() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let umpire = files
+        .iter()
+        .find(|f| f.path.ends_with("/umpire.html"))
+        .unwrap();
+    let html = &umpire.contents;
+    for item in [
+        "data-feature=\"crossing:pegasus\"",
+        "data-label=\"crossing:pegasus\"",
+        "data-feature=\"place:cafe\"",
+        "data-feature=\"area:canal\"",
+        "data-feature=\"line:d514\"",
+        "data-element=\"british.brotheridge.assault-party\"",
+        "data-unit=\"british.brotheridge\"",
+    ] {
+        assert!(html.contains(item), "{item} on the umpire's map");
+    }
+    // Every element mark and unit symbol of the map (its legend follows the
+    // caption) is named, none without.
+    let map = &html[..html.find("<figcaption>").unwrap()];
+    let marks = map.matches("<use href=\"#el-tick\"").count();
+    assert_eq!(map.matches("data-element=\"").count(), marks);
+    let symbols = map.matches("<use href=\"#f-friendly\"").count()
+        + map.matches("<use href=\"#f-hostile\"").count();
+    assert_eq!(map.matches("data-unit=\"").count(), symbols);
 }

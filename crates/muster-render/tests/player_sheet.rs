@@ -115,8 +115,8 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
         html.contains("The heavy dashed ring marks your objective: <strong>Hill crest</strong>")
     );
     assert!(
-        html.contains("<circle cx=\"1000\" cy=\"200\""),
-        "the ring on the crest"
+        html.contains("data-feature=\"objective:crest\" cx=\"1000\" cy=\"200\""),
+        "the ring on the crest, marked with what it rings"
     );
     // Fogged: nothing of the enemy but the report.
     for secret in ["3. Kompanie", "Hptm. Weiss", "hill-kp", "mg-nest"] {
@@ -283,7 +283,7 @@ fn howards_map_extract_is_centred_on_his_unit_and_holds_his_objective() {
     let (model, analysis) = support::pack::load("pegasus-bridge.muster");
     let full = muster_render::json::scenario(&model, &analysis);
     let view = muster_render::json::for_side(&full, "british");
-    let page = muster_render::page::page(&view, Some("british"), Some("howard"));
+    let page = muster_render::sheets::page::page(&view, Some("british"), Some("howard"));
     let m = &page.map;
     let w = m.window.expect("an extract, not the whole table");
     assert!(w.w < m.width && w.h <= m.height, "{w:?}");

@@ -6,7 +6,7 @@
 mod support;
 
 use muster_render::json::{self, When};
-use muster_render::turn_track::turn_track;
+use muster_render::sheets::turn_track::turn_track;
 
 #[test]
 fn pegasus_clock_arrivals_land_on_their_turn() {

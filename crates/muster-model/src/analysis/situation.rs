@@ -16,6 +16,7 @@
 use super::chain::{placed, subtree};
 use super::grid::Grid;
 use crate::analysis::StartSituation;
+use crate::geometry::mean_point;
 use crate::model::*;
 use muster_rules::command::HOT_RADIUS_M;
 use muster_rules::terrain::Who;
@@ -88,17 +89,6 @@ pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
         .collect()
 }
 
-fn centroid(points: &[Pos]) -> Option<Pos> {
-    if points.is_empty() {
-        return None;
-    }
-    let n = points.len() as f64;
-    Some(Pos {
-        x: points.iter().map(|p| p.x).sum::<f64>() / n,
-        y: points.iter().map(|p| p.y).sum::<f64>() / n,
-    })
-}
-
 /// Each unit's centre: the centroid of its own placed elements, or of everything
 /// inside it when it has none of its own (a battalion without an HQ on the table).
 pub(crate) fn centres(m: &Model) -> Vec<Option<Pos>> {
@@ -110,13 +100,13 @@ pub(crate) fn centres(m: &Model) -> Vec<Option<Pos>> {
                 .filter_map(|e| placed(m, *e))
                 .collect();
             if !own.is_empty() {
-                return centroid(&own);
+                return mean_point(&own);
             }
             let all: Vec<Pos> = subtree(m, UnitId(u))
                 .into_iter()
                 .flat_map(|v| m.units[v.0].elements.iter().filter_map(|e| placed(m, *e)))
                 .collect();
-            centroid(&all)
+            mean_point(&all)
         })
         .collect()
 }

@@ -105,6 +105,12 @@ pub struct Point {
     pub y: f64,
 }
 
+impl muster_model::geometry::Xy for Point {
+    fn xy(&self) -> (f64, f64) {
+        (self.x, self.y)
+    }
+}
+
 impl From<muster_model::model::Pos> for Point {
     fn from(p: muster_model::model::Pos) -> Self {
         Point { x: p.x, y: p.y }

@@ -1,6 +1,7 @@
 //! Model + analysis -> the umpire's JSON: header, map, plans and references.
 
 use muster_model::analysis::{Analysis, Delivery};
+use muster_model::geometry::mean_point;
 use muster_model::model::{self as m, Model, Target};
 use muster_rules::vocab::{Grade, Intensity, SignalKind, Stance, Weather};
 
@@ -754,14 +755,7 @@ fn report_position(model: &Model, o: &m::Objective) -> Option<Point> {
 }
 
 fn centroid(ps: &[m::Pos]) -> Option<Point> {
-    if ps.is_empty() {
-        return None;
-    }
-    let n = ps.len() as f64;
-    Some(Point {
-        x: ps.iter().map(|p| p.x).sum::<f64>() / n,
-        y: ps.iter().map(|p| p.y).sum::<f64>() / n,
-    })
+    mean_point(ps).map(Point::from)
 }
 
 /// The label a person reads for an intel report's id: `british.report-2` is

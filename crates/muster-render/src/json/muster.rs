@@ -8,6 +8,8 @@ use serde::Serialize;
 use super::forces::{Element, ElementKind, Unit};
 use super::round::whole;
 use super::ScenarioJson;
+use crate::keyword::keyword;
+use muster_model::geometry::polyline_length;
 use muster_rules::foot::{frontage_mm, usual_figures};
 use muster_rules::vocab::Posture;
 
@@ -216,30 +218,16 @@ fn terrain(s: &ScenarioJson) -> Vec<TerrainPieces> {
         }),
     };
     for a in &s.map.areas {
-        let mut kind = word(&a.kind);
+        let mut kind = keyword(&a.kind);
         if let Some(st) = &a.structure {
-            kind = format!("{kind} {} {}", word(&st.strength), word(&st.height));
+            kind = format!("{kind} {} {}", keyword(&st.strength), keyword(&st.height));
         }
         add(kind, 0.0);
     }
     let scale = s.header.ground_scale_m_per_mm;
     for l in &s.map.lines {
-        let metres: f64 = l
-            .points
-            .windows(2)
-            .map(|w| match w {
-                [a, b] => ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt(),
-                _ => 0.0,
-            })
-            .sum();
-        add(word(&l.kind), crate::map_grid::table_cm(metres, scale));
+        let metres = polyline_length(&l.points);
+        add(keyword(&l.kind), crate::map::grid::table_cm(metres, scale));
     }
     out
-}
-
-fn word<T: Serialize>(k: &T) -> String {
-    match serde_json::to_value(k) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
 }

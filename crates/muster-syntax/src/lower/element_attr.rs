@@ -166,55 +166,71 @@ pub(crate) fn keyword_attr(
                 n.as_rule() == Rule::elem_word && n.as_str().starts_with("MC")
             }) =>
         {
-            let code = take(items, i, &[Rule::elem_word]);
-            let cs = code.as_ref().map_or(ks, |p| c.span(p));
-            c.error(
-                Code::MC001,
-                ks.join(cs),
-                "`note` on an element is a note text, not a severity".into(),
-                "a code after `note`",
-                Some("write `note \"…\"` for a note, or `warn`, `deny` or `allow` with a code for a house rule on this element".into()),
-            );
-            None
+            note_with_code(c, items, i, ks)
         }
-        "note" | "umpire" => match take(items, i, &[Rule::string]) {
-            Some(t) => {
-                let t = c.text(t);
-                Some(if w == "note" {
-                    ElementAttr::Note(t)
-                } else {
-                    ElementAttr::UmpireNote(t)
-                })
-            }
-            None => {
-                missing(c, ks, w, "a quoted text", &format!("{w} \"…\""));
-                None
-            }
-        },
+        "note" | "umpire" => text_attr(c, items, i, w, ks),
         "hmg-zone" => hmg_zone(c, items, i, ks),
-        "task" => match take(items, i, &[Rule::elem_word]) {
-            Some(t) => {
-                let task = c.ident(&t);
-                let mut span = ks.join(task.span);
-                let target = match items.get(*i) {
-                    Some(x) if x.as_rule() == Rule::elem_word && !known_word(x.as_str()) => {
-                        *i += 1;
-                        let id = c.ident(x);
-                        span = span.join(id.span);
-                        Some(id)
-                    }
-                    _ => None,
-                };
-                Some(ElementAttr::Task { task, target, span })
-            }
-            None => {
-                missing(c, ks, w, "a task", "task demolition pegasus");
-                None
-            }
-        },
+        "task" => task_attr(c, items, i, w, ks),
         _ => return None,
     };
     Some(attr)
+}
+
+/// `note MC301`: a code where a note's text belongs, reported as the slip for a
+/// house rule it most likely is.
+fn note_with_code(c: &mut Ctx, items: &[P], i: &mut usize, ks: Span) -> Option<ElementAttr> {
+    let code = take(items, i, &[Rule::elem_word]);
+    let cs = code.as_ref().map_or(ks, |p| c.span(p));
+    c.error(
+        Code::MC001,
+        ks.join(cs),
+        "`note` on an element is a note text, not a severity".into(),
+        "a code after `note`",
+        Some("write `note \"…\"` for a note, or `warn`, `deny` or `allow` with a code for a house rule on this element".into()),
+    );
+    None
+}
+
+/// `note "…"` or `umpire "…"` on an element.
+fn text_attr(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span) -> Option<ElementAttr> {
+    match take(items, i, &[Rule::string]) {
+        Some(t) => {
+            let t = c.text(t);
+            Some(if w == "note" {
+                ElementAttr::Note(t)
+            } else {
+                ElementAttr::UmpireNote(t)
+            })
+        }
+        None => {
+            missing(c, ks, w, "a quoted text", &format!("{w} \"…\""));
+            None
+        }
+    }
+}
+
+/// `task demolition [target]`.
+fn task_attr(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span) -> Option<ElementAttr> {
+    match take(items, i, &[Rule::elem_word]) {
+        Some(t) => {
+            let task = c.ident(&t);
+            let mut span = ks.join(task.span);
+            let target = match items.get(*i) {
+                Some(x) if x.as_rule() == Rule::elem_word && !known_word(x.as_str()) => {
+                    *i += 1;
+                    let id = c.ident(x);
+                    span = span.join(id.span);
+                    Some(id)
+                }
+                _ => None,
+            };
+            Some(ElementAttr::Task { task, target, span })
+        }
+        None => {
+            missing(c, ks, w, "a task", "task demolition pegasus");
+            None
+        }
+    }
 }
 
 /// `hmg-zone bearing B spread S range R`

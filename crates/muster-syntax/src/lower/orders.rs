@@ -209,33 +209,7 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
         let ks = c.span(&k);
         match k.as_rule() {
             Rule::order_word if k.as_str() == "then" => {
-                let stance = match toks.get(i).filter(|t| t.as_rule() == Rule::order_word) {
-                    Some(s) => {
-                        i += 1;
-                        c.vocab(s, Stance::ALL, Stance::keyword, "a stance")
-                    }
-                    None => {
-                        c.error(
-                            Code::MC001,
-                            ks,
-                            "`then` needs the next phase's stance".into(),
-                            "stance missing",
-                            Some("write it like `then defend roadblock until end`".into()),
-                        );
-                        None
-                    }
-                };
-                let next = Order {
-                    unit: o.unit.clone(),
-                    stance,
-                    misspelt_stance: None,
-                    intensity: None,
-                    objective: None,
-                    timing: Vec::new(),
-                    prose: None,
-                    phases: Vec::new(),
-                    span: ks,
-                };
+                let next = then_phase(c, &toks, &mut i, ks, &o);
                 done.push(std::mem::replace(&mut o, next));
             }
             Rule::order_word => order_word(c, &toks, &mut i, &k, ks, &mut o),
@@ -271,6 +245,43 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
         return Some(o);
     }
     done.push(o);
+    fold_phases(done, span)
+}
+
+/// The phase after `then`: a new order of the same unit, from its stance on.
+fn then_phase(c: &mut Ctx, toks: &[P], i: &mut usize, ks: Span, o: &Order) -> Order {
+    let stance = match toks.get(*i).filter(|t| t.as_rule() == Rule::order_word) {
+        Some(s) => {
+            *i += 1;
+            c.vocab(s, Stance::ALL, Stance::keyword, "a stance")
+        }
+        None => {
+            c.error(
+                Code::MC001,
+                ks,
+                "`then` needs the next phase's stance".into(),
+                "stance missing",
+                Some("write it like `then defend roadblock until end`".into()),
+            );
+            None
+        }
+    };
+    Order {
+        unit: o.unit.clone(),
+        stance,
+        misspelt_stance: None,
+        intensity: None,
+        objective: None,
+        timing: Vec::new(),
+        prose: None,
+        phases: Vec::new(),
+        span: ks,
+    }
+}
+
+/// The phases read as orders of their own, folded into the first as its
+/// `phases`; the whole order spans `span`.
+fn fold_phases(done: Vec<Order>, span: Span) -> Option<Order> {
     let mut segs = done.into_iter();
     let mut first = segs.next()?;
     for seg in segs {

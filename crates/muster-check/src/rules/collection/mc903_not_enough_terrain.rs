@@ -2,6 +2,7 @@
 
 use super::short;
 use crate::prelude::*;
+use muster_model::geometry::polyline_length;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC903,
@@ -52,14 +53,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         add(a.kind.keyword(), 1, "pieces", a.name.loc);
     }
     for l in &cx.model.lines {
-        let metres: f64 = l
-            .points
-            .windows(2)
-            .map(|w| match w {
-                [a, b] => ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt(),
-                _ => 0.0,
-            })
-            .sum();
+        let metres = polyline_length(&l.points);
         let cm = (metres / scale / 10.0)
             .ceil()
             .clamp(0.0, f64::from(u32::MAX)) as u32;

@@ -94,7 +94,7 @@ fn group(
                         depth: inner,
                         heading: None,
                         condition: Some(c.clone()),
-                        words: Some(crate::words::condition_words(s, c)),
+                        words: Some(super::words::condition_words(s, c)),
                     });
                 }
             }

@@ -1,12 +1,12 @@
 //! Where each name goes on the map: fixed marks claim their spot first, then
 //! place and bridge names, unit symbols, arrival notes, line names and area
-//! names each take the best free spot (see `labels.rs`); what finds none goes to
+//! names each take the best free spot (see `placer.rs`); what finds none goes to
 //! the key under the map. Sizes match the map template's fonts and symbols, and
-//! widths come from the font's real advance widths (`map_font.rs`).
+//! widths come from the font's real advance widths (`font.rs`).
 
-use crate::labels::{Placer, Rect, Spot};
-use crate::map::{LabelBox, MapView};
-use crate::map_font::text_width;
+use super::font::text_width;
+use super::placer::{Placer, Rect, Spot};
+use super::view::{LabelBox, MapView};
 
 /// The longest leader line from a unit's centre to its symbol, in em.
 pub const MAX_LEADER_EM: f64 = 7.0;

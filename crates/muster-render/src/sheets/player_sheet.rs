@@ -7,16 +7,16 @@
 
 use serde::Serialize;
 
-use crate::cards::{card_of, Card};
+use super::cards::{card_of, Card};
+use super::oob::{element_row, find, strength_words};
+use super::words::{name, order_words, unit_display, when_words};
 use crate::json::forces::{Command, Unit};
 use crate::json::header::Player;
 use crate::json::plans::Objective;
 use crate::json::{Point, ScenarioJson};
-use crate::map::MapView;
-use crate::map_extract::{map_extract, EXTRACT};
-use crate::map_orders::locate;
-use crate::page::{element_row, find, serde_word, strength_words};
-use crate::words::{name, order_words, unit_display, when_words};
+use crate::keyword::keyword;
+use crate::map::orders::locate;
+use crate::map::{map_extract, MapView, ObjectiveMark, EXTRACT};
 
 /// Everything the player sheet prints besides the header and the victory conditions.
 #[derive(Debug, Clone, Serialize)]
@@ -113,120 +113,30 @@ pub fn player_sheet(
         .as_deref()
         .and_then(|ce| unit.elements.iter().find(|e| e.id == ce))
         .map(|e| status_words(&e.command));
-    let above = chain
-        .iter()
-        .rev()
-        .skip(1)
-        .map(|id| {
-            let order = view.orders.iter().find(|o| &o.unit.id == id);
-            Above {
-                unit: unit_display(view, id).unwrap_or_else(|| id.clone()),
-                words: order.map(|o| order_words(view, o)),
-                text: order.and_then(|o| o.text.clone()),
-            }
-        })
-        .collect();
-    let named = |id: &str| unit_display(view, id).unwrap_or_else(|| id.to_string());
-    let turns = |hot: u32, cold: u32, runner: u32| {
-        format!(
-            "turn {hot} hot, turn {cold} cold{}",
-            match runner {
-                0 => String::new(),
-                1 => " (a runner adds 1 turn)".into(),
-                n => format!(" (runners add {n} turns)"),
-            }
-        )
-    };
-    let to_you = view
-        .latency
-        .iter()
-        .filter(|l| l.unit == unit.id && l.from != unit.id)
-        .map(|l| {
-            format!(
-                "from {}: {}",
-                named(&l.from),
-                turns(l.hot_turn, l.cold_turn, l.runner_turns)
-            )
-        })
-        .collect();
-    let from_you = view
-        .latency
-        .iter()
-        .filter(|l| l.from == unit.id && l.unit != unit.id)
-        .map(|l| {
-            format!(
-                "{}: {}",
-                named(&l.unit),
-                turns(l.hot_turn, l.cold_turn, l.runner_turns)
-            )
-        })
-        .collect();
-    let arrivals = view
-        .arrivals
-        .iter()
-        .filter(|a| ids.contains(&a.unit.id))
-        .map(|a| {
-            format!(
-                "{} comes on at {} at {}{}",
-                name(&a.unit),
-                when_words(&a.when),
-                name(&a.at),
-                a.text
-                    .as_ref()
-                    .map(|t| format!(": {t}"))
-                    .unwrap_or_default()
-            )
-        })
-        .collect();
-    let intel = view
-        .intel
-        .iter()
-        .map(|i| {
-            let seen = match &i.seen_at {
-                Some(Objective::Target { target }) => format!(", seen at {}", name(target)),
-                Some(Objective::Point { at }) => format!(", seen at ({}, {})", at.x, at.y),
-                _ => String::new(),
-            };
-            let precision = i
-                .precision
-                .as_ref()
-                .map(|p| format!(" ({})", serde_word(p)))
-                .unwrap_or_default();
-            format!(
-                "{}{seen}{precision}: {}",
-                i.label,
-                i.words.as_deref().unwrap_or("no details")
-            )
-        })
-        .collect();
+    let above = above_orders(view, chain);
+    let (to_you, from_you) = latencies(view, &sd.units, &unit.id);
+    let arrivals = arrival_lines(view, &ids);
+    let intel = intel_lines(view);
     let card = card_of(view, side, &unit.id);
-    let objectives: Vec<&crate::json::Reference> = view
-        .orders
-        .iter()
-        .filter(|o| o.unit.id == unit.id)
-        .flat_map(|o| {
-            o.objective
-                .iter()
-                .chain(o.phases.iter().filter_map(|p| p.objective.as_ref()))
-        })
-        .filter_map(|ob| match ob {
-            Objective::Target { target } => Some(target),
-            _ => None,
-        })
-        .collect();
+    let objectives = objectives_of(view, &unit.id);
     let mut map = extract(view, side, unit, &attached_units, &ids);
     if let Some(m) = &mut map {
         let h = m.height;
         m.objectives = objectives
             .iter()
-            .filter_map(|t| locate(view, t))
-            .map(|p| Point { x: p.x, y: h - p.y })
+            .filter_map(|t| {
+                locate(view, t).map(|p| ObjectiveMark {
+                    id: t.id.clone(),
+                    x: p.x,
+                    y: h - p.y,
+                })
+            })
             .collect();
     }
     (
         PlayerSheet {
             unit: Some(unit.display.clone().unwrap_or_else(|| unit.id.clone())),
-            echelon: serde_word(&unit.echelon),
+            echelon: keyword(&unit.echelon),
             rows,
             total: strength_words(&total),
             attached: attached_units
@@ -244,6 +154,117 @@ pub fn player_sheet(
         },
         map,
     )
+}
+
+/// The orders above him, from his immediate superior up.
+fn above_orders(view: &ScenarioJson, chain: &[String]) -> Vec<Above> {
+    chain
+        .iter()
+        .rev()
+        .skip(1)
+        .map(|id| {
+            let order = view.orders.iter().find(|o| &o.unit.id == id);
+            Above {
+                unit: unit_display(view, id).unwrap_or_else(|| id.clone()),
+                words: order.map(|o| order_words(view, o)),
+                text: order.and_then(|o| o.text.clone()),
+            }
+        })
+        .collect()
+}
+
+/// When he can act on each superior's order issued in turn 1, and when those
+/// under him can act on his (§66, §78).
+fn latencies(view: &ScenarioJson, units: &[Unit], unit: &str) -> (Vec<String>, Vec<String>) {
+    let named = |id: &str| unit_display(view, id).unwrap_or_else(|| id.to_string());
+    // The delay that applies is the acting unit's: hot or cold as it starts (§24).
+    let starts_hot = |id: &str| find(units, id).and_then(|u| u.start.as_ref().map(|s| s.hot));
+    let to_you: Vec<String> = view
+        .latency
+        .iter()
+        .filter(|l| l.unit == unit && l.from != unit)
+        .map(|l| {
+            format!(
+                "from {}: {}",
+                named(&l.from),
+                super::statements::delay_words(l, starts_hot(&l.unit))
+            )
+        })
+        .collect();
+    let from_you: Vec<String> = view
+        .latency
+        .iter()
+        .filter(|l| l.from == unit && l.unit != unit)
+        .map(|l| {
+            format!(
+                "{}: {}",
+                named(&l.unit),
+                super::statements::delay_words(l, starts_hot(&l.unit))
+            )
+        })
+        .collect();
+    (to_you, from_you)
+}
+
+/// When and where a unit of his command comes on.
+fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<String> {
+    view.arrivals
+        .iter()
+        .filter(|a| ids.contains(&a.unit.id))
+        .map(|a| {
+            format!(
+                "{} comes on at {} at {}{}",
+                name(&a.unit),
+                when_words(&a.when),
+                name(&a.at),
+                a.text
+                    .as_ref()
+                    .map(|t| format!(": {t}"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect()
+}
+
+/// His side's intel reports in words.
+fn intel_lines(view: &ScenarioJson) -> Vec<String> {
+    view.intel
+        .iter()
+        .map(|i| {
+            let seen = match &i.seen_at {
+                Some(Objective::Target { target }) => format!(", seen at {}", name(target)),
+                Some(Objective::Point { at }) => format!(", seen at ({}, {})", at.x, at.y),
+                _ => String::new(),
+            };
+            let precision = i
+                .precision
+                .as_ref()
+                .map(|p| format!(" ({})", keyword(p)))
+                .unwrap_or_default();
+            format!(
+                "{}{seen}{precision}: {}",
+                i.label,
+                i.words.as_deref().unwrap_or("no details")
+            )
+        })
+        .collect()
+}
+
+/// The objectives of his unit's order and its phases.
+fn objectives_of<'a>(view: &'a ScenarioJson, unit: &str) -> Vec<&'a crate::json::Reference> {
+    view.orders
+        .iter()
+        .filter(|o| o.unit.id == unit)
+        .flat_map(|o| {
+            o.objective
+                .iter()
+                .chain(o.phases.iter().filter_map(|p| p.objective.as_ref()))
+        })
+        .filter_map(|ob| match ob {
+            Objective::Target { target } => Some(target),
+            _ => None,
+        })
+        .collect()
 }
 
 fn empty() -> PlayerSheet {
@@ -286,7 +307,7 @@ fn attached_to<'a>(u: &'a Unit, ids: &[String], out: &mut Vec<&'a Unit>) {
 }
 
 fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRow>) {
-    let mut what = serde_word(&u.echelon);
+    let mut what = keyword(&u.echelon);
     if attached {
         if let Some(a) = &u.attached_to {
             what.push_str(&format!(
@@ -310,11 +331,16 @@ fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRo
     });
     for e in &u.elements {
         let r = element_row(e, depth + 1, false);
+        // The writer's notes say what the type alone does not (a Firefly's gun).
+        let what = std::iter::once(r.what)
+            .chain(e.notes.iter().cloned())
+            .collect::<Vec<_>>()
+            .join("; ");
         rows.push(CommandRow {
             depth: depth + 1,
             is_unit: false,
             name: r.label,
-            what: r.what,
+            what,
             count: r.count,
             strength: r.strength_words.join(", "),
             status: status_words(&e.command),

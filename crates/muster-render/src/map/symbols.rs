@@ -1,5 +1,5 @@
 //! The map's symbols, each defined once in the SVG's `<defs>` and drawn with
-//! `<use>`: unit frames, the APP-6 branch icons (see `map_branch.rs`), element
+//! `<use>`: unit frames, the APP-6 branch icons (see `branch.rs`), element
 //! marks and order arrowheads, in em units (the template scales them by the
 //! map's `em`), plus the terrain fill patterns, whose tile sizes are expanded
 //! for the map's `em` because a pattern tile cannot be scaled by its user.
@@ -111,7 +111,7 @@ mod tests {
     fn every_expression_is_expanded() {
         let s = Symbols::new(12.5);
         assert!(!s.defs.contains("{{"), "{}", s.defs);
-        for b in crate::map_branch::BRANCHES {
+        for b in crate::map::branch::BRANCHES {
             assert!(s.defs.contains(&format!("<symbol id=\"b-{b}\"")), "{b}");
         }
         assert_eq!(

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use super::svg::num;
+
 /// Table millimetres between grid lines.
 pub const GRID_MM: f64 = 100.0;
 
@@ -89,11 +91,11 @@ pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {
     let mut lines = String::new();
     for i in 1..nc {
         let x = i as f64 * step;
-        lines.push_str(&format!("M{} 0 V{} ", n(x), n(h)));
+        lines.push_str(&format!("M{} 0 V{} ", num(x), num(h)));
     }
     for j in 1..nr {
         let y = h - j as f64 * step;
-        lines.push_str(&format!("M0 {} H{} ", n(y), n(w)));
+        lines.push_str(&format!("M0 {} H{} ", num(y), num(w)));
     }
     let mut ticks = String::new();
     let half = step / 2.0;
@@ -107,9 +109,9 @@ pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {
         ticks.push_str(&format!(
             "M{x} {h} v{len} M{x} 0 v{} ",
             -len,
-            x = n(x),
-            h = n(h),
-            len = n(len)
+            x = num(x),
+            h = num(h),
+            len = num(len)
         ));
     }
     for j in 0..=(2 * nr) {
@@ -120,10 +122,10 @@ pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {
         let len = if j % 2 == 0 { t * 1.6 } else { t };
         ticks.push_str(&format!(
             "M0 {y} h{} M{w} {y} h{len} ",
-            n(-len),
-            y = n(h - y),
-            w = n(w),
-            len = n(len)
+            num(-len),
+            y = num(h - y),
+            w = num(w),
+            len = num(len)
         ));
     }
     let columns = (0..nc)
@@ -166,15 +168,6 @@ pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {
         rows,
         east,
         north,
-    }
-}
-
-/// A number for SVG: at most one decimal.
-fn n(v: f64) -> String {
-    if v.is_finite() {
-        format!("{}", (v * 10.0).round() / 10.0)
-    } else {
-        "0".into()
     }
 }
 

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::json::plans::Timing;
 use crate::json::{ScenarioJson, When};
+use crate::keyword::keyword;
 
 /// One turn of the track.
 #[derive(Debug, Clone, Serialize)]
@@ -49,7 +50,7 @@ pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
                 })
                 .unwrap_or_default(),
             light: if t == 1 {
-                serde_plain(&h.light)
+                keyword(&h.light)
             } else {
                 String::new()
             },
@@ -107,11 +108,4 @@ pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
         }
     }
     rows
-}
-
-fn serde_plain<T: Serialize>(k: &T) -> String {
-    match serde_json::to_value(k) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
 }

@@ -4,10 +4,12 @@
 
 use serde::Serialize;
 
+use super::marks::{generator, PageMarks};
+use super::statements::TurnClock;
+use super::words::{awaited, order_words, signal_line};
 use crate::json::forces::Unit;
-use crate::json::plans::{Order, Timing};
-use crate::json::{ScenarioJson, When};
-use crate::words::{awaited, order_words, signal_line};
+use crate::json::plans::Order;
+use crate::json::ScenarioJson;
 
 /// The stated card size, printed on the sheet so a printer can check it.
 pub const CARD_SIZE: &str = "index card 5 × 3 in (127 × 76 mm)";
@@ -30,8 +32,13 @@ pub struct Card {
     pub sends: Vec<String>,
     /// Signals this unit waits for or acts on.
     pub waits: Vec<String>,
-    /// Its own elements in one line each.
+    /// Every element under its command in one line each: its own, then those of
+    /// sub-units without an order of their own (they follow this one, §86).
     pub elements: Vec<String>,
+    /// When and where it, or a unit it carries on its card, comes on.
+    pub arrivals: Vec<String>,
+    /// Its objectives with their grid squares (`Pegasus Bridge (F5)`).
+    pub objectives: Vec<String>,
 }
 
 /// The cards of `side`, from that side's view (`for_side`), in order-of-battle
@@ -77,7 +84,12 @@ pub fn card_of(view: &ScenarioJson, side: &str, unit_id: &str) -> Option<Card> {
 }
 
 fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &[&Order]) -> Card {
-    let clock = Clock::of(view);
+    let clock = TurnClock::of(view);
+    // Sub-units without an order of their own follow this card's order (§86).
+    let mut folded: Vec<&Unit> = vec![unit];
+    fold(view, side, unit, &mut folded);
+    let ids: Vec<&str> = folded.iter().map(|u| u.id.as_str()).collect();
+    let step = crate::map::grid::step(view.header.ground_scale_m_per_mm);
     let mut card = Card {
         unit_id: unit.id.clone(),
         unit: unit.display.clone().unwrap_or_else(|| unit.id.clone()),
@@ -87,21 +99,63 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
         timings: Vec::new(),
         sends: Vec::new(),
         waits: Vec::new(),
-        elements: unit.elements.iter().map(element_words).collect(),
+        // Its own elements one a line; a folded sub-unit's in one line of its own.
+        elements: unit
+            .elements
+            .iter()
+            .map(element_words)
+            .chain(folded.iter().skip(1).map(|u| folded_words(u)))
+            .collect(),
+        arrivals: view
+            .arrivals
+            .iter()
+            .filter(|a| ids.contains(&a.unit.id.as_str()))
+            .map(|a| {
+                format!(
+                    "{} at {}, {}",
+                    super::words::name(&a.unit),
+                    clock.when(&a.when),
+                    super::words::name(&a.at)
+                )
+            })
+            .collect(),
+        objectives: Vec::new(),
     };
     for o in orders {
         card.order.push(order_words(view, o));
         card.text = card.text.or_else(|| o.text.clone());
+        let phases = super::statements::phases(view, o);
+        let many = phases.len() > 1;
+        for p in &phases {
+            // Each phase's own timings, so a later phase's never reads as the first's.
+            let when = if p.timings.is_empty() {
+                p.starts.clone()
+            } else {
+                p.timings.join(", ")
+            };
+            card.timings.push(if many {
+                format!("phase {}: {when}", p.number)
+            } else {
+                when
+            });
+        }
         let all = o
             .timing
             .iter()
             .chain(o.phases.iter().flat_map(|p| &p.timing));
         for t in all {
-            if let Some(w) = clock.timing(t) {
-                card.timings.push(w);
-            }
             if let Some(sig) = awaited(view, t) {
                 push_new(&mut card.waits, sig);
+            }
+        }
+        let targets = std::iter::once(&o.objective).chain(o.phases.iter().map(|p| &p.objective));
+        for ob in targets {
+            if let Some(crate::json::plans::Objective::Target { target }) = ob {
+                let words = super::words::ref_words(view, target);
+                let at = crate::map::orders::locate(view, target)
+                    .map(|p| format!(" ({})", crate::map::grid::square(p.x, p.y, step)))
+                    .unwrap_or_default();
+                push_new(&mut card.objectives, format!("{words}{at}"));
             }
         }
     }
@@ -125,6 +179,20 @@ fn card(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit, orders: &
 /// Whether `id` is the unit `unit` or one of its elements (`unit.element`).
 fn belongs(id: &str, unit: &str) -> bool {
     id == unit || id.strip_prefix(unit).is_some_and(|r| r.starts_with('.'))
+}
+
+/// The sub-units of `u`, at any depth, that have no order of their own.
+fn fold<'a>(view: &ScenarioJson, side: &str, u: &'a Unit, out: &mut Vec<&'a Unit>) {
+    for c in &u.units {
+        let own = view
+            .orders
+            .iter()
+            .any(|o| o.side == side && o.unit.id == c.id);
+        if !own {
+            out.push(c);
+            fold(view, side, c, out);
+        }
+    }
 }
 
 fn push_new(list: &mut Vec<String>, item: String) {
@@ -167,90 +235,65 @@ fn commander(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit) -> S
             .as_ref()
             .and_then(|pid| units.iter().copied().find(|x| &x.id == pid));
     }
-    "no player named".into()
-}
-
-/// Turns and clock times of the scenario, to print each timing both ways.
-struct Clock {
-    start: Option<u32>,
-    len: u32,
-}
-
-impl Clock {
-    fn of(view: &ScenarioJson) -> Clock {
-        let h = &view.header;
-        let start = h.start.as_deref().and_then(|s| {
-            let (a, b) = s.split_once(':')?;
-            Some(a.parse::<u32>().ok()? * 60 + b.parse::<u32>().ok()?)
-        });
-        Clock {
-            start,
-            len: h.turn_minutes.round().max(1.0) as u32,
-        }
-    }
-
-    /// `turn 4 (00:46–00:55)`, or `turn 4` without a start time.
-    fn turn(&self, turn: u32) -> String {
-        match self.start {
-            Some(st) => {
-                let from = st + turn.saturating_sub(1) * self.len;
-                format!(
-                    "turn {turn} ({}–{})",
-                    crate::json::common::clock(from % 1440),
-                    crate::json::common::clock((from + self.len - 1) % 1440)
-                )
-            }
-            None => format!("turn {turn}"),
-        }
-    }
-
-    /// `01:30 (turn 8)`: the turn the JSON derived for the clock time.
-    fn time(time: &str, turn: Option<i64>) -> String {
-        match turn {
-            Some(t) => format!("{time} (turn {t})"),
-            None => time.to_string(),
-        }
-    }
-
-    fn when(&self, w: &When) -> String {
-        match w {
-            When::Turn { turn } => self.turn(*turn),
-            When::Clock { time, turn } => Clock::time(time, *turn),
-        }
-    }
-
-    /// A timing with a turn or a clock time, in both; None for the others.
-    fn timing(&self, t: &Timing) -> Option<String> {
-        Some(match t {
-            Timing::By { turn } => format!("done by {}", self.turn(*turn)),
-            Timing::After { turn } => format!("not before {}", self.turn(turn + 1)),
-            Timing::Until { turn } => format!("until the end of {}", self.turn(*turn)),
-            Timing::At { time, turn } => format!("at {}", Clock::time(time, *turn)),
-            Timing::Immediately => format!("from {}", self.turn(1)),
-            Timing::Condition { by, .. } => format!("signal deadline {}", self.when(by)),
-            _ => return None,
-        })
-    }
+    "no player: the umpire moves it".into()
 }
 
 /// One element in a line: name, type, figures or models, weapons.
 fn element_words(e: &crate::json::forces::Element) -> String {
     let mut s = format!("{}: {}", e.name, e.description);
     if let Some(f) = e.figures {
-        s.push_str(&format!(", {f} figures"));
+        s.push_str(&format!(", {}", muster_syntax::wording::count(f, "figure")));
     }
     if let Some(m) = e.models {
-        s.push_str(&format!(", {m} models"));
+        s.push_str(&format!(", {}", muster_syntax::wording::count(m, "model")));
     }
     if e.is_hq {
         s.push_str(" (HQ)");
+    }
+    // The writer's note says what the type alone does not (a Firefly's 17-pounder).
+    for n in &e.notes {
+        s.push_str(&format!("; {n}"));
+    }
+    s
+}
+
+/// A sub-unit without an order of its own in one line: its name, its elements
+/// by name and its figures and models (`5. Kompanie: kp-trupp (HQ), zug-1; 26 figures`).
+fn folded_words(u: &Unit) -> String {
+    let names: Vec<String> = u
+        .elements
+        .iter()
+        .map(|e| {
+            if e.is_hq {
+                format!("{} (HQ)", e.name)
+            } else {
+                e.name.clone()
+            }
+        })
+        .collect();
+    let figures: u32 = u.elements.iter().filter_map(|e| e.figures).sum();
+    let models: u32 = u.elements.iter().filter_map(|e| e.models).sum();
+    let mut counts = Vec::new();
+    if figures > 0 {
+        counts.push(muster_syntax::wording::count(figures, "figure"));
+    }
+    if models > 0 {
+        counts.push(muster_syntax::wording::count(models, "model"));
+    }
+    let mut s = format!(
+        "{}: {}",
+        u.display.as_deref().unwrap_or(&u.id),
+        names.join(", ")
+    );
+    if !counts.is_empty() {
+        s.push_str(&format!("; {}", counts.join(", ")));
     }
     s
 }
 
 /// What `cards.html` is rendered with.
 #[derive(Debug, Serialize)]
-struct CardsPage<'a> {
+pub(crate) struct CardsPage<'a> {
     /// The side's view, for the page footer (`base.html`).
     s: &'a ScenarioJson,
     page: CardsInfo,
@@ -265,34 +308,30 @@ struct CardsInfo {
     kind: &'static str,
     title: String,
     generator: String,
-    marks: crate::page::PageMarks,
+    marks: PageMarks,
 }
 
-/// The command cards sheet of `side`, rendered from the side's view only.
-pub fn render(
-    templates: &crate::Templates,
-    view: &ScenarioJson,
+/// What the command cards sheet of `side` is rendered with, from the side's
+/// view only.
+pub(crate) fn cards_page<'a>(
+    view: &'a ScenarioJson,
     side: &str,
-) -> Result<String, crate::RenderError> {
-    let cards = cards(view, side);
+    cards: &'a [Card],
+) -> CardsPage<'a> {
     let side_name = view
         .side(side)
         .and_then(|s| s.display.clone())
         .unwrap_or_else(|| side.to_string());
-    let p = crate::page::page(view, Some(side), None);
-    templates.render(
-        "cards.html",
-        &CardsPage {
-            s: view,
-            page: CardsInfo {
-                kind: "cards",
-                title: format!("{} — command cards, {side_name}", view.header.title),
-                generator: p.page.generator.clone(),
-                marks: p.page.marks.clone(),
-            },
-            side: side_name,
-            size: CARD_SIZE,
-            cards: &cards,
+    CardsPage {
+        s: view,
+        page: CardsInfo {
+            kind: "cards",
+            title: format!("{} — command cards, {side_name}", view.header.title),
+            generator: generator(),
+            marks: PageMarks::new(view, Some(side), None),
         },
-    )
+        side: side_name,
+        size: CARD_SIZE,
+        cards,
+    }
 }

@@ -5,6 +5,9 @@
 //! prefers the one touching the fewest soft marks (roads, rivers). A label with
 //! no such spot is not drawn: the caller lists it in the map's key.
 
+use muster_model::geometry::segments_cross;
+use muster_model::model::Pos;
+
 /// An axis-aligned box by its centre and size, in map units (y down).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {
@@ -130,7 +133,7 @@ impl Placer {
             && self.labels.iter().all(|t| r.overlap(t) <= 0.0)
             && self.hard.iter().all(|t| r.overlap(t) <= 0.0)
             && s.leader.is_none_or(|l| {
-                self.leaders.iter().all(|o| !segments_cross(&l, o))
+                self.leaders.iter().all(|o| !leaders_cross(&l, o))
                     && self
                         .labels
                         .iter()
@@ -173,19 +176,10 @@ impl Placer {
     }
 }
 
-/// Whether two segments cross (touching at an end counts as crossing unless
-/// they share that end point exactly).
-pub fn segments_cross(a: &[f64; 4], b: &[f64; 4]) -> bool {
-    let o = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
-        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
-    };
-    let (p1, p2) = ((a[0], a[1]), (a[2], a[3]));
-    let (q1, q2) = ((b[0], b[1]), (b[2], b[3]));
-    let d1 = o(q1, q2, p1);
-    let d2 = o(q1, q2, p2);
-    let d3 = o(p1, p2, q1);
-    let d4 = o(p1, p2, q2);
-    (d1 * d2 < 0.0) && (d3 * d4 < 0.0)
+/// Whether two leader lines (from x, y to x, y) cross.
+fn leaders_cross(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    let p = |x: f64, y: f64| Pos { x, y };
+    segments_cross(p(a[0], a[1]), p(a[2], a[3]), p(b[0], b[1]), p(b[2], b[3]))
 }
 
 #[cfg(test)]
@@ -247,10 +241,7 @@ mod tests {
             Some(0)
         );
         assert_eq!(p.place(&[lead([10.0, 50.0, 50.0, 10.0], 52.0, 8.0)]), None);
-        assert!(segments_cross(&[0.0, 0.0, 2.0, 2.0], &[0.0, 2.0, 2.0, 0.0]));
-        assert!(!segments_cross(
-            &[0.0, 0.0, 1.0, 0.0],
-            &[0.0, 1.0, 1.0, 1.0]
-        ));
+        assert!(leaders_cross(&[0.0, 0.0, 2.0, 2.0], &[0.0, 2.0, 2.0, 0.0]));
+        assert!(!leaders_cross(&[0.0, 0.0, 1.0, 0.0], &[0.0, 1.0, 1.0, 1.0]));
     }
 }

@@ -9,7 +9,7 @@ use muster_rules::vocab::{
 use crate::json::forces::{Element, ElementKind, Unit};
 
 /// The branch icons the map defines, in the legend's order. Each is an SVG
-/// `<symbol id="b-NAME">` in `map_symbols.rs`.
+/// `<symbol id="b-NAME">` in `symbols.rs`.
 /// A tie between branches goes to the one listed first: the more specific
 /// before plain infantry.
 pub const BRANCHES: &[&str] = &[

@@ -6,11 +6,14 @@
 //! side's map shows only its own plans, and an arrow only toward what that side
 //! knows (a place, its own units, or an enemy through its intel report).
 
+use muster_model::geometry::mean_point;
 use serde::Serialize;
 
+use super::svg::num;
 use crate::json::forces::Unit;
 use crate::json::plans::Objective;
 use crate::json::{Point, RefKind, Reference, ScenarioJson, When};
+use crate::keyword::keyword;
 
 /// An order's objective: `d` is an arrow path, or a ring when `kind` is `defend`;
 /// `move` is the route to a position to defend away from the unit.
@@ -35,6 +38,8 @@ pub struct PlanMark {
 /// Reinforcements entering at a place or table edge: an arrow pointing in.
 #[derive(Debug, Clone, Serialize)]
 pub struct ArrivalMark {
+    /// The arriving unit's id, for `data-feature="arrival:ID"`.
+    pub id: String,
     pub x: f64,
     pub y: f64,
     pub d: String,
@@ -58,7 +63,7 @@ pub fn locate(s: &ScenarioJson, r: &Reference) -> Option<Point> {
             .areas
             .iter()
             .find(|a| a.id == id)
-            .map(|a| mean(&a.outline)),
+            .map(|a| centre(&a.outline)),
         RefKind::Line => {
             let l = s.map.lines.iter().find(|l| l.id == id)?;
             l.points.get(l.points.len() / 2).copied()
@@ -109,15 +114,12 @@ pub fn unit_centre(u: &Unit) -> Option<Point> {
     }
     let mut ps = Vec::new();
     placed(u, &mut ps);
-    (!ps.is_empty()).then(|| mean(&ps))
+    (!ps.is_empty()).then(|| centre(&ps))
 }
 
-fn mean(ps: &[Point]) -> Point {
-    let n = ps.len().max(1) as f64;
-    Point {
-        x: ps.iter().map(|p| p.x).sum::<f64>() / n,
-        y: ps.iter().map(|p| p.y).sum::<f64>() / n,
-    }
+/// The mean of the points, or the table's corner for none.
+pub(crate) fn centre(ps: &[Point]) -> Point {
+    mean_point(ps).map_or(Point { x: 0.0, y: 0.0 }, Point::from)
 }
 
 /// The order marks of the view; `own` is drawn friendly, `h` is the map height.
@@ -129,7 +131,7 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
         };
         let kind = o
             .stance
-            .map(|k| serde_kw(&k))
+            .map(|k| keyword(&k))
             .unwrap_or_else(|| "attack".into());
         let to = match &o.objective {
             Some(Objective::Target { target }) => locate(s, target),
@@ -158,10 +160,10 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
                     kind: "move".into(),
                     d: format!(
                         "M{} {} L{} {}",
-                        n(from.x),
-                        n(h - from.y),
-                        n(from.x + dx * k),
-                        n(h - (from.y + dy * k))
+                        num(from.x),
+                        num(h - from.y),
+                        num(from.x + dx * k),
+                        num(h - (from.y + dy * k))
                     ),
                     hostile,
                 });
@@ -177,10 +179,10 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
             let k = (len - 1.2 * e) / len;
             format!(
                 "M{} {} L{} {}",
-                n(from.x),
-                n(h - from.y),
-                n(from.x + dx * k),
-                n(h - (from.y + dy * k))
+                num(from.x),
+                num(h - from.y),
+                num(from.x + dx * k),
+                num(h - (from.y + dy * k))
             )
         };
         out.push(OrderMark { kind, d, hostile });
@@ -215,13 +217,13 @@ fn unit_plans(s: &ScenarioJson, u: &Unit, hostile: bool, h: f64, out: &mut Vec<P
                 kind: "hmg-zone".into(),
                 d: format!(
                     "M{} {} L{} {} A{r} {r} 0 {large} 1 {} {} Z",
-                    n(p.x),
-                    n(h - p.y),
-                    n(ax),
-                    n(ay),
-                    n(bx),
-                    n(by),
-                    r = n(r)
+                    num(p.x),
+                    num(h - p.y),
+                    num(ax),
+                    num(ay),
+                    num(bx),
+                    num(by),
+                    r = num(r)
                 ),
                 hostile,
             });
@@ -230,7 +232,13 @@ fn unit_plans(s: &ScenarioJson, u: &Unit, hostile: bool, h: f64, out: &mut Vec<P
             if let Some(t) = to {
                 out.push(PlanMark {
                     kind: kind.into(),
-                    d: format!("M{} {} L{} {}", n(p.x), n(h - p.y), n(t.x), n(h - t.y)),
+                    d: format!(
+                        "M{} {} L{} {}",
+                        num(p.x),
+                        num(h - p.y),
+                        num(t.x),
+                        num(h - t.y)
+                    ),
                     hostile,
                 });
             }
@@ -254,7 +262,7 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
         let Some(place) = s.map.places.iter().find(|p| p.id == a.at.id) else {
             continue;
         };
-        let edge = place.edge.map(|k| serde_kw(&k));
+        let edge = place.edge.map(|k| keyword(&k));
         let (x, y, ux, uy) = match (place.at, edge.as_deref()) {
             (Some(p), _) => {
                 // Point inward from the nearest edge.
@@ -294,9 +302,10 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
             When::Clock { time, .. } => time.clone(),
         };
         out.push(ArrivalMark {
+            id: a.unit.id.clone(),
             x: ex,
             y: ey,
-            d: format!("M{} {} L{} {}", n(sx), n(sy), n(ex), n(ey)),
+            d: format!("M{} {} L{} {}", num(sx), num(sy), num(ex), num(ey)),
             label: format!(
                 "{when}: {}",
                 a.unit.display.clone().unwrap_or_else(|| a.unit.id.clone())
@@ -314,26 +323,10 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
 fn ring(x: f64, y: f64, r: f64) -> String {
     format!(
         "M{} {} a{r} {r} 0 1 0 {} 0 a{r} {r} 0 1 0 {} 0",
-        n(x - r),
-        n(y),
-        n(2.0 * r),
-        n(-2.0 * r),
-        r = n(r)
+        num(x - r),
+        num(y),
+        num(2.0 * r),
+        num(-2.0 * r),
+        r = num(r)
     )
-}
-
-fn serde_kw<T: Serialize>(k: &T) -> String {
-    match serde_json::to_value(k) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
-}
-
-/// A number for SVG: finite, at most one decimal.
-fn n(v: f64) -> String {
-    if v.is_finite() {
-        format!("{}", (v * 10.0).round() / 10.0)
-    } else {
-        "0".into()
-    }
 }

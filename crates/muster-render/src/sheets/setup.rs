@@ -1,21 +1,19 @@
-//! The umpire's set-up sheet: the map at the largest scale that fits the paper
-//! in landscape (tiled with overlap marks when the table would print too small),
-//! the terrain list and the deployment list in table centimetres from the
-//! south-west corner with grid squares, the arrivals by turn, and the muster list.
+//! The umpire's set-up sheet: the map at table scale (`map::setup`), the terrain
+//! list and the deployment list in table centimetres from the south-west corner
+//! with grid squares, the arrivals by turn, and the muster list.
 
 use serde::Serialize;
 
 use crate::json::forces::{Element, Unit};
 use crate::json::map::Shape;
 use crate::json::{Point, ScenarioJson, When};
-use crate::map::{map_view_in, MapView, PrintBox};
-use crate::map_grid::{column_name, square, step, table_cm, GridLabel};
-use crate::templates::Paper;
-
-/// The smallest print scale, printed millimetres per table millimetre, at which
-/// the whole table goes on one sheet; below it the sheet is tiled at this scale,
-/// so a grid square is never printed smaller than 15 mm.
-pub const MIN_PRINT_RATIO: f64 = 0.15;
+use crate::keyword::keyword;
+use crate::map::grid::{square, step, table_cm};
+use crate::map::orders::find_unit;
+use crate::map::setup::{setup_map, Tile};
+use crate::map::{MapView, PrintBox};
+use crate::paper::Paper;
+use muster_model::geometry::polyline_length;
 
 /// Everything the set-up template needs besides the map.
 #[derive(Debug, Clone, Serialize)]
@@ -70,23 +68,6 @@ pub struct ArrivalRow {
     pub elements: usize,
 }
 
-/// One tile of a tiled sheet, in map units (y down).
-#[derive(Debug, Clone, Serialize)]
-pub struct Tile {
-    pub name: String,
-    pub vx: f64,
-    pub vy: f64,
-    pub vw: f64,
-    pub vh: f64,
-    pub print_w_mm: f64,
-    /// The part this tile alone covers: the band outside it repeats its
-    /// neighbours' edges, marked by the dashed overlap line.
-    pub inner: String,
-    /// The name of every grid square in the tile, in its north-west corner:
-    /// the sheet's edge letters are off the tile, so each square names itself.
-    pub squares: Vec<GridLabel>,
-}
-
 /// The printed area of a landscape sheet under its heading.
 pub fn landscape(paper: Paper) -> PrintBox {
     match paper {
@@ -107,110 +88,17 @@ pub fn landscape(paper: Paper) -> PrintBox {
 
 /// The set-up sheet's map and lists for the umpire's view.
 pub fn setup(s: &ScenarioJson, paper: Paper) -> (MapView, Setup) {
-    let pb = landscape(paper);
-    let map = map_view_in(s, None, &[], pb);
+    let (map, tiles, print_scale) = setup_map(s, landscape(paper));
     let scale = s.header.ground_scale_m_per_mm;
     let st = step(scale);
-    // Printed mm per metre of ground, then per table mm.
-    let k = map.print_w_mm / map.vw.max(1e-9);
-    let ratio = k * scale;
-    // The frame's margin can tip the whole sheet below the readable scale while
-    // the table alone still fits one tile: a single tile would repeat the map.
-    let tiles = if ratio < MIN_PRINT_RATIO {
-        tiles(&map, pb, MIN_PRINT_RATIO / scale, st)
-    } else {
-        Vec::new()
-    };
-    let tiles = if tiles.len() > 1 { tiles } else { Vec::new() };
     let setup = Setup {
         terrain: terrain(s, st, scale),
         deployment: deployment(s, st, scale),
         arrivals: arrivals(s, st),
         tiles,
-        print_scale: format!("1 : {:.1}", 1.0 / ratio.max(1e-9)),
+        print_scale,
     };
     (map, setup)
-}
-
-/// Windows over the table that print at `k` mm per metre inside `pb`, each
-/// overlapping its neighbours by a tenth; `st` is the grid step in metres.
-fn tiles(map: &MapView, pb: PrintBox, k: f64, st: f64) -> Vec<Tile> {
-    // A tile never reaches past the table: one as wide as the table prints narrower.
-    let (tw, th) = ((pb.w_mm / k).min(map.width), (pb.h_mm / k).min(map.height));
-    let (ox, oy) = (tw * 0.1, th * 0.1);
-    let count = |len: f64, t: f64, o: f64| (((len - o) / (t - o)).ceil().clamp(1.0, 20.0)) as usize;
-    let (nx, ny) = (count(map.width, tw, ox), count(map.height, th, oy));
-    // The last tile is pulled back to the table's edge, so it overlaps its
-    // neighbour by more than the band: its own part starts where the
-    // neighbour's ends, never twice-owned.
-    let start = |k: usize, t: f64, o: f64, len: f64| (k as f64 * (t - o)).min((len - t).max(0.0));
-    let own_from = |k: usize, t: f64, o: f64, len: f64| {
-        if k == 0 {
-            0.0
-        } else {
-            start(k - 1, t, o, len) + t
-        }
-    };
-    let mut out = Vec::new();
-    for j in 0..ny {
-        for i in 0..nx {
-            let (vx, vy) = (start(i, tw, ox, map.width), start(j, th, oy, map.height));
-            let (ix, iy) = (
-                own_from(i, tw, ox, map.width),
-                own_from(j, th, oy, map.height),
-            );
-            out.push(Tile {
-                name: format!(
-                    "{} of {} (row {} from the north, column {} from the west)",
-                    out.len() + 1,
-                    nx * ny,
-                    j + 1,
-                    i + 1
-                ),
-                vx,
-                vy,
-                vw: tw,
-                vh: th,
-                print_w_mm: tw * k,
-                squares: square_names(map, st, (vx, vy, tw, th)),
-                inner: format!(
-                    "M{ix:.1} {iy:.1} H{:.1} V{:.1} H{ix:.1} Z",
-                    vx + tw,
-                    vy + th
-                ),
-            });
-        }
-    }
-    out
-}
-
-/// A label in the north-west corner of each grid square whose label fits in
-/// the window `(x, y, w, h)` (map units, y down); the overlap band repeats
-/// the corners a neighbour cuts off.
-fn square_names(map: &MapView, st: f64, (x, y, w, h): (f64, f64, f64, f64)) -> Vec<GridLabel> {
-    let e = map.em;
-    let count = |len: f64| (len / st).ceil().clamp(1.0, 200.0) as usize;
-    let mut out = Vec::new();
-    // North to south, west to east: the order one reads a sheet in.
-    for j in (0..count(map.height)).rev() {
-        // Row j (from the south) has its north edge at ground y = (j + 1) * st.
-        let top = (map.height - (j + 1) as f64 * st).max(0.0);
-        if top < y || top + 0.9 * e >= y + h {
-            continue;
-        }
-        for i in 0..count(map.width) {
-            let left = i as f64 * st;
-            if left < x || left + 1.5 * e >= x + w {
-                continue;
-            }
-            out.push(GridLabel {
-                x: left + 0.3 * e,
-                y: top + 0.9 * e,
-                text: format!("{}{}", column_name(i), j + 1),
-            });
-        }
-    }
-    out
 }
 
 fn cm(v: f64, scale: f64) -> String {
@@ -248,9 +136,9 @@ fn bounds(ps: &[Point]) -> (f64, f64, f64, f64) {
 fn terrain(s: &ScenarioJson, st: f64, scale: f64) -> Vec<TerrainRow> {
     let mut out = Vec::new();
     for a in &s.map.areas {
-        let mut kind = word(&a.kind);
+        let mut kind = keyword(&a.kind);
         if let Some(x) = &a.structure {
-            kind = format!("{kind} ({}, {})", word(&x.strength), word(&x.height));
+            kind = format!("{kind} ({}, {})", keyword(&x.strength), keyword(&x.height));
         }
         let extent = match &a.shape {
             Shape::Rect {
@@ -301,18 +189,11 @@ fn terrain(s: &ScenarioJson, st: f64, scale: f64) -> Vec<TerrainRow> {
             .iter()
             .map(|p| format!("({}, {})", cm(p.x, scale), cm(p.y, scale)))
             .collect();
-        let len: f64 = l
-            .points
-            .windows(2)
-            .map(|w| match w {
-                [a, b] => ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt(),
-                _ => 0.0,
-            })
-            .sum();
+        let len = polyline_length(&l.points);
         out.push(TerrainRow {
             id: l.id.clone(),
             name: l.display.clone().unwrap_or_default(),
-            kind: word(&l.kind),
+            kind: keyword(&l.kind),
             squares: span(&l.points, st),
             extent: format!("{} cm long through {}", cm(len, scale), pts.join(" ")),
         });
@@ -332,7 +213,7 @@ fn terrain(s: &ScenarioJson, st: f64, scale: f64) -> Vec<TerrainRow> {
                 square(at.x, at.y, st),
                 format!("at {}, {} cm", cm(at.x, scale), cm(at.y, scale)),
             ),
-            (None, Some(e)) => (String::new(), format!("the {} table edge", word(e))),
+            (None, Some(e)) => (String::new(), format!("the {} table edge", keyword(e))),
             _ => (String::new(), String::new()),
         };
         out.push(TerrainRow {
@@ -383,7 +264,12 @@ pub fn deploy_row(side: &str, u: &Unit, e: &Element, st: f64, scale: f64) -> Dep
         x_cm: x,
         y_cm: y,
         facing: e.facing.map(|f| format!("{f:.0}°")).unwrap_or_default(),
-        posture: e.postures.iter().map(word).collect::<Vec<_>>().join(", "),
+        posture: e
+            .postures
+            .iter()
+            .map(keyword)
+            .collect::<Vec<_>>()
+            .join(", "),
         square: e.position.map(|p| square(p.x, p.y, st)).unwrap_or_default(),
         later: u.arrives_later,
     }
@@ -403,14 +289,12 @@ fn arrivals(s: &ScenarioJson, st: f64) -> Vec<ArrivalRow> {
             let entry = match place {
                 Some(p) => match (&p.at, &p.edge) {
                     (Some(at), _) => format!("{name}, {}", square(at.x, at.y, st)),
-                    (None, Some(e)) => format!("{name} ({} edge)", word(e)),
+                    (None, Some(e)) => format!("{name} ({} edge)", keyword(e)),
                     _ => name,
                 },
                 None => name,
             };
-            let elements = crate::map_orders::find_unit(s, &a.unit.id)
-                .map(count)
-                .unwrap_or(0);
+            let elements = find_unit(s, &a.unit.id).map(count).unwrap_or(0);
             let sort = match &a.when {
                 When::Clock { time, .. } => time.clone(),
                 When::Turn { .. } => String::new(),
@@ -434,11 +318,4 @@ fn arrivals(s: &ScenarioJson, st: f64) -> Vec<ArrivalRow> {
 
 fn count(u: &Unit) -> usize {
     u.elements.len() + u.units.iter().map(count).sum::<usize>()
-}
-
-fn word<T: Serialize>(k: &T) -> String {
-    match serde_json::to_value(k) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
 }
