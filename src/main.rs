@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 /// A pack check allocates many small, short-lived nodes on two threads; mimalloc
 /// does that with about a third fewer instructions than glibc's allocator
-/// (docs/performance.md, issue 10).
+/// (docs/performance.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -212,7 +212,8 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
 }
 
 fn rule(r: &Rule) -> RuleDescriptor {
-    let mut help = r.explanation.trim().to_string();
+    let explanation = r.explanation();
+    let mut help = explanation.trim().to_string();
     if !r.failing.trim().is_empty() {
         help.push_str(&format!(
             "\n\nFailing:\n\n```\n{}\n```",
@@ -225,11 +226,9 @@ fn rule(r: &Rule) -> RuleDescriptor {
     RuleDescriptor {
         id: r.code.as_str(),
         name: r.name(),
-        short_description: Text {
-            text: r.summary.into(),
-        },
+        short_description: Text { text: r.summary() },
         full_description: Text {
-            text: r.explanation.trim().into(),
+            text: explanation.trim().into(),
         },
         help: Help {
             text: help.clone(),

@@ -85,11 +85,8 @@ pub fn run_cached(
     cache: &SourceCache,
 ) -> Outcome {
     let resolved = muster_model::resolve_cached(world, path, pack, cache);
-    let mut model = resolved.model;
+    let model = resolved.model;
     let mut diagnostics = resolved.diagnostics;
-    // absurd positions leave the model before anything measures distances to them
-    diagnostics.extend(crate::rules::limits::mc005_coordinate_far_off_table::refuse(&mut model));
-    model.shapes_changed();
     let analysis = muster_model::analyse(&model);
     diagnostics.extend(check(&model, &analysis));
     let diagnostics = finish(&model, without_echoes(diagnostics));

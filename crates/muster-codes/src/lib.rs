@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-/// How serious a diagnostic is (RULES.md: E, W, N).
+/// How serious a diagnostic is: an error, a warning or a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {

@@ -5,6 +5,7 @@
 use crate::convert::uri_of;
 use crate::state::Workspace;
 use lsp_types::{CodeAction, CodeActionKind, Range, TextEdit, WorkspaceEdit};
+use muster_syntax::Rule;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -97,8 +98,8 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
 fn allow(ws: &Workspace, scenario: &Path, code: &str) -> Option<CodeAction> {
     let doc = ws.doc(scenario)?;
     let tree = doc.tree.as_ref()?;
-    let item = tree.items.iter().find(|i| i.rule == "scenario")?;
-    let close = item.children.iter().rfind(|c| c.rule == "rbrace")?;
+    let item = tree.items.iter().find(|i| i.rule == Rule::scenario)?;
+    let close = item.children.iter().rfind(|c| c.rule == Rule::rbrace)?;
     let line_start = doc
         .text
         .get(..close.span.start)?

@@ -726,6 +726,9 @@ pub struct Model {
     pub umpire_notes: Vec<Prose>,
     /// Briefing narratives, in the order written.
     pub briefings: Vec<Briefing>,
+    /// Positions refused as far off the table (MC005), already taken out of the
+    /// lists above.
+    pub far_off: Vec<crate::bounds::FarOff>,
     /// The index of the shapes above, built on first use.
     #[serde(skip)]
     pub spatial: crate::spatial::SpatialCell,

@@ -2,13 +2,9 @@
 //! place: the sheets print it and the checks compare it with a stated strength.
 
 use crate::model::{Element, Model, Troop, UnitId};
-use muster_rules::vocab::FootType;
+use muster_rules::foot::usual_figures;
+use muster_rules::scale::{MEN_PER_FIGURE, USUAL_AIRCRAFT_PER_MODEL, USUAL_VEHICLES_PER_MODEL};
 use serde::Serialize;
-
-/// Men per foot figure (§3).
-pub const MEN_PER_FIGURE: u32 = 10;
-/// Vehicles, guns or aircraft per model (§3: three to five; §20): the middle.
-pub const PER_MODEL: u32 = 4;
 
 /// Estimated real strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -32,17 +28,6 @@ impl std::ops::Add for Estimate {
     }
 }
 
-/// The usual figure count of a foot type (§18), when the author gave none.
-pub fn usual_figures(ty: FootType) -> u32 {
-    match ty {
-        FootType::Coherent => 6,
-        FootType::Integrated => 5,
-        FootType::Assault | FootType::AssaultMp44 | FootType::Bare => 4,
-        FootType::Cavalry | FootType::HeavySupport => 3,
-        FootType::LightSupport | FootType::Specialist | FootType::Command => 2,
-    }
-}
-
 /// Estimated real strength of one element (§3, §20).
 pub fn element(e: &Element) -> Estimate {
     let figures = e.figures.map(|(n, _)| n);
@@ -54,12 +39,14 @@ pub fn element(e: &Element) -> Estimate {
                 .unwrap_or_else(|| usual_figures(*ty))
                 .saturating_mul(MEN_PER_FIGURE)
         }
-        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(PER_MODEL),
+        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(USUAL_VEHICLES_PER_MODEL),
         Some(Troop::Artillery { .. }) => {
-            s.guns = models.saturating_mul(PER_MODEL);
+            s.guns = models.saturating_mul(USUAL_VEHICLES_PER_MODEL);
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
-        Some(Troop::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        Some(Troop::Aircraft { .. }) => {
+            s.aircraft = models.saturating_mul(USUAL_AIRCRAFT_PER_MODEL)
+        }
         // a ship model is one ship or craft, counted with the vehicles
         Some(Troop::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),

@@ -36,8 +36,8 @@ pub enum TokenKind {
 /// One node: a token (no children) or a grammar rule's group of nodes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Node {
-    /// The grammar rule's name (`unit`, `element`, `kw_at`), stable for tests.
-    pub rule: &'static str,
+    /// The grammar rule that read it (`Rule::unit`, `Rule::kw_at`).
+    pub rule: Rule,
     pub span: Span,
     pub children: Vec<Node>,
     /// For a token, what it is; `None` for a group.
@@ -131,7 +131,7 @@ fn node(pair: pest::iterators::Pair<'_, Rule>, offset: usize) -> Option<Node> {
         if kids.is_empty() {
             // A group with no inner tokens reads its text as one token.
             return Some(Node {
-                rule: name,
+                rule,
                 span,
                 children: Vec::new(),
                 token: Some(TokenKind::Word),
@@ -140,7 +140,7 @@ fn node(pair: pest::iterators::Pair<'_, Rule>, offset: usize) -> Option<Node> {
         kids
     };
     Some(Node {
-        rule: name,
+        rule,
         span,
         children,
         token,
@@ -165,7 +165,7 @@ fn orders(pair: pest::iterators::Pair<'_, Rule>, offset: usize) -> Option<Vec<No
             return None;
         };
         out.push(Node {
-            rule: "order",
+            rule: Rule::order,
             span: Span::new(first.span.start, last.span.end),
             children,
             token: None,
@@ -201,24 +201,23 @@ fn token_kind(rule: Rule, name: &str) -> Option<TokenKind> {
     })
 }
 
-/// The rule's name as written in the grammar.
-fn rule_name(rule: Rule) -> &'static str {
-    // `Rule` is generated; its Debug form is the grammar name. Leak-free: the names
-    // are interned once per rule in a small table.
+/// The rule's name as written in the grammar, for the naming conventions that
+/// classify whole families of rules (`kw_…`, `…_word`, `…_block`, `junk…`).
+pub fn rule_name(rule: Rule) -> &'static str {
+    // `Rule` is generated; its Debug form is the grammar name, made once per rule.
     use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static NAMES: OnceLock<Mutex<HashMap<Rule, &'static str>>> = OnceLock::new();
-    let table = NAMES.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut guard = match table.lock() {
-        Ok(g) => g,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    if let Some(&name) = guard.get(&rule) {
-        return name;
-    }
-    let name: &'static str = Box::leak(format!("{rule:?}").into_boxed_str());
-    guard.insert(rule, name);
-    name
+    use std::sync::OnceLock;
+    static NAMES: OnceLock<HashMap<Rule, &'static str>> = OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            Rule::all_rules()
+                .iter()
+                .map(|r| (*r, &*Box::leak(format!("{r:?}").into_boxed_str())))
+                .collect()
+        })
+        .get(&rule)
+        .copied()
+        .unwrap_or("")
 }
 
 /// Whether everything between tokens is whitespace or one of the comments, so

@@ -19,6 +19,9 @@ mod reserved;
 mod scan;
 
 pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
+/// The grammar's rules, generated from `grammar/muster.pest`: the formatter and the
+/// language server name rules through it, so renaming one breaks their build.
+pub use grammar::Rule;
 pub use reserved::RESERVED;
 
 /// Whether `name` is written as a name may be (lowercase ASCII, digits, `-`, `_`,

@@ -1,5 +1,5 @@
-//! Command status of every element at the start (§87–§89), as RULES.md's worked
-//! p.15 example reads them.
+//! Command status of every element at the start (§87–§89), as the rulebook's
+//! worked example of command ranges reads them.
 //!
 //! Each link is measured with the element's own means (§88): wire to the command
 //! element one step up is unlimited; a long radio reaches 3,000 m on a command or

@@ -79,6 +79,8 @@ pub fn resolve_cached(
     signals::resolve(&mut cx, &items);
     events::resolve(&mut cx, &items);
     tree::finish(&mut cx);
+    // absurd positions leave the model before anything measures distances to them
+    crate::bounds::refuse(&mut cx.model);
 
     let mut diagnostics = cx.diags;
     // source order (stable): file, position, code
@@ -162,6 +164,7 @@ impl Ctx<'_> {
                 intel: Vec::new(),
                 umpire_notes: Vec::new(),
                 briefings: Vec::new(),
+                far_off: Vec::new(),
                 spatial: Default::default(),
             },
             diags: Vec::new(),

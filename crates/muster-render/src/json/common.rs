@@ -214,7 +214,7 @@ pub enum When {
         /// `HH:MM`.
         #[schemars(pattern(CLOCK))]
         time: String,
-        /// The turn whose interval holds `time` (RULES.md MC603: with 10-minute
+        /// The turn whose interval holds `time` (§7, as MC603 counts it: with 10-minute
         /// turns from 00:16, 00:16–00:25 is turn 1 and 00:26 turn 2), counted from
         /// 1; 0 or less for a time before the start; null without a start time.
         turn: Option<i64>,

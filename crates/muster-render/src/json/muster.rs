@@ -10,7 +10,8 @@ use super::round::whole;
 use super::ScenarioJson;
 use crate::keyword::keyword;
 use muster_model::geometry::polyline_length;
-use muster_rules::foot::{frontage_mm, usual_figures};
+use muster_rules::foot::{frontage_mm, usual_figures, Frontage};
+use muster_rules::frontage::base_mm;
 use muster_rules::vocab::Posture;
 
 /// Everything to bring to the table.
@@ -148,7 +149,7 @@ fn add_element(t: &mut Troops, e: &Element) {
         Some(ElementKind::Artillery { .. }) => {
             add_models(t, "gun", &e.description, 1, models);
             if let Some(f) = e.figures {
-                add_figures(t, "gun crew", 25, 0, f);
+                add_figures(t, "gun crew", base_mm(Frontage::Reduced), 0, f);
             }
         }
         Some(ElementKind::Aircraft { .. }) => {
@@ -160,7 +161,7 @@ fn add_element(t: &mut Troops, e: &Element) {
         }
         None => {
             if let Some(f) = e.figures {
-                add_figures(t, "untyped element", 50, 1, f);
+                add_figures(t, "untyped element", base_mm(Frontage::Full), 1, f);
             }
         }
     }

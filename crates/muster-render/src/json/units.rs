@@ -8,8 +8,6 @@ use super::convert::reference;
 use super::elements::element;
 use super::forces::{HistoricalStrength, StartSituation, Unit};
 
-pub(crate) use muster_model::strength::{MEN_PER_FIGURE, PER_MODEL};
-
 /// Builds unit trees on demand.
 pub(crate) struct Forest<'a> {
     model: &'a Model,

@@ -74,13 +74,7 @@ pub fn square(x: f64, y: f64, step: f64) -> String {
 }
 
 /// Ground metres to table centimetres from the south-west corner.
-pub fn table_cm(metres: f64, scale_m_per_mm: f64) -> f64 {
-    if scale_m_per_mm > 0.0 {
-        metres / scale_m_per_mm / 10.0
-    } else {
-        0.0
-    }
-}
+pub use muster_rules::scale::table_cm;
 
 /// The grid for a table of `w` by `h` ground metres; `e` sizes the labels.
 pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {

@@ -33,7 +33,7 @@ pub fn turn_track(s: &ScenarioJson) -> Vec<TurnRow> {
     };
     let len = h.turn_minutes.round().max(1.0) as u32;
     let start = h.start.as_deref().and_then(minutes);
-    // A clock time's turn is the one the JSON derived (RULES.md MC603).
+    // A clock time's turn is the one the JSON derived (§7, as MC603 counts it).
     let clock_turn = |turn: &Option<i64>| turn.and_then(|t| u32::try_from(t).ok());
     let turn_at = |w: &When| match w {
         When::Turn { turn } => Some(*turn),

@@ -1,4 +1,4 @@
-//! Lowering of the attributes a unit header and an element share in round 2:
+//! Lowering of the attributes a unit header and an element share:
 //! `start hot|cold "reason"` (§24), `prepared since DATE` (§68) and the scoped
 //! house rules `allow|warn|deny CODE "reason"`.
 

@@ -7,10 +7,10 @@ use muster_rules::terrain::Who;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC703,
     summary: "an element in overwatch that cannot see out of the terrain it stands in",
-    explanation: "Foot elements more than 100 m inside brush or open woods cannot see or be \
+    explanation: "Foot elements more than {{woods-depth}} inside brush or open woods cannot see or be \
 seen (§109, §111); in dense woods and built-up areas only troops at the edge see out \
 (§113, §121). An element in overwatch deep inside such terrain watches nothing. The edge \
-is taken as the outer 50 m.",
+is taken as the outer {{edge}}.",
     failing: r#"map {
   area bois dense-woods rect (100,100) size 600m by 600m
 }

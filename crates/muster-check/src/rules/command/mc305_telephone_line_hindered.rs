@@ -13,10 +13,10 @@ pub(crate) const RULE: Rule = Rule {
 weather and close enemy activity do not hinder them. A telephone inside woods, rocks or a \
 built-up area (or a scenario terrain kind difficult to foot), a line laid through them \
 (a `telephone` line in `nets`, or the line the command analysis assumes between two \
-telephones), a scenario in rain, fog or snow, or an enemy element within 500 m at the \
+telephones), a scenario in rain, fog or snow, or an enemy element within {{hot}} at the \
 start all fall foul of that. §68 asks whether the lines could be laid and kept: a \
 position occupied for a day or more without close enemy activity meets it, so an enemy \
-within 500 m does not hinder a telephone on a prepared position, `fortified` or declared \
+within {{hot}} does not hinder a telephone on a prepared position, `fortified` or declared \
 `prepared since DATE` (`static` alone is not). Umpires often accept a command post in a \
 village anyway, so this is a warning a scenario may `allow`.",
     failing: r#"map {

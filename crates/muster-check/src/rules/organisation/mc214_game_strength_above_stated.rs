@@ -9,8 +9,8 @@ use muster_syntax::wording::number_word;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC214,
     summary: "a unit whose figures stand for more than double its stated real strength",
-    explanation: "§3 makes each figure about ten men and each vehicle or gun model three \
-to five of them. When a unit states its real strength (`historical-strength`), the game's \
+    explanation: "§3 makes each figure about {{men-per-figure}} men and each vehicle or gun model \
+{{per-model}} of them. When a unit states its real strength (`historical-strength`), the game's \
 figures should stand for roughly that many: more than double gives the side a force it \
 never had. Use fewer or smaller elements (an under-strength template), or keep the \
 difference and explain it in the scenario's notes.",

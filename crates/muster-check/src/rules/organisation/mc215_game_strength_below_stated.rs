@@ -9,8 +9,8 @@ use muster_syntax::wording::number_word;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC215,
     summary: "a unit whose figures stand for less than half its stated real strength",
-    explanation: "§3 makes each figure about ten men and each vehicle or gun model three \
-to five of them. When a unit states its real strength (`historical-strength`), the game's \
+    explanation: "§3 makes each figure about {{men-per-figure}} men and each vehicle or gun model \
+{{per-model}} of them. When a unit states its real strength (`historical-strength`), the game's \
 figures should stand for roughly that many: less than half leaves out most of the unit. \
 Add the missing elements, or explain in the scenario's notes why only part of the unit \
 is on the table.",

@@ -1,0 +1,13 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod cases;
+mod complexity;
+mod docs;
+mod examples;
+mod limits;
+mod overrides;
+mod properties;
+mod registry;
+mod rulebook_numbers;
+mod snapshots;
+mod wording;
