@@ -90,6 +90,14 @@ pub struct Discovery {
 }
 
 impl Discovery {
+    /// Shows at most `limit` findings of one code per file (`--max-diagnostics`).
+    pub fn limited(mut self, limit: muster_model::FindingsLimit) -> Discovery {
+        for pack in &mut self.packs {
+            pack.config.findings_limit = limit;
+        }
+        self
+    }
+
     /// Finds the packs and scenario files the paths name.
     pub fn find(paths: &[PathBuf]) -> Result<Discovery, CliError> {
         let cwd = std::env::current_dir()

@@ -70,11 +70,13 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// Findings of this severity, counting those a closing MC007 stands for.
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
             .iter()
             .filter(|d| d.severity == severity)
-            .count()
+            .map(|d| d.weight())
+            .sum()
     }
 
     /// Whether this is a scenario (not a `muster.toml` report, an unreadable

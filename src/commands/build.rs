@@ -27,7 +27,9 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     } else {
         None
     };
-    let discovery = Discovery::find(&args.options.paths)?;
+    let discovery = Discovery::find(&args.options.paths)?.limited(muster_model::FindingsLimit::of(
+        args.options.max_diagnostics,
+    ));
     if discovery.packs.iter().any(|p| p.config_problems.is_some()) {
         // A broken `muster.toml` may have dropped house rules (fog of war made an
         // error): nothing is built until it is fixed, never with a fallback.
@@ -71,15 +73,18 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
             ),
             &out,
         ) {
-            Ok(entry) => {
+            Ok(mut entry) => {
                 built += 1;
                 eprintln!("built `{}`: {} files", checked.display, entry.files.len());
                 if let Some(printer) = &printer {
                     match print_sheets(printer, &entry, &out) {
-                        Ok(pages) => eprintln!(
-                            "printed `{}`: {pages} pages in {GAME_PACK}",
-                            checked.display
-                        ),
+                        Ok((pages, pack)) => {
+                            eprintln!(
+                                "printed `{}`: {pages} pages in {GAME_PACK}",
+                                checked.display
+                            );
+                            entry.game_pack = Some(pack);
+                        }
                         Err(e) => {
                             failed = true;
                             eprintln!("error: cannot print `{}`: {e}", checked.display);
@@ -238,6 +243,7 @@ pub(crate) fn write_outputs(
             .as_ref()
             .map_or_else(|| checked.display.clone(), |h| h.title.text.clone()),
         files,
+        game_pack: None,
     })
 }
 
@@ -263,9 +269,13 @@ fn pack_rank(path: &str) -> Option<u8> {
 
 /// Prints each written sheet of a scenario beside its HTML (`umpire.pdf`, …) and
 /// joins them, in game-pack order, into its `game-pack.pdf`; returns the pack's
-/// page count. Each sheet is read back through the output folder's handle and
-/// handed to Chromium as text, never as a path.
-fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Result<usize, CliError> {
+/// page count and path. Each sheet is read back through the output folder's
+/// handle and handed to Chromium as text, never as a path.
+fn print_sheets(
+    printer: &Printer,
+    entry: &IndexScenario,
+    out: &OutDir,
+) -> Result<(usize, String), CliError> {
     let mut sheets: Vec<(u8, &muster_render::OutputFile)> = entry
         .files
         .iter()
@@ -293,8 +303,9 @@ fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Resul
         message: format!("cannot join the printed sheets into {GAME_PACK}: {e}"),
         help: "the single sheets' PDFs are written; print them one by one".into(),
     })?;
-    out.write_bytes(&format!("{folder}{GAME_PACK}"), &pack)?;
-    Ok(crate::pdf_merge::page_count(&pack))
+    let path = format!("{folder}{GAME_PACK}");
+    out.write_bytes(&path, &pack)?;
+    Ok((crate::pdf_merge::page_count(&pack), path))
 }
 
 /// Prints `sheets` with up to [`crate::pdf::AT_ONCE`] in flight (each worker takes

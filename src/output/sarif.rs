@@ -97,6 +97,18 @@ struct SarifResult<'a> {
     locations: Vec<Location<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location<'a>>,
+    /// On MC007 only: the code whose findings are not listed, how many, and the
+    /// file's total of that code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<OmittedProperties>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OmittedProperties {
+    omitted_code: &'static str,
+    omitted_count: usize,
+    total_count: usize,
 }
 
 #[derive(Serialize)]
@@ -208,6 +220,11 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
             .skip(1)
             .map(|(i, l)| location(c, l, Some(i)))
             .collect(),
+        properties: d.omitted.as_ref().map(|o| OmittedProperties {
+            omitted_code: o.code.as_str(),
+            omitted_count: o.count,
+            total_count: o.count + crate::output::json::listed(c, d, o.code),
+        }),
     }
 }
 

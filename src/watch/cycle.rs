@@ -6,6 +6,7 @@ use muster_syntax::Code;
 use super::filter::{canonical_lenient, Change, Filter};
 use super::plan::{Graph, Key, Known};
 use super::screen::Rendered;
+use super::standing::{Counts, Findings, Standing};
 use super::status::Cycle;
 use crate::commands::build::{compile_templates, read_template_overrides, write_outputs};
 use crate::error::CliError;
@@ -14,6 +15,7 @@ use crate::output::human;
 use crate::pack::{Discovery, CONFIG_FILE};
 use crate::pipeline::{self, Checked};
 use crate::write::OutDir;
+use muster_model::FindingsLimit;
 use muster_render::Templates;
 use muster_syntax::Severity;
 use rayon::prelude::*;
@@ -41,6 +43,10 @@ pub struct Session {
     notes: bool,
     /// Trees of the files parsed so far; a save re-parses only what changed.
     caches: pipeline::Caches,
+    /// Every file's findings from its last check: the screen shows them all.
+    standing: Standing,
+    /// Findings of one code shown per file (`--max-diagnostics`).
+    limit: FindingsLimit,
 }
 
 /// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
@@ -62,8 +68,9 @@ impl Session {
         out: Option<&Path>,
         notes: bool,
         serve: bool,
+        limit: FindingsLimit,
     ) -> Result<Session, CliError> {
-        let discovery = Discovery::find(paths)?;
+        let discovery = Discovery::find(paths)?.limited(limit);
         let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
         let configured = discovery.packs.first().and_then(|pack| {
             pack.config.out.as_ref().map(|out| OutRequest::Configured {
@@ -94,6 +101,8 @@ impl Session {
             templates: Vec::new(),
             notes,
             caches: pipeline::Caches::default(),
+            standing: Standing::default(),
+            limit,
         };
         session.refresh_filters(&discovery);
         Ok(session)
@@ -176,7 +185,7 @@ impl Session {
             ..Cycle::default()
         };
         let mut discovery = match Discovery::find(&self.paths) {
-            Ok(d) => d,
+            Ok(d) => d.limited(self.limit),
             Err(e) => {
                 cycle.trouble = Some(e.to_string());
                 return Report {
@@ -200,7 +209,7 @@ impl Session {
         let building = self.out.is_some();
         let config_changed = changes.is_none_or(|c| c.iter().any(|(_, c)| *c == Change::Config));
         let affected = match changes {
-            None => targets,
+            None => targets.clone(),
             Some(changes) => self.graph.affected(&targets, changes, building),
         };
         let packs = &discovery.packs;
@@ -216,20 +225,37 @@ impl Session {
                 known(checked),
             );
         }
-        cycle.errors = results.iter().map(|c| c.count(Severity::Error)).sum();
-        cycle.warnings = results.iter().map(|c| c.count(Severity::Warning)).sum();
-        cycle.notes = results.iter().map(|c| c.count(Severity::Note)).sum();
+        // What stands: every file still found; a `muster.toml` report until the
+        // file changes; reports on unreadable folders are made afresh each cycle.
+        self.standing
+            .begin(|k| targets.contains(k) || (k.1 == CONFIG_FILE && !config_changed));
+        for checked in &results {
+            let of = |severity: Severity| {
+                human::render_each(std::slice::from_ref(checked), |s| s == severity)
+            };
+            let findings = Findings {
+                errors: of(Severity::Error),
+                warnings: of(Severity::Warning),
+                notes: if self.notes {
+                    of(Severity::Note)
+                } else {
+                    Vec::new()
+                },
+                counts: Counts {
+                    errors: checked.count(Severity::Error),
+                    warnings: checked.count(Severity::Warning),
+                    notes: checked.count(Severity::Note),
+                },
+            };
+            self.standing
+                .record(key(&discovery, checked.pack, &checked.relative), findings);
+        }
+        let counts = self.standing.counts();
+        cycle.errors = counts.errors;
+        cycle.warnings = counts.warnings;
+        cycle.notes = counts.notes;
         let wrote = self.build(&discovery, &results, &mut cycle);
-        let of = |severity: Severity| human::render_each(&results, |s| s == severity);
-        let rendered = Rendered {
-            errors: of(Severity::Error),
-            warnings: of(Severity::Warning),
-            notes: if self.notes {
-                of(Severity::Note)
-            } else {
-                Vec::new()
-            },
-        };
+        let rendered = self.standing.rendered();
         Report {
             cycle,
             rendered,

@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 /// The scenario the CI test prints (the whole pack takes minutes).
 const SCENARIO: &str = "pegasus-bridge";
 
-/// The Pegasus umpire sheet's page budget.
-const UMPIRE_PAGES_AT_MOST: usize = 6;
+/// The Pegasus umpire sheet's page budget: six pages of reference behind the
+/// one-page front sheet that runs the game.
+const UMPIRE_PAGES_AT_MOST: usize = 7;
 
 /// Where the page counts are recorded, between these two lines.
 const DOC: &str = "docs/output.md";

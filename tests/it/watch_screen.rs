@@ -1,6 +1,7 @@
 //! The watch screen in a real terminal (tmux): after a save that breaks a
 //! scenario, the first error is on screen even when the pack's clean state has
-//! many notes, and the screen ends with one status line that never wraps.
+//! many notes; the pack's standing errors stay on screen and counted whichever
+//! file is saved next; the screen ends with one status line that never wraps.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
@@ -36,7 +37,10 @@ struct Tmux {
 
 impl Tmux {
     fn start(dir: &Path, command: &str) -> Tmux {
-        let socket = format!("muster-watch-screen-{}", std::process::id());
+        // Tests run in parallel in one process: each gets a server of its own.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("muster-watch-screen-{}-{n}", std::process::id());
         let ok = Command::new("tmux")
             .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
             .args(["-x", &COLS.to_string(), "-y", &ROWS.to_string()])
@@ -146,4 +150,50 @@ fn the_first_error_is_on_screen_after_a_breaking_save_in_a_noisy_pack() {
     );
     // Only this cycle is on screen: the first status line was cleared away.
     assert!(!broken.contains("watching .: "), "{broken}");
+}
+
+#[test]
+fn a_standing_error_stays_on_screen_and_counted_after_an_unrelated_save() {
+    if !common::tool_present("tmux", "-V") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/watch");
+    copy_tree(&fixtures, dir.path());
+    let scenario = fs::read_to_string(fixtures.join("scenario.muster")).unwrap();
+    fs::write(dir.path().join("alpha.muster"), &scenario).unwrap();
+    fs::write(dir.path().join("bravo.muster"), &scenario).unwrap();
+    let command = format!(
+        "env -u COLUMNS -u LINES NO_COLOR=1 '{}' watch . --debounce 200",
+        env!("CARGO_BIN_EXE_muster")
+    );
+    let tmux = Tmux::start(dir.path(), &command);
+    let clean = tmux.wait_for(|l| l.contains("watching .: "));
+    assert_eq!(count(last_line(&clean), "errors"), 0, "{clean}");
+
+    // One slip in alpha: one error, on screen.
+    let broken = scenario.replace("  turns 6\n", "  turns six\n");
+    assert_ne!(broken, scenario);
+    fs::write(dir.path().join("alpha.muster"), broken).unwrap();
+    let screen = tmux.wait_for(|l| l.contains("alpha.muster changed: "));
+    assert_eq!(count(last_line(&screen), "error"), 1, "{screen}");
+    assert!(screen.contains("alpha.muster:6:"), "{screen}");
+
+    // A new, unrelated file: the pack still has that error, and says so.
+    fs::create_dir_all(dir.path().join("lib")).unwrap();
+    fs::write(dir.path().join("lib/spare.muster"), "// spare parts\n").unwrap();
+    let screen = tmux.wait_for(|l| l.contains("lib/spare.muster changed: "));
+    let status = last_line(&screen);
+    assert_eq!(count(status, "error"), 1, "{screen}");
+    assert!(
+        screen.lines().any(|l| l.trim_start().starts_with("error[")),
+        "the standing error left the screen:\n{screen}"
+    );
+    assert!(screen.contains("alpha.muster:6:"), "{screen}");
+
+    // Fixed: the pack is clean again and the screen says so.
+    fs::write(dir.path().join("alpha.muster"), &scenario).unwrap();
+    let screen = tmux.wait_for(|l| l.contains("alpha.muster changed: "));
+    assert_eq!(count(last_line(&screen), "errors"), 0, "{screen}");
+    assert!(!screen.contains("error["), "{screen}");
 }

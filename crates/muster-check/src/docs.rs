@@ -70,6 +70,9 @@ fn origin(rule: &Rule) -> Option<&'static str> {
         Phase::Pack => Some(
             "Reported while the pack is read (its `muster.toml`, folders and output names), before any scenario is checked.",
         ),
+        Phase::Output => Some(
+            "Reported once a file's findings are gathered, in place of those over the cap.",
+        ),
         Phase::Imports | Phase::Names | Phase::Scenario => {
             Some("Reported while names and imports are resolved.")
         }

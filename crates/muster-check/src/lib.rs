@@ -15,6 +15,7 @@
 //! Architecture Invariant: checks are pure functions of the model and its analysis;
 //! they never read files, never panic, and report every finding rather than the first.
 
+mod cap;
 mod context;
 mod docs;
 mod facts;

@@ -48,6 +48,8 @@ pub enum Phase {
     Checks,
     /// The pack around the scenarios: `muster.toml`, folders, output names.
     Pack,
+    /// What a run says about its own findings: more of one code in a file than it shows.
+    Output,
 }
 
 impl Phase {
@@ -56,14 +58,17 @@ impl Phase {
     pub fn applies_to_library(self) -> bool {
         matches!(
             self,
-            Phase::Syntax | Phase::Limits | Phase::Imports | Phase::Names
+            Phase::Syntax | Phase::Limits | Phase::Imports | Phase::Names | Phase::Output
         )
     }
 
     /// Whether codes of this phase still say something about a file the reader
     /// refused (MC003): an empty model's other findings only follow from the refusal.
     pub fn survives_refusal(self) -> bool {
-        matches!(self, Phase::Syntax | Phase::Limits | Phase::Imports)
+        matches!(
+            self,
+            Phase::Syntax | Phase::Limits | Phase::Imports | Phase::Output
+        )
     }
 
     /// Whether codes of this phase refuse a value: other findings on the refused
@@ -152,6 +157,7 @@ catalogue! {
     MC004 "number-out-of-range"            Error   _                         Limits    fixed       [];
     MC005 "coordinate-far-off-table"       Error   _                         Limits    fixed       [];
     MC006 "table-out-of-range"             Error   "§1"                      Limits    fixed       [];
+    MC007 "findings-capped"                Warning _                         Output    fixed       [];
     MC101 "duplicate-name"                 Error   _                         Names     overridable [];
     MC102 "undefined-reference"            Error   _                         Names     overridable [];
     MC103 "order-of-battle-not-a-tree"     Error   "§9"                      Names     overridable [];

@@ -97,7 +97,7 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
 /// Inserts `allow CODE "…"` before the `}` of the scenario's header block.
 fn allow(ws: &Workspace, scenario: &Path, code: &str) -> Option<CodeAction> {
     let doc = ws.doc(scenario)?;
-    let tree = doc.tree.as_ref()?;
+    let tree = &doc.tree;
     let item = tree.items.iter().find(|i| i.rule == Rule::scenario)?;
     let close = item.children.iter().rfind(|c| c.rule == Rule::rbrace)?;
     let line_start = doc

@@ -179,7 +179,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         DocumentSymbolRequest::METHOD => answer(req, |p: DocumentSymbolParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            let tree = doc.tree.as_ref()?;
+            let tree = &doc.tree;
             Some(DocumentSymbolResponse::Nested(crate::outline::symbols(
                 &doc.text, &doc.index, tree,
             )))
@@ -187,11 +187,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         FoldingRangeRequest::METHOD => answer(req, |p: FoldingRangeParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            Some(crate::outline::folding(
-                &doc.text,
-                &doc.index,
-                doc.tree.as_ref()?,
-            ))
+            Some(crate::outline::folding(&doc.text, &doc.index, &doc.tree))
         }),
         CodeActionRequest::METHOD => answer(req, |p: CodeActionParams| {
             let path = file(&p.text_document.uri)?;
@@ -219,7 +215,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         SemanticTokensFullRequest::METHOD => answer(req, |p: SemanticTokensParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            let data = crate::tokens::tokens(&doc.text, &doc.index, doc.tree.as_ref()?);
+            let data = crate::tokens::tokens(&doc.text, &doc.index, &doc.tree);
             Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
                 data,

@@ -30,8 +30,9 @@ pub struct Doc {
     pub text: String,
     pub version: i32,
     pub index: LineIndex,
-    /// `None` while the text has a syntax problem.
-    pub tree: Option<Cst>,
+    /// As far as the text parses: a syntax error costs only the statement or
+    /// item it is in ([`Cst::broken`]).
+    pub tree: Cst,
     pub root: PathBuf,
     /// Pack-relative path with `/`.
     pub rel: String,
@@ -99,9 +100,15 @@ impl Workspace {
     pub fn set(&mut self, path: PathBuf, text: String, version: i32) -> Publish {
         let root = self.disk.pack_root(&path);
         let rel = rel_path(&root, &path);
+        // one parse gives the editor its tree and the check its typed tree
+        let tree = self
+            .caches
+            .entry(root.clone())
+            .or_default()
+            .parse_with_tree(&rel, &text);
         let doc = Doc {
             index: LineIndex::new(&text),
-            tree: muster_syntax::cst::parse(&text),
+            tree,
             text,
             version,
             root,
@@ -208,8 +215,12 @@ impl Workspace {
         }
         for (path, doc) in &self.docs {
             if doc.is_library() && !by_file.contains_key(path) {
-                let parsed = muster_syntax::parse(muster_syntax::FileId(0), &doc.text);
-                by_file.insert(path.clone(), (parsed.diagnostics, doc.text.clone()));
+                let file = muster_syntax::FileId(0);
+                let diagnostics = match self.caches.get(&doc.root) {
+                    Some(cache) => cache.parse(&doc.rel, &doc.text, file).diagnostics,
+                    None => muster_syntax::parse(file, &doc.text).diagnostics,
+                };
+                by_file.insert(path.clone(), (diagnostics, doc.text.clone()));
             }
         }
         let mut out: Publish = Vec::new();
@@ -310,13 +321,14 @@ mod tests {
     }
 
     #[test]
-    fn a_keystroke_in_a_scenario_parses_and_resolves_only_that_scenario() {
+    fn a_keystroke_parses_its_file_once_and_resolves_only_that_scenario() {
         let mut ws = Workspace::new(Box::new(NoDisk));
         ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
         ws.set(PathBuf::from("/pack/a.muster"), scenario("A"), 1);
         let (parsed, resolved) = (work::parsed_bytes(), work::library_items_resolved());
         let edited = scenario("A, edited");
         ws.set(PathBuf::from("/pack/a.muster"), edited.clone(), 2);
+        // once: the editor's tree and the check's typed tree come from one parse
         assert_eq!(work::parsed_bytes() - parsed, edited.len() as u64);
         assert_eq!(work::library_items_resolved(), resolved);
         // an edit to the library is parsed and resolved once, for its scenario
@@ -324,7 +336,7 @@ mod tests {
         ws.set(PathBuf::from("/pack/lib/units.muster"), lib.clone(), 2);
         assert_eq!(
             work::parsed_bytes() - parsed,
-            (edited.len() + edited.len() + lib.len()) as u64
+            (edited.len() + lib.len()) as u64
         );
         assert_eq!(work::library_items_resolved() - resolved, 1);
     }

@@ -606,7 +606,31 @@ pub fn overlap_area(a: &[Pos], b: &[Pos]) -> f64 {
     if ba.2 <= bb.0 || bb.2 <= ba.0 || ba.3 <= bb.1 || bb.3 <= ba.1 {
         return 0.0;
     }
+    // two rectangles square to the table (most areas drawn with `rect`) share
+    // the rectangle where their boxes meet: no polygon clipping needed
+    if is_box(a, ba) && is_box(b, bb) {
+        return (ba.2.min(bb.2) - ba.0.max(bb.0)) * (ba.3.min(bb.3) - ba.1.max(bb.1));
+    }
     polygon(a).intersection(&polygon(b)).unsigned_area()
+}
+
+/// Whether an outline is its own bounding box: four corners (a closing repeat
+/// of the first allowed), each a corner of the box, each side along an axis.
+fn is_box(points: &[Pos], b: (f64, f64, f64, f64)) -> bool {
+    let corners = match points {
+        [first @ .., last] if points.len() == 5 && first.first() == Some(last) => first,
+        _ if points.len() == 4 => points,
+        _ => return false,
+    };
+    let on_corner = |p: &Pos| (p.x == b.0 || p.x == b.2) && (p.y == b.1 || p.y == b.3);
+    let along_axis = |p: &Pos, q: &Pos| (p.x == q.x) != (p.y == q.y);
+    b.0 < b.2
+        && b.1 < b.3
+        && corners.iter().all(on_corner)
+        && corners
+            .iter()
+            .zip(corners.iter().cycle().skip(1))
+            .all(|(p, q)| along_axis(p, q))
 }
 
 #[cfg(test)]
@@ -620,6 +644,20 @@ mod tests {
 
     fn close(a: Pos, b: Pos) -> bool {
         a.distance(b) < 1e-6
+    }
+
+    #[test]
+    fn rectangles_square_to_the_table_share_what_clipping_gives() {
+        let a = rect_outline(p(0.0, 0.0), 200.0, 100.0);
+        let b = rect_outline(p(150.0, 40.0), 200.0, 200.0);
+        assert!(is_box(&a, bbox(&a)) && is_box(&b, bbox(&b)));
+        let clipped = polygon(&a).intersection(&polygon(&b)).unsigned_area();
+        assert!((overlap_area(&a, &b) - clipped).abs() < 1e-6);
+        assert!((overlap_area(&a, &b) - 50.0 * 60.0).abs() < 1e-9);
+        // a diamond fills only half its box: clipped as a polygon
+        let diamond = vec![p(100.0, 0.0), p(200.0, 50.0), p(100.0, 100.0), p(0.0, 50.0)];
+        assert!(!is_box(&diamond, bbox(&diamond)));
+        assert!((overlap_area(&a, &diamond) - 10_000.0).abs() < 1e-6);
     }
 
     #[test]

@@ -702,6 +702,9 @@ pub struct Model {
     /// `None` when the scenario has no `scenario { … }` block (reported as MC6xx).
     pub header: Option<Header>,
     pub overrides: Vec<Override>,
+    /// How many findings of one code per file are shown (MC007 sums up the rest).
+    #[serde(skip)]
+    pub findings_limit: crate::pack::FindingsLimit,
     pub sides: Vec<Side>,
     /// Scenario terrain kinds (§98), from the scenario and its libraries.
     pub terrains: Vec<TerrainDef>,

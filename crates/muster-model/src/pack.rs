@@ -22,6 +22,29 @@ pub struct PackConfig {
     pub out: Option<String>,
     /// What the club owns, from `collection.toml` beside `muster.toml`.
     pub collection: Option<crate::collection::Collection>,
+    /// How many findings of one code per file a check shows (`--max-diagnostics`).
+    pub findings_limit: FindingsLimit,
+}
+
+/// How many findings of one code per file are shown; the rest are summed up in
+/// one closing MC007. `None` shows every finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FindingsLimit(pub Option<usize>);
+
+impl FindingsLimit {
+    /// Enough to see what is wrong; a generated map can make millions.
+    pub const DEFAULT: usize = 50;
+
+    /// From `--max-diagnostics N`: `0` means no limit.
+    pub fn of(n: usize) -> FindingsLimit {
+        FindingsLimit((n > 0).then_some(n))
+    }
+}
+
+impl Default for FindingsLimit {
+    fn default() -> Self {
+        FindingsLimit(Some(FindingsLimit::DEFAULT))
+    }
 }
 
 /// The code for every `muster.toml` problem.

@@ -1,5 +1,5 @@
 //! Every rule, one file each, grouped like the codes: MC001–MC003 syntax, MC004–MC006
-//! numeric limits, MC1xx names,
+//! numeric limits, MC007 the run's own output, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
 //! scenario, MC7xx actions, MC8xx fog of war, MC9xx the pack's collection.
 
@@ -15,6 +15,7 @@ pub(crate) mod limits;
 pub(crate) mod names;
 pub(crate) mod orders;
 pub(crate) mod organisation;
+pub(crate) mod output;
 pub(crate) mod scenario;
 pub(crate) mod syntax;
 

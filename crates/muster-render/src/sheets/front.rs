@@ -445,7 +445,10 @@ fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
                     .unwrap_or_default()
             ),
         };
-        out.push(item("House rule", what));
+        // The pack and the scenario may set the same rule alike: say it once.
+        if !out.iter().any(|c| c.meaning == what) {
+            out.push(item("House rule", what));
+        }
     }
     out
 }
