@@ -171,6 +171,8 @@ catalogue! {
     MC116 "unreadable-path"                Error   _                         Pack      overridable [];
     MC117 "unsafe-output-folder"           Error   _                         Pack      overridable [];
     MC118 "cannot-print-pdf"               Error   _                         Pack      fixed       [];
+    MC119 "unsafe-template"                Error   _                         Pack      fixed       [];
+    MC120 "refused-file"                   Error   _                         Pack      fixed       [];
     MC201 "group-without-command"          Error   "§10, §79"                Checks    overridable [];
     MC202 "commander-in-support-element"   Error   "§18"                     Checks    overridable [];
     MC203 "armed-command-element"          Error   "§18"                     Checks    overridable [];
