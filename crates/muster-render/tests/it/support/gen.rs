@@ -480,6 +480,9 @@ fn add_unit(
             commander: (i == 0).then(loc),
             figures: figures.map(|f| (f, loc())),
             models: models.map(|f| (f, loc())),
+            represents: None,
+            mix: Vec::new(),
+            mix_loc: None,
             weapons: if ename == "mg" {
                 vec![WeaponInfo {
                     kind: WeaponKind::Hmg,
@@ -543,6 +546,7 @@ fn add_unit(
         elements: (first..m.elements.len()).map(ElementId).collect(),
         command_element: Some(ElementId(first)),
         template: None,
+        captured: false,
         notes: vec![prose(&format!("{id} unit note"))],
         umpire_notes: vec![prose(&format!("{id} umpire secret"))],
         historical_strength: Some(HistoricalStrength {
