@@ -526,6 +526,8 @@ impl Planter<'_> {
             placement,
             attached_to,
             nation: _,
+            // a keyword's place: it carries no text of the writer's
+            captured: _,
             notes,
             umpire_notes,
             historical_strength,
@@ -555,7 +557,12 @@ impl Planter<'_> {
         {
             self.text(reason, owners.clone(), "unit start reason");
         }
-        if let Some(Prepared { since: _, span: _ }) = prepared {}
+        if let Some(Prepared {
+            since: _,
+            time: _,
+            span: _,
+        }) = prepared
+        {}
         for SeverityOverride {
             level: _,
             code: Spanned { value: _, span: _ },
@@ -670,7 +677,11 @@ impl Planter<'_> {
                     reason,
                     span: _,
                 }) => self.text(reason, owners.clone(), "element start reason"),
-                ElementAttr::Prepared(Prepared { since: _, span: _ }) => {}
+                ElementAttr::Prepared(Prepared {
+                    since: _,
+                    time: _,
+                    span: _,
+                }) => {}
                 ElementAttr::Override(SeverityOverride {
                     level: _,
                     code: Spanned { value: _, span: _ },

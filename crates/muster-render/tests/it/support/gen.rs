@@ -36,6 +36,7 @@ fn pos(x: f64, y: f64) -> Pos {
 pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
     let mut m = Model {
         collection: None,
+        findings_limit: muster_model::pack::FindingsLimit::of(0),
         files: vec![SourceFile {
             id: FileId(0),
             path: format!("generated/gen-{n}.muster"),
