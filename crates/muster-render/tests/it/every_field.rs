@@ -638,6 +638,7 @@ impl Planter<'_> {
             match a {
                 ElementAttr::Figures(_)
                 | ElementAttr::Models(_)
+                | ElementAttr::Represents(_)
                 | ElementAttr::Radio(_)
                 | ElementAttr::Telephone(_)
                 | ElementAttr::Commander(_)
@@ -668,6 +669,11 @@ impl Planter<'_> {
                 } => {
                     if let Some(t) = target {
                         self.refer(t);
+                    }
+                }
+                ElementAttr::Mix(kinds) => {
+                    for (_, t) in kinds {
+                        self.text(t, owners.clone(), "element mix");
                     }
                 }
                 ElementAttr::Note(t) => self.text(t, owners.clone(), "element note"),
