@@ -136,9 +136,9 @@ impl Dir {
 
     /// The names in this folder with their kind (links are `Other`).
     pub fn entries(&self) -> io::Result<Vec<(OsString, Kind)>> {
-        let mut dir = rustix::fs::Dir::read_from(self.fd.as_fd())?;
+        let dir = rustix::fs::Dir::read_from(self.fd.as_fd())?;
         let mut found = Vec::new();
-        while let Some(entry) = dir.next() {
+        for entry in dir {
             let entry = entry?;
             let name = OsStr::from_bytes(entry.file_name().to_bytes());
             if name == "." || name == ".." {

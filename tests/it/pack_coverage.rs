@@ -74,6 +74,8 @@ kinds!(element_kind_name, ELEMENT_KINDS, ElementKind {
 kinds!(attr_name, ATTRS, ElementAttr {
     ElementAttr::Figures(_) => "figures",
     ElementAttr::Models(_) => "models",
+    ElementAttr::Represents(_) => "represents",
+    ElementAttr::Mix(_) => "mix",
     ElementAttr::Weapon(_) => "weapon",
     ElementAttr::Radio(_) => "radio",
     ElementAttr::Telephone(_) => "telephone",
