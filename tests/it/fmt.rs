@@ -88,11 +88,12 @@ fn bounded(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
         .unwrap();
     let started = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > std::time::Duration::from_secs(60) {
+        let hung = started.elapsed() > std::time::Duration::from_secs(60);
+        if hung {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("`muster {}` did not finish", args.join(" "));
         }
+        assert!(!hung, "`muster {}` did not finish", args.join(" "));
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let output = child.wait_with_output().unwrap();
