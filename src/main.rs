@@ -2,6 +2,7 @@
 //! explains rules. Only this binary (and later watch and the language server)
 //! touches the file system and the terminal; every library crate is pure.
 
+mod beneath;
 mod cli;
 mod commands;
 mod error;
@@ -13,6 +14,7 @@ mod pdf;
 mod pdf_merge;
 mod pipeline;
 mod terminal;
+mod walk;
 mod watch;
 mod world;
 mod write;

@@ -38,6 +38,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
         eprintln!("built 0 scenarios: `muster.toml` has problems; nothing written");
         return Ok(Status::Failed);
     }
+    refuse_unsafe_templates(&discovery)?;
     let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
     let out = OutDir::open(&out_request(args, &discovery)?, &sources)?;
     let _lock = out.lock()?;
@@ -173,6 +174,7 @@ pub(crate) fn read_template_overrides(
 }
 
 /// Compiles the built-in templates, with the pack's overrides when it has some.
+/// An override that runs or loads is refused with its code in the message.
 pub(crate) fn compile_templates(
     overrides: Option<&BTreeMap<String, String>>,
 ) -> Result<Templates, String> {
@@ -180,7 +182,39 @@ pub(crate) fn compile_templates(
         None => Templates::builtin(),
         Some(o) => Templates::with_overrides(o),
     }
-    .map_err(|e| e.to_string())
+    .map_err(|e| match unsafe_template(&e) {
+        Some(refusal) => format!("[{}] {refusal}", UNSAFE_TEMPLATE),
+        None => e.to_string(),
+    })
+}
+
+/// The code of a pack template that runs or loads.
+const UNSAFE_TEMPLATE: muster_syntax::Code = muster_syntax::Code::MC119;
+
+/// The refusal of a template that runs or loads (others fail as before).
+fn unsafe_template(e: &muster_render::RenderError) -> Option<CliError> {
+    matches!(e, muster_render::RenderError::Unsafe { .. }).then(|| CliError::Refused {
+        code: UNSAFE_TEMPLATE,
+        message: format!("the pack's {e}"),
+        help: "a template holds markup, styles and the scenario's data: no script, event \
+handlers or URLs outside the sheet (docs/output.md)"
+            .into(),
+    })
+}
+
+/// Refuses the run (before anything is written) when a pack's own template runs
+/// or loads.
+fn refuse_unsafe_templates(discovery: &Discovery) -> Result<(), CliError> {
+    for pack in &discovery.packs {
+        if let Ok(Some(overrides)) = read_template_overrides(pack) {
+            if let Err(e) = Templates::with_overrides(&overrides) {
+                if let Some(refusal) = unsafe_template(&e) {
+                    return Err(refusal);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The output root's index of the scenarios this build wrote (the preview server
@@ -235,7 +269,8 @@ fn pack_rank(path: &str) -> Option<u8> {
 
 /// Prints each written sheet of a scenario beside its HTML (`umpire.pdf`, …) and
 /// joins them, in game-pack order, into its `game-pack.pdf`; returns the pack's
-/// page count and path. Chromium reads the sheets where the writer put them.
+/// page count and path. Each sheet is read back through the output folder's
+/// handle and handed to Chromium as text, never as a path.
 fn print_sheets(
     printer: &Printer,
     entry: &IndexScenario,
@@ -256,8 +291,11 @@ fn print_sheets(
         let stem = file.path.strip_suffix(".html").unwrap_or(&file.path);
         out.write_bytes(&format!("{stem}.pdf"), &pdf)?;
         if map_geometry {
-            let html = out.root().path().join(&file.path);
-            out.write(&format!("{stem}.maps.json"), &printer.map_geometry(&html)?)?;
+            let html = out.read(&file.path)?;
+            out.write(
+                &format!("{stem}.maps.json"),
+                &printer.map_geometry(&file.path, &html)?,
+            )?;
         }
         if let Some((dir, _)) = file.path.rsplit_once('/') {
             folder = format!("{dir}/");
@@ -297,8 +335,10 @@ fn print_all(
                         let Some((_, file)) = sheets.get(i) else {
                             return done;
                         };
-                        let html = out.root().path().join(&file.path);
-                        done.push((i, printer.print(&html)));
+                        let printed = out
+                            .read(&file.path)
+                            .and_then(|html| printer.print(&file.path, &html));
+                        done.push((i, printed));
                     }
                 })
             })

@@ -92,6 +92,7 @@ fn cut(line: &str, gutter: usize, start: usize, room: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

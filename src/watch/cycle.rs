@@ -32,6 +32,8 @@ type TemplateTexts = Option<BTreeMap<String, String>>;
 pub struct Session {
     paths: Vec<PathBuf>,
     out: Option<OutDir>,
+    /// The canonical pack roots whose sources the output may never hold.
+    sources: Vec<PathBuf>,
     graph: Graph,
     filters: Vec<Filter>,
     /// Compiled templates by the template texts they came from (`None`: built-in),
@@ -53,6 +55,8 @@ pub struct Report {
     pub rendered: Rendered,
     /// Whether any output was written (the served pages reload).
     pub wrote: bool,
+    /// The output folder now (the server serves it).
+    pub out_root: Option<OutRoot>,
 }
 
 impl Session {
@@ -91,6 +95,7 @@ impl Session {
         let mut session = Session {
             paths: paths.to_vec(),
             out,
+            sources,
             graph: Graph::default(),
             filters: Vec::new(),
             templates: Vec::new(),
@@ -187,6 +192,7 @@ impl Session {
                     cycle,
                     rendered: Rendered::default(),
                     wrote: false,
+                    out_root: None,
                 };
             }
         };
@@ -254,13 +260,42 @@ impl Session {
             cycle,
             rendered,
             wrote,
+            out_root: self.out_root().cloned(),
         }
+    }
+
+    /// After the output folder was replaced in place (a checkout or sync tool
+    /// swapped the pack folder holding it), the folder now at the same canonical
+    /// path, made when missing and resolved with every check of a fresh start.
+    /// A path that now leads elsewhere (a symlink put there) is never followed.
+    fn reopen_out(&self) -> Option<OutDir> {
+        let old = self.out.as_ref()?.root().path().to_path_buf();
+        let parent = old.parent()?;
+        if std::fs::canonicalize(parent).ok()? != parent {
+            return None;
+        }
+        match std::fs::create_dir(&old) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(_) => return None,
+        }
+        if !std::fs::symlink_metadata(&old).is_ok_and(|m| m.is_dir()) {
+            return None;
+        }
+        let fresh = OutDir::open(&OutRequest::Given(old.clone()), &self.sources).ok()?;
+        (fresh.root().path() == old).then(|| fresh.without_sync())
     }
 
     /// Writes the outputs of every clean scenario (in parallel); counts the held-back ones.
     fn build(&mut self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
-        if self.out.is_none() {
-            return false;
+        let replaced = match &self.out {
+            None => return false,
+            Some(out) => !out.root().verify(),
+        };
+        if replaced {
+            if let Some(fresh) = self.reopen_out() {
+                self.out = Some(fresh);
+            }
         }
         let keys: Vec<_> = discovery
             .packs

@@ -256,6 +256,9 @@ fn emit(header: &[String], report: &Report, started: Instant, shared: &serve::Sh
         report.cycle.line(started.elapsed())
     );
     // The server learns first: whoever reads the line may ask it at once.
+    if let Some(root) = &report.out_root {
+        shared.set_root(root);
+    }
     if report.wrote {
         shared.rebuilt(&line);
     } else {

@@ -66,7 +66,7 @@ fn broken_scenario_json() {
     assert_eq!(code, 1);
     assert!(stderr.starts_with("checked 2 scenarios"), "{stderr}");
     let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(value["format_version"], 2);
+    assert_eq!(value["format_version"], 3);
     settings(&pack).bind(|| insta::assert_snapshot!("check_broken_json", stdout));
 }
 

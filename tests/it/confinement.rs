@@ -146,3 +146,68 @@ fn invalid_utf8_and_oversize_files_are_refused() {
         "{stdout}"
     );
 }
+
+/// The configured output folder swapped for a link to a folder outside the pack
+/// in a tight loop during a build of many scenarios: nothing lands outside.
+/// Each file is written through the handle opened at the start, one name at a
+/// time without following links, so a swap between the check and the write
+/// makes that write fail or land in the real folder, never elsewhere.
+#[test]
+fn an_output_folder_swapped_for_a_link_during_a_build_writes_nothing_outside() {
+    let pack = TempPack::new();
+    pack.write("pack/muster.toml", "out = \"site\"\n");
+    for i in 0..120 {
+        pack.write(&format!("pack/s{i:03}.muster"), CLEAN);
+    }
+    std::fs::create_dir_all(pack.path().join("outside")).unwrap();
+    std::fs::create_dir_all(pack.root().join("site/s000")).unwrap();
+    let site = pack.root().join("site");
+    let real = pack.root().join("site.real");
+    let sub = pack.root().join("sub-real");
+    let mut build = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["build", "pack"])
+        .current_dir(pack.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Swapping starts once the folder is resolved and locked (before that, a
+    // link there is refused with MC117 and nothing is built).
+    let started = std::time::Instant::now();
+    while !site.join(".muster-lock").exists() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "no build"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let mut swaps = 0;
+    while build.try_wait().unwrap().is_none() {
+        // The whole folder, and a scenario's folder inside it, in turn.
+        if std::fs::rename(&site, &real).is_ok() {
+            let _ = std::os::unix::fs::symlink(pack.path().join("outside"), &site);
+            std::thread::yield_now();
+            let _ = std::fs::remove_file(&site);
+            std::fs::rename(&real, &site).unwrap();
+            swaps += 1;
+        }
+        if std::fs::rename(site.join("s000"), &sub).is_ok() {
+            let _ = std::os::unix::fs::symlink(pack.path().join("outside"), site.join("s000"));
+            std::thread::yield_now();
+            let _ = std::fs::remove_file(site.join("s000"));
+            let _ = std::fs::rename(&sub, site.join("s000"));
+        }
+    }
+    let built = build.wait_with_output().unwrap();
+    let landed: Vec<_> = std::fs::read_dir(pack.path().join("outside"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        landed.is_empty(),
+        "{landed:?} landed outside; {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert!(swaps > 10, "too few swaps to race");
+}

@@ -404,14 +404,15 @@ fn messages_a_huge_single_token_gives_a_bounded_report() {
 
 /// The case files of the codes the `muster` command emits (not `run`): each is
 /// placed in a pack as its `// files:` line says (with its `.toml` as
-/// `muster.toml`, its `// unreadable:` path locked), checked by the real binary,
+/// `muster.toml`, its `// unreadable:` path locked, each `// template: NAME TEXT`
+/// as `templates/NAME`, each `// fifo: NAME` a named pipe), checked by the real binary,
 /// and every `// cli-expect: CODE text` must be met by a finding of that code
 /// whose message or help contains the text; a near miss must report nothing.
 #[test]
 fn cli_cases_report_what_their_files_expect() {
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut ran = 0;
-    for code in ["MC115", "MC116", "MC117", "MC118"] {
+    for code in ["MC115", "MC116", "MC117", "MC118", "MC119", "MC120"] {
         let mut names: Vec<String> = fs::read_dir(&cases)
             .unwrap()
             .flatten()
@@ -436,6 +437,17 @@ fn cli_cases_report_what_their_files_expect() {
             };
             for file in files {
                 pack.write(&format!("pack/{file}"), &text);
+            }
+            for fifo in directive("fifo") {
+                let made = Command::new("mkfifo")
+                    .arg(pack.root().join(fifo))
+                    .status()
+                    .unwrap();
+                assert!(made.success());
+            }
+            for line in directive("template") {
+                let (file, content) = line.split_once(' ').unwrap();
+                pack.write(&format!("pack/templates/{file}"), content);
             }
             let toml = cases.join(name.replace(".muster", ".toml"));
             if let Ok(config) = fs::read_to_string(toml) {
@@ -508,5 +520,77 @@ fn cli_cases_report_what_their_files_expect() {
             ran += 1;
         }
     }
-    assert_eq!(ran, 8, "cases ran");
+    assert_eq!(ran, 12, "cases ran");
+}
+
+/// `muster check` with a timeout: a run still going after a minute is killed and
+/// fails the test (reading a FIFO waits for a writer that never comes).
+fn check_bounded(pack: &TempPack, args: &[&str]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .current_dir(pack.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`muster {}` did not finish", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// A FIFO named on the command line is refused at once (MC120), never opened;
+/// the near miss, a regular scenario named the same way, is checked.
+#[test]
+fn a_fifo_named_explicitly_is_refused_at_once() {
+    let pack = TempPack::new();
+    pack.write("pack/a.muster", CLEAN);
+    let fifo = pack.root().join("pipe.muster");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let (code, stdout) = check_bounded(&pack, &["check", "pack/pipe.muster"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("MC120"), "{stdout}");
+    assert!(
+        stdout.contains("muster does not read `pack/pipe.muster`: it is a FIFO (named pipe)"),
+        "{stdout}"
+    );
+    let (code, stdout) = check_bounded(&pack, &["check", "pack/a.muster"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("MC120"), "{stdout}");
+    // Found in a folder, it is reported the same way and the rest is checked.
+    let (_, stdout) = check_bounded(&pack, &["check", "pack"]);
+    assert!(stdout.contains("pack/pipe.muster"), "{stdout}");
+    assert!(stdout.contains("MC120"), "{stdout}");
+}
+
+/// On Unix a backslash is an ordinary character in a file name: `a\b.muster`
+/// is refused (MC120) rather than read as `a/b.muster`, which here holds a
+/// scenario with an error that must not be reported twice.
+#[test]
+fn a_backslash_in_a_file_name_is_refused_not_read_as_a_folder() {
+    let pack = TempPack::new();
+    pack.write("pack/a\\b.muster", CLEAN);
+    pack.write("pack/a/b.muster", &common::broken());
+    let (code, stdout) = check_bounded(&pack, &["check", "pack"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("muster does not read `pack/a\\b.muster`: its name holds a backslash"),
+        "{stdout}"
+    );
+    let named = check_bounded(&pack, &["check", "pack/a\\b.muster"]).1;
+    assert!(named.contains("MC120"), "{named}");
 }

@@ -366,3 +366,78 @@ fn page_counts_of_the_whole_pack() {
         );
     }
 }
+
+/// Runs `program args…` in a network namespace of its own (only loopback up)
+/// under `strace -f`, which writes every `connect`, `sendto` and `sendmsg` of it
+/// and of every process it starts to the returned log; `None` (skipped, failed on
+/// CI) where the namespace or strace is not available.
+fn traced_offline(dir: &Path, program: &str, args: &[&str]) -> Option<(bool, String)> {
+    if !tool_present("strace", "-V") || !tool_present("unshare", "--version") {
+        return None;
+    }
+    let log = dir.join("connections.log");
+    let status = std::process::Command::new("unshare")
+        .args(["-n", "sh", "-c"])
+        .arg(
+            "ip link set lo up 2>/dev/null; log=\"$1\"; shift; \
+             exec strace -f -qq -e trace=connect,sendto,sendmsg -o \"$log\" \"$@\"",
+        )
+        .arg("sh")
+        .arg(&log)
+        .arg(program)
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .unwrap();
+    let traced = fs::read_to_string(&log).unwrap_or_default();
+    if traced.is_empty() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "no trace under CI: `unshare -n` and strace must work"
+        );
+        eprintln!("skipped: `unshare -n` or strace does not work here");
+        return None;
+    }
+    Some((status.success(), traced))
+}
+
+/// The traced calls that name an internet address (IPv4 or IPv6).
+fn internet_attempts(traced: &str) -> Vec<&str> {
+    traced
+        .lines()
+        .filter(|l| l.contains("sa_family=AF_INET"))
+        .collect()
+}
+
+/// Chromium started by `muster build --pdf` tries no connection at all: not to
+/// a resolver, not to a public address, not even to loopback. The build runs in a
+/// network namespace with only loopback, so nothing could leave anyway; strace
+/// records the attempts, and there must be none. The same recorder around a
+/// program that resolves a name sees its attempt (so the method can fail).
+#[test]
+fn chromium_started_by_muster_tries_no_connection() {
+    if !printing_tools() {
+        return;
+    }
+    let pack = common::TempPack::new();
+    pack.write("pack/crossroads.muster", common::CLEAN);
+    let Some((_, control)) = traced_offline(pack.path(), "getent", &["hosts", "example.org"])
+    else {
+        return;
+    };
+    assert!(
+        !internet_attempts(&control).is_empty(),
+        "the recorder saw no attempt of a name lookup: {control}"
+    );
+    let muster = env!("CARGO_BIN_EXE_muster");
+    let (built, traced) = traced_offline(
+        pack.path(),
+        muster,
+        &["build", "pack", "--out", "out", "--pdf"],
+    )
+    .unwrap();
+    assert!(built, "{traced}");
+    assert!(pack.path().join("out/crossroads/game-pack.pdf").exists());
+    let attempts = internet_attempts(&traced);
+    assert!(attempts.is_empty(), "{}", attempts.join("\n"));
+}

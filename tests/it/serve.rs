@@ -400,3 +400,69 @@ fn root_serves_the_built_index_when_there_is_one() {
     assert!(body(&built).contains("Built index &amp; sheets"), "{built}");
     assert!(body(&built).contains("__muster/version"), "{built}");
 }
+
+/// Swaps `folder` for a link to `elsewhere` and back, as fast as it can, until
+/// `stop` is set or `most` swaps are done; returns how many it made. The real
+/// folder is back in place when it returns.
+fn swap_in_a_loop(
+    folder: &Path,
+    elsewhere: &Path,
+    stop: &std::sync::atomic::AtomicBool,
+    most: usize,
+) -> usize {
+    let real = folder.with_extension("real");
+    let mut swaps = 0;
+    while swaps < most && !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        if fs::rename(folder, &real).is_err() {
+            continue;
+        }
+        let _ = std::os::unix::fs::symlink(elsewhere, folder);
+        thread::yield_now();
+        let _ = fs::remove_file(folder);
+        fs::rename(&real, folder).unwrap();
+        swaps += 1;
+    }
+    swaps
+}
+
+/// The served folder swapped for a link to another folder in a tight loop while
+/// requests keep coming: no request is ever answered from that folder. Each
+/// read goes through the handle opened at the start, one name at a time, so a
+/// swap between the check and the read cannot redirect it.
+#[test]
+fn a_served_folder_swapped_for_a_link_in_a_loop_never_serves_outside() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let server = serve(pack(), None);
+    let host = server.address.clone();
+    let dir = server.pack.path().to_path_buf();
+    fs::create_dir_all(dir.join("elsewhere/crossroads")).unwrap();
+    fs::write(dir.join("elsewhere/passwd"), "root:x:0:0:canary\n").unwrap();
+    fs::write(dir.join("elsewhere/crossroads/umpire.html"), "canary\n").unwrap();
+    let stop = AtomicBool::new(false);
+    let (mut asked, mut served, mut leaked) = (0, 0, Vec::new());
+    let swaps = thread::scope(|scope| {
+        let swapper = scope
+            .spawn(|| swap_in_a_loop(&dir.join("site"), &dir.join("elsewhere"), &stop, 200_000));
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(4) && asked < 4_000 {
+            for path in ["/passwd", "/crossroads/umpire.html"] {
+                let response = get(&server, path, &host);
+                asked += 1;
+                if response.contains("canary") {
+                    leaked.push(path);
+                } else if response.starts_with("HTTP/1.1 200") {
+                    served += 1;
+                }
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap()
+    });
+    assert!(
+        leaked.is_empty(),
+        "{} of {asked} served from outside",
+        leaked.len()
+    );
+    assert!(swaps > 100, "only {swaps} swaps");
+    assert!(served > 0, "nothing served in {asked} requests");
+}

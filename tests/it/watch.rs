@@ -717,3 +717,30 @@ fn plain_watch_builds_into_the_out_of_muster_toml() {
         snapshot(dir.path())
     );
 }
+
+/// A pack folder replaced by a fresh copy (a checkout: `mv p p.old && mv p.new p`)
+/// whose `out` lies inside it: the watch builds again into the new pack's
+/// output folder, not only checks.
+#[test]
+fn a_replaced_pack_with_its_output_inside_is_built_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = pack();
+    fs::write(source.path().join("muster.toml"), "out = \"site\"\n").unwrap();
+    let root = dir.path().join("pack");
+    copy_tree(source.path(), &root);
+    let mut w = Watch::start_on(dir.path(), "pack", &[]);
+    assert!(root.join("site/alpha/umpire.html").exists());
+    let new = dir.path().join("pack.new");
+    copy_tree(source.path(), &new);
+    fs::rename(&root, dir.path().join("pack.old")).unwrap();
+    fs::rename(&new, &root).unwrap();
+    w.expect_eventually(|l| l.contains("was replaced") || l.contains("is back"));
+    w.drain(IDLE);
+    append(&root.join("alpha.muster"), "// edited after the checkout\n");
+    let line = w.expect_eventually(one_checked("alpha.muster"));
+    assert!(line.contains("1 built"), "{line}");
+    assert!(
+        root.join("site/alpha/umpire.html").exists(),
+        "nothing built in the new pack"
+    );
+}

@@ -171,6 +171,8 @@ catalogue! {
     MC116 "unreadable-path"                Error   _                         Pack      overridable [];
     MC117 "unsafe-output-folder"           Error   _                         Pack      overridable [];
     MC118 "cannot-print-pdf"               Error   _                         Pack      fixed       [];
+    MC119 "unsafe-template"                Error   _                         Pack      fixed       [];
+    MC120 "refused-file"                   Error   _                         Pack      fixed       [];
     MC201 "group-without-command"          Error   "§10, §79"                Checks    overridable [];
     MC202 "commander-in-support-element"   Error   "§18"                     Checks    overridable [];
     MC203 "armed-command-element"          Error   "§18"                     Checks    overridable [];
@@ -185,6 +187,8 @@ catalogue! {
     MC212 "template-echelon-differs"       Warning "§9"                      Checks    overridable [];
     MC214 "game-strength-above-stated"     Note    "§3"                      Checks    overridable [];
     MC215 "game-strength-below-stated"     Note    "§3"                      Checks    overridable [];
+    MC216 "template-of-another-nation"     Warning _                         Checks    overridable [];
+    MC218 "model-count-unclear"            Error   "§3"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];
@@ -232,6 +236,7 @@ catalogue! {
     MC611 "template-out-of-date"           Warning _                         Checks    overridable [];
     MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
     MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
+    MC618 "prepared-too-late"              Error   "§68"                     Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];
     MC702 "overwatch-without-direct-fire"  Error   "§38, §40"                Checks    overridable [];
     MC703 "overwatch-cannot-see-out"       Warning "§109, §111, §113, §121"  Checks    overridable [];

@@ -1,5 +1,5 @@
-//! Code actions: apply a "did you mean" suggestion, and allow a rule for the
-//! scenario with a reason to fill in (the language's `allow` is scenario-wide;
+//! Code actions: apply a "did you mean" suggestion, and allow a warning or note
+//! for the scenario with a reason to fill in (the language's `allow` is scenario-wide;
 //! it has no narrower scope).
 
 use crate::convert::uri_of;
@@ -84,7 +84,9 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
                 true,
             ));
         }
-        if !allowed.contains(&d.code) {
+        // an error is a mistake to fix, never a rule to waive: silencing an
+        // undefined objective would print the misspelling on a player's sheet
+        if d.severity != muster_syntax::Severity::Error && !allowed.contains(&d.code) {
             allowed.push(d.code);
             if let Some(a) = allow(ws, scenario, d.code.as_str()) {
                 out.push(a);

@@ -36,10 +36,10 @@ pub fn pack_files(ws: &Workspace, path: &Path) -> Vec<Indexed> {
     }
     texts
         .into_iter()
-        .filter_map(|(path, text)| {
+        .map(|(path, text)| {
             let tree = muster_syntax::cst::parse_recovering(&text);
             let index = FileIndex::new(&text, &tree);
-            Some(Indexed { path, text, index })
+            Indexed { path, text, index }
         })
         .collect()
 }

@@ -99,7 +99,7 @@ fn variants(clean: &str) -> Vec<Variant> {
     });
     for (start, line) in statements.step_by(3).take(10) {
         let indent = line.len() - line.trim_start().len();
-        let word = line.trim_start().split_whitespace().next().unwrap_or("");
+        let word = line.split_whitespace().next().unwrap_or("");
         let at = start + indent;
         let mut text = clean.to_string();
         text.replace_range(at..at + word.len(), &"?".repeat(word.len()));

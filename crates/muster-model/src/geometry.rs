@@ -544,6 +544,20 @@ pub fn river_at(model: &Model, p: Pos) -> Option<&Line> {
     lines_at(model, p).find(|l| in_river(l, p))
 }
 
+/// Whether the segment `a`→`b` passes over a line: it meets the centre line, or
+/// comes nearer to it than half its width. Exact, one test per line segment.
+pub fn segment_crosses_line(line: &Line, a: Pos, b: Pos) -> bool {
+    crate::work::geometry();
+    if !finite(&line.points) || !finite(&[a, b]) {
+        return false;
+    }
+    let seg = geo::Line::new(coord(a), coord(b));
+    line.points.windows(2).any(|w| {
+        let l = geo::Line::new(coord(w[0]), coord(w[1]));
+        seg.intersects(&l) || Euclidean.distance(&seg, &l) < line.width / 2.0
+    })
+}
+
 /// Whether a point lies on a table of `table` metres (edges included).
 pub fn on_table(table: (f64, f64), p: Pos) -> bool {
     p.x >= 0.0 && p.y >= 0.0 && p.x <= table.0 && p.y <= table.1

@@ -28,6 +28,16 @@ impl std::ops::Add for Estimate {
     }
 }
 
+/// Real vehicles, guns or aircraft one model of `e` stands for: what the writer
+/// says (`represents`, else the sum of a `mix`), else the usual estimate (§3).
+pub fn per_model(e: &Element) -> u32 {
+    let mix: u32 = e.mix.iter().map(|(n, _)| *n).sum();
+    e.represents
+        .map(|(n, _)| n)
+        .or((mix > 0).then_some(mix))
+        .unwrap_or(USUAL_VEHICLES_PER_MODEL)
+}
+
 /// Estimated real strength of one element (§3, §20).
 pub fn element(e: &Element) -> Estimate {
     let figures = e.figures.map(|(n, _)| n);
@@ -39,13 +49,14 @@ pub fn element(e: &Element) -> Estimate {
                 .unwrap_or_else(|| usual_figures(*ty))
                 .saturating_mul(MEN_PER_FIGURE)
         }
-        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(USUAL_VEHICLES_PER_MODEL),
+        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(per_model(e)),
         Some(Troop::Artillery { .. }) => {
-            s.guns = models.saturating_mul(USUAL_VEHICLES_PER_MODEL);
+            s.guns = models.saturating_mul(per_model(e));
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
         Some(Troop::Aircraft { .. }) => {
-            s.aircraft = models.saturating_mul(USUAL_AIRCRAFT_PER_MODEL)
+            s.aircraft =
+                models.saturating_mul(e.represents.map_or(USUAL_AIRCRAFT_PER_MODEL, |(n, _)| n))
         }
         // a ship model is one ship or craft, counted with the vehicles
         Some(Troop::Ship { .. }) => s.vehicles = models,

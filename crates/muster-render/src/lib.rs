@@ -14,8 +14,9 @@ pub mod map;
 mod paper;
 pub mod sheets;
 mod templates;
+pub mod vet;
 
 pub use build::{build, folder_of, to_json, OutputFile, Sheet};
 pub use error::RenderError;
 pub use paper::Paper;
-pub use templates::Templates;
+pub use templates::{Templates, SHEET_CSP};

@@ -9,5 +9,6 @@ mod overrides;
 mod properties;
 mod registry;
 mod rulebook_numbers;
+mod scenario_terrain;
 mod snapshots;
 mod wording;

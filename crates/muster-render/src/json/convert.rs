@@ -541,7 +541,8 @@ fn messenger(model: &Model, l: &m::Messenger, d: Option<&Delivery>) -> Messenger
             ..
         }) => format!(
             "cannot get through: {} is in the way",
-            model.areas[a.0].name.id
+            muster_model::ground::Feature::of_target(model, *a)
+                .map_or("", |f| f.name().id.as_str())
         ),
         Some(Delivery {
             turns_cold: Some(c),

@@ -35,6 +35,8 @@ pub struct OobRow {
     pub strength: RealStrength,
     /// The strength in words, one entry per kind present (`30 men`, `4 vehicles`).
     pub strength_words: Vec<String>,
+    /// What a mixed model stands for (`3 Cromwell, 1 Sherman Firefly`); empty if none.
+    pub mix: String,
     /// The real unit's stated strength in words, beside the game's; empty when
     /// none is stated.
     pub historical_words: Vec<String>,
@@ -51,6 +53,8 @@ pub struct OobRow {
     pub start_hot: Option<bool>,
     /// `YYYY-MM-DD` since which the position is prepared (§68).
     pub prepared_since: Option<String>,
+    /// Dug in and wired overnight (§68).
+    pub prepared_overnight: bool,
     pub notes: Vec<String>,
     pub umpire_notes: Vec<String>,
     /// The player's unit or one under it.
@@ -121,6 +125,7 @@ pub(crate) fn rows_of(
         count: String::new(),
         strength: u.strength,
         strength_words: strength_words(&u.strength),
+        mix: String::new(),
         historical_words: u
             .historical_strength
             .as_ref()
@@ -138,6 +143,7 @@ pub(crate) fn rows_of(
         start_reason: u.start.as_ref().and_then(|s| s.reason.clone()),
         start_hot: u.start.as_ref().filter(|s| s.declared).map(|s| s.hot),
         prepared_since: u.prepared_since.clone(),
+        prepared_overnight: u.prepared_overnight,
         notes: u.notes.clone(),
         umpire_notes: u.umpire_notes.clone(),
         highlight,
@@ -210,6 +216,12 @@ pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow 
         count,
         strength: e.strength,
         strength_words: strength_words(&e.strength),
+        mix: e
+            .mix
+            .iter()
+            .map(|p| format!("{} {}", p.count, p.what))
+            .collect::<Vec<_>>()
+            .join(", "),
         historical_words: Vec::new(),
         historical_source: None,
         position: match (e.position, e.facing) {
@@ -224,6 +236,7 @@ pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow 
         start_reason: e.start.as_ref().map(|s| s.reason.clone()),
         start_hot: e.start.as_ref().map(|s| s.hot),
         prepared_since: e.prepared_since.clone(),
+        prepared_overnight: e.prepared_overnight,
         notes: e.notes.clone(),
         umpire_notes: e.umpire_notes.clone(),
         highlight,

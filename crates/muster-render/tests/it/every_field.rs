@@ -526,6 +526,8 @@ impl Planter<'_> {
             placement,
             attached_to,
             nation: _,
+            // a keyword's place: it carries no text of the writer's
+            captured: _,
             notes,
             umpire_notes,
             historical_strength,
@@ -555,7 +557,12 @@ impl Planter<'_> {
         {
             self.text(reason, owners.clone(), "unit start reason");
         }
-        if let Some(Prepared { since: _, span: _ }) = prepared {}
+        if let Some(Prepared {
+            since: _,
+            time: _,
+            span: _,
+        }) = prepared
+        {}
         for SeverityOverride {
             level: _,
             code: Spanned { value: _, span: _ },
@@ -631,6 +638,7 @@ impl Planter<'_> {
             match a {
                 ElementAttr::Figures(_)
                 | ElementAttr::Models(_)
+                | ElementAttr::Represents(_)
                 | ElementAttr::Radio(_)
                 | ElementAttr::Telephone(_)
                 | ElementAttr::Commander(_)
@@ -663,6 +671,11 @@ impl Planter<'_> {
                         self.refer(t);
                     }
                 }
+                ElementAttr::Mix(kinds) => {
+                    for (_, t) in kinds {
+                        self.text(t, owners.clone(), "element mix");
+                    }
+                }
                 ElementAttr::Note(t) => self.text(t, owners.clone(), "element note"),
                 ElementAttr::UmpireNote(t) => self.text(t, one(UMPIRE), "element umpire note"),
                 ElementAttr::Start(StartDecl {
@@ -670,7 +683,11 @@ impl Planter<'_> {
                     reason,
                     span: _,
                 }) => self.text(reason, owners.clone(), "element start reason"),
-                ElementAttr::Prepared(Prepared { since: _, span: _ }) => {}
+                ElementAttr::Prepared(Prepared {
+                    since: _,
+                    time: _,
+                    span: _,
+                }) => {}
                 ElementAttr::Override(SeverityOverride {
                     level: _,
                     code: Spanned { value: _, span: _ },

@@ -178,7 +178,7 @@ fn both_schemas_are_strict() {
         (
             "diagnostics",
             &diagnostics,
-            json::schema_id("diagnostics", 2),
+            json::schema_id("diagnostics", 3),
         ),
     ] {
         assert_eq!(schema["$id"], id.as_str(), "{name} schema's $id");

@@ -47,6 +47,8 @@ pub(crate) fn attribute_words() -> Vec<&'static str> {
 pub(crate) const KEYWORD_ATTRS: &[&str] = &[
     "figures",
     "models",
+    "represents",
+    "mix",
     "radio",
     "at",
     "facing",
@@ -88,6 +90,50 @@ pub(crate) fn keyword_attr(
 ) -> Option<Option<ElementAttr>> {
     const NUM: &[Rule] = &[Rule::lit, Rule::elem_word];
     let attr = match w {
+        "represents" => match take(items, i, NUM) {
+            Some(n) => c
+                .ranged(&n, literal::count, &limits::REPRESENTS)
+                .map(ElementAttr::Represents),
+            None => {
+                missing(c, ks, w, "a count", "represents 1");
+                None
+            }
+        },
+        "mix" => {
+            // pairs of a count and a text, as many as are written
+            let mut parts = Vec::new();
+            while items.get(*i).is_some_and(|p| p.as_rule() == Rule::lit) {
+                let Some(n) = take(items, i, &[Rule::lit]) else {
+                    break;
+                };
+                let count = c.ranged(&n, literal::count, &limits::REPRESENTS);
+                let Some(what) = take(items, i, &[Rule::string]) else {
+                    missing(
+                        c,
+                        ks,
+                        w,
+                        "a count and a text for each part",
+                        "mix 3 \"Cromwell\" 1 \"Firefly\"",
+                    );
+                    return Some(None);
+                };
+                let what = c.text(what);
+                if let Some(count) = count {
+                    parts.push((count, what));
+                }
+            }
+            if parts.is_empty() {
+                missing(
+                    c,
+                    ks,
+                    w,
+                    "a count and a text for each part",
+                    "mix 3 \"Cromwell\" 1 \"Firefly\"",
+                );
+                return Some(None);
+            }
+            Some(ElementAttr::Mix(parts))
+        }
         "figures" | "models" => match take(items, i, NUM) {
             Some(n) if w == "figures" => c
                 .ranged(&n, literal::count, &limits::FIGURES)
@@ -147,9 +193,20 @@ pub(crate) fn keyword_attr(
         }
         "prepared" => {
             let since = take(items, i, &[Rule::elem_word]);
-            let when = take(items, i, &[Rule::lit]);
+            let overnight = since.as_ref().is_some_and(|s| s.as_str() == "overnight");
+            let when = if overnight {
+                None
+            } else {
+                take(items, i, &[Rule::lit])
+            };
+            // a clock time after the date (`20:00`); any other number is the next attribute's
+            let time = if overnight || !items.get(*i).is_some_and(|p| p.as_str().contains(':')) {
+                None
+            } else {
+                take(items, i, &[Rule::lit])
+            };
             return Some(
-                super::scope::prepared(c, ks, since.as_ref(), when.as_ref())
+                super::scope::prepared(c, ks, since.as_ref(), when.as_ref(), time.as_ref())
                     .map(ElementAttr::Prepared),
             );
         }

@@ -47,37 +47,26 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-/// Terrain that hinders a line: dense woods, rocks, ruins, buildings, and any
-/// scenario terrain kind difficult (or impassable) to foot.
+/// Ground that hinders a line: difficult to foot, as dense woods, rocks, ruins
+/// and buildings are, or a scenario terrain kind graded so. Water and cliffs are
+/// are crossed where the line is laid, and are not what §68 calls difficult.
 fn difficult(m: &Model, a: &Area) -> bool {
-    match a.terrain {
-        Some(_) => muster_model::ground::area_movement(m, a, Mover::Foot)
-            .is_some_and(|g| g >= MoveGrade::Difficult),
-        None => matches!(
-            a.kind,
-            TerrainKind::DenseWoods
-                | TerrainKind::Rocky
-                | TerrainKind::Ruins
-                | TerrainKind::Buildings
-        ),
-    }
+    muster_model::ground::area_movement(m, a, Mover::Foot) == Some(MoveGrade::Difficult)
 }
 
 /// A position occupied long enough to lay and keep its lines (§68): fortified, or
-/// declared `prepared since DATE` on the element or a unit it belongs to.
+/// declared `prepared since DATE` a day or more before the start on the element
+/// or a unit it belongs to (`prepared overnight` is not long enough).
 fn prepared(cx: &Context, e: &Element) -> bool {
+    let h = cx.model.header.as_ref();
+    let held = |p: &Option<PreparedSince>| p.as_ref().is_some_and(|p| p.held_a_day(h));
     e.has_posture(Posture::Fortified)
-        || e.prepared.is_some()
+        || held(&e.prepared)
         || std::iter::successors(Some(e.unit), |u| {
             cx.model.units.get(u.0).and_then(|x| x.parent)
         })
         .take(cx.model.units.len())
-        .any(|u| {
-            cx.model
-                .units
-                .get(u.0)
-                .is_some_and(|x| x.prepared.is_some())
-        })
+        .any(|u| cx.model.units.get(u.0).is_some_and(|x| held(&x.prepared)))
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {

@@ -36,6 +36,7 @@ fn pos(x: f64, y: f64) -> Pos {
 pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
     let mut m = Model {
         collection: None,
+        findings_limit: muster_model::pack::FindingsLimit::of(0),
         files: vec![SourceFile {
             id: FileId(0),
             path: format!("generated/gen-{n}.muster"),
@@ -480,6 +481,9 @@ fn add_unit(
             commander: (i == 0).then(loc),
             figures: figures.map(|f| (f, loc())),
             models: models.map(|f| (f, loc())),
+            represents: None,
+            mix: Vec::new(),
+            mix_loc: None,
             weapons: if ename == "mg" {
                 vec![WeaponInfo {
                     kind: WeaponKind::Hmg,
@@ -543,6 +547,7 @@ fn add_unit(
         elements: (first..m.elements.len()).map(ElementId).collect(),
         command_element: Some(ElementId(first)),
         template: None,
+        captured: false,
         notes: vec![prose(&format!("{id} unit note"))],
         umpire_notes: vec![prose(&format!("{id} umpire secret"))],
         historical_strength: Some(HistoricalStrength {
