@@ -430,20 +430,7 @@ impl Seen {
                         self.condition(c);
                     }
                 }
-                Item::Victory(v) => {
-                    v.conditions
-                        .iter()
-                        .for_each(|c| self.add("victory", victory_name(c)));
-                    match v.level.as_ref().map(|l| l.value) {
-                        Some(VictoryLevel::Grade(g)) => {
-                            self.part("victory:level-grade");
-                            self.add("grade", g);
-                        }
-                        Some(VictoryLevel::Points(_)) => self.part("victory:level-points"),
-                        None => {}
-                    }
-                    self.group(&v.group);
-                }
+                Item::Victory(v) => self.victory(v),
                 Item::Briefing(b) => {
                     self.part(if b.side.is_some() {
                         "briefing:side"
@@ -560,6 +547,21 @@ impl Seen {
                 }
             }
         }
+    }
+
+    fn victory(&mut self, v: &Victory) {
+        v.conditions
+            .iter()
+            .for_each(|c| self.add("victory", victory_name(c)));
+        match v.level.as_ref().map(|l| l.value) {
+            Some(VictoryLevel::Grade(g)) => {
+                self.part("victory:level-grade");
+                self.add("grade", g);
+            }
+            Some(VictoryLevel::Points(_)) => self.part("victory:level-points"),
+            None => {}
+        }
+        self.group(&v.group);
     }
 
     fn group(&mut self, g: &VictoryGroup) {
