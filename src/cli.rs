@@ -160,6 +160,11 @@ pub struct BuildArgs {
     /// `chromium-browser`, `google-chrome` on PATH)
     #[arg(long, value_name = "PATH", requires = "pdf")]
     pub chromium: Option<PathBuf>,
+    /// Beside each printed sheet, write `<sheet>.maps.json`: where every map
+    /// item (feature, label, leader, unit symbol, element mark) lands on paper,
+    /// in millimetres, as Chromium lays the sheet out for print
+    #[arg(long, requires = "pdf")]
+    pub map_geometry: bool,
 }
 
 /// A paper size for `build --paper`.

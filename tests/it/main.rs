@@ -8,6 +8,7 @@ mod confinement;
 mod fmt;
 mod hardening;
 mod lsp;
+mod map_geometry;
 mod new;
 mod pack_coverage;
 mod pdf;
