@@ -343,6 +343,8 @@ fn report_marks(s: &ScenarioJson, h: f64) -> Vec<UnitMark> {
                 later: false,
                 shown: true,
                 leader: false,
+                ax: p.x,
+                ay: h - p.y,
             })
         })
         .collect()
@@ -478,6 +480,8 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
             later: u.arrives_later,
             shown: true,
             leader: false,
+            ax: c.x,
+            ay: h - c.y,
         });
     }
     for c in &u.units {

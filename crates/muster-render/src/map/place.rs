@@ -570,11 +570,12 @@ fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
                     return None;
                 }
                 let leader = (gap > UNIT_NEAR_MM * mm).then(|| {
-                    // From the unit's centre to the edge of the frame.
-                    let (dx, dy) = (x - u.x, y - u.y);
+                    // From the marks' edge nearest the symbol to its frame.
+                    let (ax, ay) = Shape::Mark(target).nearest(x, y);
+                    let (dx, dy) = (x - ax, y - ay);
                     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
                     let stop = (len - 0.9 * e).max(0.0) / len;
-                    [u.x, u.y, u.x + dx * stop, u.y + dy * stop]
+                    [ax, ay, ax + dx * stop, ay + dy * stop]
                 });
                 Some((x, y, Spot { rect, leader }, gap))
             })
@@ -598,6 +599,8 @@ fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
                     u.fy = *y;
                     u.leader = s.leader.is_some();
                     if let Some(l) = s.leader {
+                        u.ax = l[0];
+                        u.ay = l[1];
                         v.leaders.push(l);
                     }
                     record(boxes, &s.rect, &name);

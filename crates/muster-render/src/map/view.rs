@@ -256,8 +256,12 @@ pub struct UnitMark {
     pub later: bool,
     /// False when no free spot was found near it: it is listed in the key.
     pub shown: bool,
-    /// Whether a leader line joins the symbol to its centre.
+    /// Whether a leader line joins the symbol to its troops.
     pub leader: bool,
+    /// Where that leader starts: the edge of its own elements' marks nearest
+    /// the symbol.
+    pub ax: f64,
+    pub ay: f64,
 }
 
 /// The scale bar: `metres` of ground is `length` user units and `mm` on the table.

@@ -665,7 +665,9 @@ fn pegasus_names_stay_on_their_bank_of_the_canal() {
     let full = json::scenario(&model, &analysis);
     let mut seen = 0;
     for (name, m) in maps(&full) {
-        let canal = m.areas.iter().find(|a| a.id == "canal").unwrap();
+        let Some(canal) = m.areas.iter().find(|a| a.id == "canal") else {
+            continue; // a set-up tile away from the canal
+        };
         let west = canal.points.iter().map(|p| p.0).fold(f64::MAX, f64::min);
         // Café Gondrée and the crossroads stand west of the canal: so do their names.
         for id in ["place:cafe", "place:benouville-x"] {
