@@ -149,7 +149,7 @@ pub struct BuildArgs {
     /// Output folder (default: `out` from muster.toml, relative to the pack root)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Paper the sheets print on; the set-up sheet prints it in landscape
+    /// Paper the sheets print on; the set-up sheet turns it to fill the width
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
     /// Also print every sheet to PDF with headless Chromium, and join each

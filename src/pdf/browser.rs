@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Reads the text area of a sheet's printed page from its `@page` rules.
+const PAGE_BOX: &str = include_str!("page_box.js");
 /// How long Chromium may take to exit after `Browser.close` before it is killed.
 const CLOSING: Duration = Duration::from_secs(5);
 
@@ -195,6 +197,25 @@ impl Browser {
                     .call(Some(session), method, params, deadline)
             };
             call("Emulation.setEmulatedMedia", json!({"media": "print"}))?;
+            // Lay the sheet out at its printed page's text width, so what is
+            // measured is where it lands on paper.
+            let page = call(
+                "Runtime.evaluate",
+                json!({"expression": PAGE_BOX, "returnByValue": true}),
+            )?;
+            let text_box: Option<[f64; 2]> = page
+                .get("result")
+                .and_then(|r| r.get("value"))
+                .and_then(Value::as_str)
+                .and_then(|v| serde_json::from_str(v).ok());
+            if let Some([w, h]) = text_box.filter(|[w, h]| *w >= 1.0 && *h >= 1.0) {
+                // Paper has no scroll bar to take its width.
+                call("Emulation.setScrollbarsHidden", json!({"hidden": true}))?;
+                call(
+                    "Emulation.setDeviceMetricsOverride",
+                    json!({"width": w.round(), "height": h.round(), "deviceScaleFactor": 1, "mobile": false}),
+                )?;
+            }
             let reply = call(
                 "Runtime.evaluate",
                 json!({"expression": expression, "returnByValue": true}),

@@ -30,7 +30,9 @@
         items.push(item);
       }
     });
-    maps.push({ width: svg.getBoundingClientRect().width * MM, items });
+    // The page's text width, to say what share of it a map fills.
+    const text = document.documentElement.clientWidth * MM;
+    maps.push({ width: svg.getBoundingClientRect().width * MM, text_width: text, items });
   });
   return JSON.stringify(maps);
 })()

@@ -13,6 +13,7 @@ mod new;
 mod pack_coverage;
 mod pdf;
 mod serve;
+mod setup_geometry;
 mod slips;
 mod watch;
 mod watch_browser;

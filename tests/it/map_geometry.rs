@@ -38,7 +38,7 @@ struct Map {
     items: Vec<Item>,
 }
 
-fn can_run() -> bool {
+pub(crate) fn can_run() -> bool {
     let root = std::process::Command::new("id")
         .arg("-u")
         .output()
@@ -55,7 +55,7 @@ fn can_run() -> bool {
 
 /// Builds Pegasus Bridge with `--pdf --map-geometry` inside a network
 /// namespace; returns the output folder.
-fn measured_pack(dir: &Path) -> PathBuf {
+pub(crate) fn measured_pack(dir: &Path) -> PathBuf {
     let out = dir.join("out");
     let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/pegasus-bridge.muster");
     let output = std::process::Command::new("unshare")
