@@ -163,18 +163,20 @@ fn check_map(name: &str, m: &MapView) {
             u.label
         );
     }
-    // Every label is on the map (with a box) or in the key.
+    // Every label is on the map (with a box), numbered at its feature (the
+    // number with a box, the name under the map) or in the key.
     let all = labels(m);
     let shown = all.iter().filter(|(_, s)| *s).count();
     assert_eq!(
-        shown,
+        shown + m.callouts.len(),
         m.label_boxes.len(),
         "{name}: a drawn label has no box"
     );
     for (text, s) in &all {
         if !*s {
             assert!(
-                m.key.iter().any(|k| k.text.starts_with(text.as_str())),
+                m.key.iter().any(|k| k.text.starts_with(text.as_str()))
+                    || m.callouts.iter().any(|c| &c.text == text),
                 "{name}: {text:?} is neither on the map nor in the key"
             );
         }
@@ -644,4 +646,94 @@ fn every_map_item_carries_the_id_of_what_it_draws() {
     let symbols = map.matches("<use href=\"#f-friendly\"").count()
         + map.matches("<use href=\"#f-hostile\"").count();
     assert_eq!(map.matches("data-unit=\"").count(), symbols);
+}
+
+/// Where a drawn name stands (its text centre and baseline), by `KIND:ID`.
+fn name_at(m: &MapView, id: &str) -> Option<(f64, f64)> {
+    let drawn = |shown: bool, x: f64, y: f64| shown.then_some((x, y));
+    let by = |kind: &str, mid: &str| format!("{kind}:{mid}") == id;
+    m.places
+        .iter()
+        .find(|p| by("place", &p.id))
+        .and_then(|p| drawn(p.shown, p.lx, p.ly))
+        .or_else(|| m.callouts.iter().find(|c| c.id == id).map(|c| (c.x, c.y)))
+}
+
+#[test]
+fn pegasus_names_stay_on_their_bank_of_the_canal() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let full = json::scenario(&model, &analysis);
+    let mut seen = 0;
+    for (name, m) in maps(&full) {
+        let Some(canal) = m.areas.iter().find(|a| a.id == "canal") else {
+            continue; // a set-up tile away from the canal
+        };
+        let west = canal.points.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+        // Café Gondrée and the crossroads stand west of the canal: so do their names.
+        for id in ["place:cafe", "place:benouville-x"] {
+            if let Some((x, _)) = name_at(&m, id) {
+                seen += 1;
+                assert!(
+                    x < west,
+                    "{name}: {id} named at x {x}, east of the canal's west bank {west}"
+                );
+            }
+        }
+    }
+    assert!(seen >= 8, "only {seen} names checked");
+}
+
+/// A place between the west edge of the table and a line close to it: there
+/// is room for its name only across the line (or for a number beside it).
+fn bank(kind: &str) -> String {
+    format!(
+        r#"
+scenario "Bank" {{
+  start 1944-06-06 06:00
+  turns 6
+  first-bound red
+  table 2400m by 1600m
+}}
+side red "Red" nation british
+side blue "Blue" nation german
+forces red {{
+  company a "A" {{
+    hq a-hq command figures 2 at (200,200)
+  }}
+}}
+forces blue {{
+  company b "B" {{
+    hq b-hq command figures 2 at (2200,1400)
+  }}
+}}
+map {{
+  {kind} water-line "Line" width 10m line (60,0) (60,1600)
+  place mill "Mill" at (20,800)
+}}
+"#
+    )
+}
+
+#[test]
+fn a_name_is_not_set_across_a_river_from_its_place() {
+    let (model, analysis) = load_text(&bank("river"));
+    let full = json::scenario(&model, &analysis);
+    let m = map_view(&full, None, &[]);
+    let (x, _) = name_at(&m, "place:mill").unwrap();
+    assert!(
+        x < 60.0,
+        "the mill's name stands east of the river, at x {x}"
+    );
+}
+
+#[test]
+fn a_road_does_not_keep_a_name_from_its_best_side() {
+    let (model, analysis) = load_text(&bank("road"));
+    let full = json::scenario(&model, &analysis);
+    let m = map_view(&full, None, &[]);
+    let (x, _) = name_at(&m, "place:mill").unwrap();
+    assert!(
+        x > 60.0,
+        "the mill's name should stand east, across the road, at x {x}"
+    );
 }
