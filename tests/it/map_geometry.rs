@@ -284,7 +284,7 @@ fn every_printed_map_of_the_pack_has_its_names_at_their_features() {
         return;
     }
     let out = measured_pack();
-    let maps = maps_of(&out);
+    let maps = maps_of(out);
     // Umpire, set-up, sides and players of every scenario each carry a map.
     assert!(maps.len() >= 100, "{} maps measured", maps.len());
     let labels: usize = maps.iter().map(|m| of(m, "label").count()).sum();
