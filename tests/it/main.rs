@@ -5,6 +5,7 @@ mod check;
 mod commands;
 mod common;
 mod confinement;
+mod docs;
 mod fmt;
 mod hardening;
 mod lsp;

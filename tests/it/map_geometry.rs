@@ -13,6 +13,7 @@ use common::tool_present;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// How far a label may stand from its feature, and with a leader line.
 const LABEL_MM: f64 = 3.0;
@@ -55,7 +56,20 @@ pub(crate) fn can_run() -> bool {
 
 /// Builds the shipped pack with `--pdf --map-geometry` inside a network
 /// namespace; returns the output folder.
-pub(crate) fn measured_pack(dir: &Path) -> PathBuf {
+/// The shipped pack built and measured once per run of the test binary, in
+/// the target's scratch folder, for every test that reads the measurements.
+pub(crate) fn measured_pack() -> &'static Path {
+    static OUT: OnceLock<PathBuf> = OnceLock::new();
+    OUT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("measured-pack");
+        // A folder left by an earlier run is replaced.
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        build_measured(&dir)
+    })
+}
+
+fn build_measured(dir: &Path) -> PathBuf {
     let out = dir.join("out");
     let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     let output = std::process::Command::new("unshare")
@@ -269,9 +283,8 @@ fn every_printed_map_of_the_pack_has_its_names_at_their_features() {
     if !can_run() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = measured_pack(dir.path());
-    let maps = maps_of(&out);
+    let out = measured_pack();
+    let maps = maps_of(out);
     // Umpire, set-up, sides and players of every scenario each carry a map.
     assert!(maps.len() >= 100, "{} maps measured", maps.len());
     let labels: usize = maps.iter().map(|m| of(m, "label").count()).sum();

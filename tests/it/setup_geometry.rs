@@ -1,13 +1,14 @@
-//! The set-up sheet on paper: Pegasus Bridge's sheet laid out by headless
-//! Chromium through the printing code (`build --pdf --map-geometry`, in a
-//! network namespace), its whole-table map at least 85% of the page's text
-//! width and each tile at the 1 : 4 it states, measured between marks whose
+//! The set-up sheets on paper: the shipped pack laid out by headless Chromium
+//! through the printing code (`build --pdf --map-geometry`, in a network
+//! namespace), every whole-table map at least 85% of its page's text width, and
+//! Pegasus Bridge's tiles at the 1 : 4 they state, measured between marks whose
 //! table positions the scenario gives.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::map_geometry::{can_run, measured_pack};
 
 use serde_json::Value;
+use std::path::Path;
 
 /// The centre of the mark `data-feature="id"` on a measured map, in paper mm.
 fn centre(map: &Value, id: &str) -> Option<(f64, f64)> {
@@ -30,31 +31,55 @@ fn printed_mm(tiles: &[Value], a: &str, b: &str) -> f64 {
         .unwrap_or_else(|| panic!("no tile shows both {a} and {b}"))
 }
 
+/// The measured maps of one scenario's set-up sheet: the overview first, then the tiles.
+fn setup_maps(out: &Path, scenario: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(out.join(scenario).join("setup.maps.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
 #[test]
-fn the_set_up_overview_fills_the_width_and_its_tiles_print_at_one_to_four() {
+fn every_set_up_overview_fills_the_width_and_the_tiles_print_at_one_to_four() {
     if !can_run() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = measured_pack(dir.path());
-    let text = std::fs::read_to_string(out.join("pegasus-bridge/setup.maps.json")).unwrap();
-    let maps: Vec<Value> = serde_json::from_str(&text).unwrap();
-    // The overview first, then the tiles (the table is 120 cm by 80 cm: at
-    // 1 : 4 it is 300 mm by 200 mm of paper, more than one A4 page holds).
-    assert!(maps.len() >= 3, "{} maps on the set-up sheet", maps.len());
-    let overview = &maps[0];
-    let (width, page) = (
-        overview["width"].as_f64().unwrap(),
-        overview["text_width"].as_f64().unwrap(),
-    );
-    // A4 less the sheet's 11 mm side margins: 188 mm portrait, 275 mm landscape.
+    let out = measured_pack();
+    let mut sheets = 0;
+    for scenario in std::fs::read_dir(out).unwrap().flatten() {
+        if !scenario.path().join("setup.maps.json").exists() {
+            continue;
+        }
+        let name = scenario.file_name().to_string_lossy().into_owned();
+        let maps = setup_maps(out, &name);
+        // The overview, then at least one tile.
+        assert!(
+            maps.len() >= 2,
+            "{name}: {} maps on the set-up sheet",
+            maps.len()
+        );
+        let (width, page) = (
+            maps[0]["width"].as_f64().unwrap(),
+            maps[0]["text_width"].as_f64().unwrap(),
+        );
+        // A4 less the sheet's 11 mm side margins: 188 mm portrait, 275 mm landscape.
+        assert!(
+            (page - 188.0).abs() < 0.5 || (page - 275.0).abs() < 0.5,
+            "{name}: text width {page:.1} mm"
+        );
+        assert!(
+            width >= 0.85 * page,
+            "{name}: the overview is {width:.1} mm of a {page:.1} mm text width"
+        );
+        sheets += 1;
+    }
+    assert!(sheets >= 12, "{sheets} set-up sheets measured");
+
+    let maps = setup_maps(out, "pegasus-bridge");
+    // The table is 120 cm by 80 cm: at 1 : 4 it is 300 mm by 200 mm of paper,
+    // more than one A4 page holds.
     assert!(
-        (page - 188.0).abs() < 0.5 || (page - 275.0).abs() < 0.5,
-        "text width {page:.1} mm"
-    );
-    assert!(
-        width >= 0.85 * page,
-        "the overview is {width:.1} mm of a {page:.1} mm text width"
+        maps.len() >= 3,
+        "{} maps on the Pegasus set-up sheet",
+        maps.len()
     );
     let tiles = &maps[1..];
     // Ground scale 2 m per table mm; a tile prints a table mm as 0.25 mm.

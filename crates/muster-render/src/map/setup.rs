@@ -175,27 +175,41 @@ fn number_marks(map: &MapView, numbers: &[(String, usize)]) -> Vec<Numbered> {
             continue;
         };
         let (hw, hh) = (0.22 * e * n.to_string().len() as f64 + 0.05 * e, 0.3 * e);
-        let clear = |cx: f64, cy: f64| {
+        let inside = |cx: f64, cy: f64| {
+            map.window.is_none_or(|w| {
+                cx - hw >= w.x && cx + hw <= w.x + w.w && cy - hh >= w.y && cy + hh <= w.y + w.h
+            })
+        };
+        let meets = |(x0, y0, x1, y1): (f64, f64, f64, f64), cx: f64, cy: f64| {
+            cx + hw > x0 && cx - hw < x1 && cy + hh > y0 && cy - hh < y1
+        };
+        // Strict: clear of marks, numbers and the map's labels; then of marks
+        // and numbers only.
+        let clear = |cx: f64, cy: f64, labels: bool| {
             let hits_mark = near(cx)
                 .iter()
                 .any(|(x, y)| (x - cx).abs() < hw + 0.35 * e && (y - cy).abs() < hh + 0.35 * e);
-            let hits_number = placed.iter().any(|(x0, y0, x1, y1)| {
-                cx + hw > *x0 && cx - hw < *x1 && cy + hh > *y0 && cy - hh < *y1
-            });
-            !hits_mark && !hits_number
+            let hits_number = placed.iter().any(|b| meets(*b, cx, cy));
+            let hits_label = labels
+                && map
+                    .label_boxes
+                    .iter()
+                    .any(|l| meets((l.x0, l.y0, l.x1, l.y1), cx, cy));
+            inside(cx, cy) && !hits_mark && !hits_number && !hits_label
         };
-        let spots = [0.75, 1.2, 1.8].iter().flat_map(|r| {
-            COMPASS
-                .iter()
-                .map(move |(dx, dy)| (m.x + r * e * dx, m.y + r * e * dy))
-        });
-        let mut chosen = (m.x + 0.55 * e, m.y - 0.55 * e);
-        for (cx, cy) in spots {
-            if clear(cx, cy) {
-                chosen = (cx, cy);
-                break;
-            }
-        }
+        let spots: Vec<(f64, f64)> = [0.75, 1.2, 1.8]
+            .iter()
+            .flat_map(|r| {
+                COMPASS
+                    .iter()
+                    .map(move |(dx, dy)| (m.x + r * e * dx, m.y + r * e * dy))
+            })
+            .collect();
+        let chosen = [true, false]
+            .iter()
+            .find_map(|labels| spots.iter().find(|(x, y)| clear(*x, *y, *labels)))
+            .copied()
+            .unwrap_or((m.x + 0.55 * e, m.y - 0.55 * e));
         let (cx, cy) = chosen;
         placed.push((cx - hw, cy - hh, cx + hw, cy + hh));
         out.push(Numbered {

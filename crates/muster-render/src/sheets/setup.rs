@@ -106,8 +106,8 @@ pub fn text_box(paper: Paper, landscape: bool) -> PrintBox {
 /// The page margins of `briefing.css` (top, right, bottom, left).
 const PAGE_MARGINS_MM: (f64, f64, f64, f64) = (12.0, 11.0, 13.0, 11.0);
 /// The sheet's heading above the overview, and a tile's heading and note.
-const HEADING_MM: f64 = 20.0;
-const TILE_HEADING_MM: f64 = 16.0;
+const HEADING_MM: f64 = 30.0;
+const TILE_HEADING_MM: f64 = 26.0;
 /// What the overview must fill of the text width.
 pub const OVERVIEW_SHARE: f64 = 0.85;
 
@@ -321,8 +321,8 @@ fn terrain(s: &ScenarioJson, st: f64, scale: f64, table: (f64, f64)) -> Vec<Terr
     out
 }
 
-/// Every element in list order, those on the table numbered from 1 as on
-/// the tiles.
+/// Every element in list order, those on the table at the start numbered
+/// from 1 as on the tiles.
 fn deployment(s: &ScenarioJson, st: f64, scale: f64, table: (f64, f64)) -> Vec<DeployRow> {
     let mut out = Vec::new();
     for sd in &s.sides {
@@ -331,7 +331,8 @@ fn deployment(s: &ScenarioJson, st: f64, scale: f64, table: (f64, f64)) -> Vec<D
         }
     }
     let mut n = 0;
-    for d in out.iter_mut().filter(|d| d.x_cm.is_some()) {
+    // Later arrivals are listed by turn, not here: their planned spots stay unnumbered.
+    for d in out.iter_mut().filter(|d| d.x_cm.is_some() && !d.later) {
         n += 1;
         d.n = Some(n);
     }
