@@ -24,6 +24,9 @@ pub struct PackConfig {
     pub collection: Option<crate::collection::Collection>,
 }
 
+/// The name of a pack's settings file, at its root.
+pub const CONFIG_FILE: &str = "muster.toml";
+
 /// The code for every `muster.toml` problem.
 pub const INVALID_PACK: Code = Code::MC109;
 
@@ -99,6 +102,23 @@ fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagno
             ));
             continue;
         }
+        match Code::parse(code) {
+            Some(c) if c.overridable() => {}
+            Some(_) => {
+                diags.push(problem(
+                    format!("`{code}` in `[severity]` is a syntax code and cannot be re-graded"),
+                    "a file muster cannot read cannot be played; fix the text instead",
+                ));
+                continue;
+            }
+            None => {
+                diags.push(problem(
+                    format!("`{code}` in `[severity]` names no known rule"),
+                    "`muster explain` lists every rule code; check the spelling",
+                ));
+                continue;
+            }
+        }
         match level.as_str().and_then(SeverityLevel::from_keyword) {
             Some(level) => config.overrides.push(Override {
                 code: code.clone(),
@@ -116,6 +136,18 @@ fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagno
 }
 
 impl PackConfig {
+    /// `muster.toml` (its text, if the pack has one) as the CLI and the language
+    /// server both read it: the settings to use and the problems to show (MC109).
+    /// A file with problems is not half applied: its problems are shown and the
+    /// defaults used, so a typo never silently drops a house rule.
+    pub fn load(text: Option<&str>) -> (PackConfig, Vec<Diagnostic>) {
+        match text.map(PackConfig::from_toml) {
+            None => (PackConfig::default(), Vec::new()),
+            Some(Ok(config)) => (config, Vec::new()),
+            Some(Err(problems)) => (PackConfig::default(), problems),
+        }
+    }
+
     /// Reads `muster.toml`. All problems are reported at once.
     pub fn from_toml(text: &str) -> Result<PackConfig, Vec<Diagnostic>> {
         let value: toml::Table = match text.parse() {
