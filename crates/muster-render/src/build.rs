@@ -52,6 +52,8 @@ pub fn build(
     // Each view's scenario JSON is serialised into a template context once and
     // shared by all its pages; only the page's own parts change between pages.
     let mut ctx = templates.view_context(&full)?;
+    let front = crate::front::front_sheet(&full);
+    templates.set_extras(&mut ctx, Some(&front), &[])?;
     let mut out = vec![
         OutputFile {
             path: format!("{stem}/scenario.json"),
@@ -77,6 +79,11 @@ pub fn build(
         let view = json::for_side(&full, &side.id);
         let sid = file_safe(&side.id);
         let mut ctx = templates.view_context(&view)?;
+        templates.set_extras(
+            &mut ctx,
+            None,
+            &crate::draft::briefing(&view, &side.id, None),
+        )?;
         let side_name = side.display.clone().unwrap_or_else(|| side.id.clone());
         out.push(OutputFile {
             path: format!("{stem}/side-{sid}.json"),
@@ -98,6 +105,11 @@ pub fn build(
             sheet: sheet("Command cards", format!("side: {side_name}")),
         });
         for p in &side.players {
+            templates.set_extras(
+                &mut ctx,
+                None,
+                &crate::draft::briefing(&view, &side.id, Some(p)),
+            )?;
             out.push(OutputFile {
                 path: format!("{stem}/player-{}.html", file_safe(&p.id)),
                 contents: templates.render_page(

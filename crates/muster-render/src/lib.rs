@@ -7,7 +7,9 @@
 
 mod build;
 pub mod cards;
+pub mod draft;
 mod error;
+pub mod front;
 pub mod index;
 pub mod json;
 mod labels;
@@ -22,6 +24,7 @@ mod map_symbols;
 pub mod page;
 pub mod player_sheet;
 pub mod setup;
+pub mod statements;
 mod templates;
 pub mod turn_track;
 pub mod victory_view;

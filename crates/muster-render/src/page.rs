@@ -564,7 +564,7 @@ fn n(v: f64) -> String {
 }
 
 /// `1944-06-06` as `6 June 1944`; anything else is shown as written.
-fn long_date(iso: &str) -> String {
+pub(crate) fn long_date(iso: &str) -> String {
     const MONTHS: [&str; 12] = [
         "January",
         "February",

@@ -43,6 +43,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../templates/_plans.html"),
     ),
     (
+        "_front.html",
+        include_str!("../../../templates/_front.html"),
+    ),
+    (
         "_umpire.html",
         include_str!("../../../templates/_umpire.html"),
     ),
@@ -190,6 +194,21 @@ impl Templates {
             .map_err(err)?;
         view.ctx.try_insert("sheet", &page.sheet).map_err(err)?;
         self.tera.render(name, &view.ctx).map_err(err)
+    }
+
+    /// Sets what the view's next pages print besides the page itself: the umpire's
+    /// front sheet and house rules, or a reader's briefing (drafted where the writer
+    /// gave none). A side's view gets no front sheet.
+    pub(crate) fn set_extras(
+        &self,
+        view: &mut ViewContext,
+        front: Option<&crate::front::FrontSheet>,
+        briefing: &[crate::json::narrative::Section],
+    ) -> Result<(), RenderError> {
+        let err = |e: tera::Error| RenderError::template("context", &e);
+        view.ctx.try_insert("front", &front).map_err(err)?;
+        view.ctx.try_insert("briefing", briefing).map_err(err)?;
+        Ok(())
     }
 
     /// Renders the set-up sheet: a page of the umpire's view plus its lists.

@@ -137,6 +137,11 @@ fn objective_words(view: &ScenarioJson, o: &Objective) -> String {
 
 /// An order's phases in words with display names (`attack all-out Pegasus Bridge`).
 pub fn order_words(view: &ScenarioJson, o: &Order) -> String {
+    phase_list(view, o).join(", then ")
+}
+
+/// Each phase of an order in words, the first phase first.
+pub fn phase_list(view: &ScenarioJson, o: &Order) -> Vec<String> {
     let mut phases = vec![phase_words(
         view,
         o.stance.as_ref().map(kind_words),
@@ -153,7 +158,7 @@ pub fn order_words(view: &ScenarioJson, o: &Order) -> String {
             &p.timing,
         ));
     }
-    phases.join(", then ")
+    phases
 }
 
 fn phase_words(

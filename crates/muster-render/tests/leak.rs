@@ -5,7 +5,6 @@
 
 mod support;
 
-use muster_model::analysis::Analysis;
 use muster_model::model::{Model, Prose};
 use muster_render::{build, Templates};
 
@@ -48,6 +47,13 @@ fn plant(model: &mut Model) -> Vec<(Option<usize>, String)> {
         model.units[i].notes.push(prose(n));
         let u = next(None, model);
         model.units[i].umpire_notes.push(prose(u));
+        // Why a group starts hot or cold is the umpire's, even on its own side.
+        if model.units[i].start.is_some() {
+            let r = prose(next(None, model));
+            if let Some(st) = model.units[i].start.as_mut() {
+                st.reason = r;
+            }
+        }
     }
     for i in 0..model.elements.len() {
         let s = model.elements[i].side.0;
@@ -55,6 +61,12 @@ fn plant(model: &mut Model) -> Vec<(Option<usize>, String)> {
         model.elements[i].notes.push(prose(n));
         let u = next(None, model);
         model.elements[i].umpire_notes.push(prose(u));
+        if model.elements[i].start.is_some() {
+            let r = prose(next(None, model));
+            if let Some(st) = model.elements[i].start.as_mut() {
+                st.reason = r;
+            }
+        }
     }
     for i in 0..model.sides.len() {
         for p in 0..model.sides[i].players.len() {
@@ -79,9 +91,11 @@ fn plant(model: &mut Model) -> Vec<(Option<usize>, String)> {
 }
 
 /// Checks one scenario; returns the number of side x output combinations checked.
-fn check(name: &str, mut model: Model, analysis: &Analysis) -> usize {
+fn check(name: &str, mut model: Model) -> usize {
     let planted = plant(&mut model);
-    let files = build(&model, analysis, &Templates::builtin().unwrap()).unwrap();
+    // A unit's start reason reaches the JSON through the analysis: analyse after planting.
+    let analysis = muster_model::analysis::analyse(&model);
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
     let umpire = files
         .iter()
         .find(|f| f.path.ends_with("/umpire.html"))
@@ -152,12 +166,12 @@ fn no_side_output_leaks_the_enemy_or_the_umpire() {
     let mut checked = 0;
     let mut scenarios = 0;
     for path in support::pack::scenario_paths() {
-        let (model, analysis) = support::pack::load(&path);
-        checked += check(&path, model, &analysis);
+        let (model, _) = support::pack::load(&path);
+        checked += check(&path, model);
         scenarios += 1;
     }
-    let (model, analysis) = support::gen::scenario(7, 3);
-    checked += check("generated", model, &analysis);
+    let (model, _) = support::gen::scenario(7, 3);
+    checked += check("generated", model);
     eprintln!("leak test: {scenarios} shipped scenarios + 1 generated, {checked} side outputs checked, none leaked");
     assert!(scenarios > 0, "no shipped scenarios found");
     assert!(checked > 0);
@@ -189,6 +203,56 @@ fn intel_reports_keep_only_the_words_place_and_precision() {
     // The enemy side is a name only.
     let red = blue.side("red").unwrap();
     assert!(red.units.is_empty() && red.players.is_empty() && red.strength.is_none());
+}
+
+/// Pegasus Bridge without its side `briefing`s: each side's and player's drafted one is
+/// built from its filtered view and holds nothing of the enemy or the umpire.
+#[test]
+fn a_drafted_briefing_holds_no_canary_of_the_enemy_or_the_umpire() {
+    let (mut model, analysis) = support::pack::load("pegasus-bridge.muster");
+    // Whatever the pack writes later, this test reads a scenario without one.
+    model.briefings.retain(|b| b.side.is_none());
+    let planted = plant(&mut model);
+    let full = muster_render::json::scenario(&model, &analysis);
+    let mut drafted = 0;
+    for (s, side) in model.sides.iter().enumerate() {
+        let view = muster_render::json::for_side(&full, &side.name.id);
+        let players = view.side(&side.name.id).unwrap().players.clone();
+        let readers = std::iter::once(None).chain(players.iter().map(Some));
+        for p in readers {
+            let sections = muster_render::draft::briefing(&view, &side.name.id, p);
+            let kinds: Vec<&str> = sections.iter().map(|x| x.heading.as_str()).collect();
+            assert_eq!(
+                kinds,
+                [
+                    "Situation",
+                    "Enemy forces",
+                    "Friendly forces",
+                    "Mission",
+                    "Execution",
+                    "Support",
+                    "Command",
+                    "Signals"
+                ],
+                "{}",
+                side.name.id
+            );
+            let text: String = sections.iter().map(|x| format!("{}\n", x.text)).collect();
+            for (owner, c) in &planted {
+                if *owner != Some(s) {
+                    assert!(
+                        !text.contains(c.as_str()),
+                        "drafted briefing leaks {c}:\n{text}"
+                    );
+                }
+            }
+            // Not vacuous: the drafted text names the side's own units by the
+            // (planted) display names.
+            assert!(text.contains(&tag(&model, s)), "{text}");
+            drafted += 1;
+        }
+    }
+    assert_eq!(drafted, 6);
 }
 
 /// A scenario whose secret ground is of kinds of its own: one known to red, one

@@ -318,12 +318,18 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
 fn own_unit(u: &mut Unit, fix: &dyn Fn(&mut Reference)) {
     u.umpire_notes.clear();
     u.attached_to.iter_mut().for_each(fix);
+    // Why a group starts hot or cold is the umpire's: the writer's reason may speak
+    // of an enemy the side cannot see. The side keeps the status.
     if let Some(s) = &mut u.start {
         s.nearest_enemy = None;
         s.nearest_enemy_m = None;
+        s.reason = None;
     }
     for e in &mut u.elements {
         e.umpire_notes.clear();
+        if let Some(s) = &mut e.start {
+            s.reason.clear();
+        }
         e.embussed_in
             .iter_mut()
             .chain(e.riding_on.iter_mut())

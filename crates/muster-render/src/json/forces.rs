@@ -81,7 +81,8 @@ pub struct StartSituation {
     /// Whether the writer declared it (`start hot|cold "…"`) rather than the
     /// distances deciding it.
     pub declared: bool,
-    /// The writer's reason for the declaration; null when distance decided.
+    /// The writer's reason for the declaration; null when distance decided, and
+    /// in a side's JSON (it is the umpire's).
     pub reason: Option<String>,
     /// The nearest enemy element's qualified id; null in a side's JSON.
     #[schemars(pattern(PATH))]
@@ -156,7 +157,7 @@ pub struct Element {
 pub struct DeclaredStart {
     /// Whether it starts hot.
     pub hot: bool,
-    /// Why, in the writer's words.
+    /// Why, in the writer's words; empty in a side's JSON (it is the umpire's).
     pub reason: String,
 }
 

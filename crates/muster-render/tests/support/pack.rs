@@ -59,3 +59,19 @@ pub fn load(path: &str) -> (Model, Analysis) {
     let analysis = analyse(&resolved.model);
     (resolved.model, analysis)
 }
+
+/// Loads a scenario as `muster build` does, with the pack's `muster.toml`
+/// (its house rules) applied.
+pub fn load_as_built(path: &str) -> (Model, Analysis) {
+    let mut world = MemoryWorld::new();
+    for (p, text) in files() {
+        world.insert(p, text);
+    }
+    let config = std::fs::read_to_string(root().join("muster.toml"))
+        .ok()
+        .and_then(|t| PackConfig::from_toml(&t).ok())
+        .unwrap_or_default();
+    let resolved = resolve(&world, path, &config);
+    let analysis = analyse(&resolved.model);
+    (resolved.model, analysis)
+}
