@@ -195,6 +195,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_unknown_or_syntax_code_in_severity_is_refused() {
+        let e = PackConfig::from_toml("[severity]\nMC399 = \"deny\"\nMC001 = \"allow\"\nMC301 = \"deny\"\n")
+            .unwrap_err();
+        let messages: Vec<&str> = e.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`MC001` in `[severity]` is a syntax code and cannot be re-graded",
+                "`MC399` in `[severity]` names no known rule",
+            ]
+        );
+        assert!(e.iter().all(|d| d.code == Code::MC109));
+        // the loader shows them and uses the defaults: no half-applied file
+        let (config, problems) = PackConfig::load(Some("[severty]\nMC301 = \"deny\"\n"));
+        assert_eq!(config, PackConfig::default());
+        assert_eq!(problems[0].message, "unknown key `severty` in `muster.toml`");
+    }
+
+    #[test]
     fn reads_a_good_file() {
         let c = PackConfig::from_toml(
             "name = \"Normandy\"\nout = \"site\"\ntemplates = \"tpl\"\n[severity]\nMC302 = \"allow\"\n",
