@@ -130,6 +130,10 @@ pub struct CheckOptions {
     /// Exit with status 1 on warnings too
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Findings of one code shown per file; the rest are counted in one closing
+    /// line (MC007). 0 shows them all
+    #[arg(long, value_name = "N", default_value_t = muster_model::FindingsLimit::DEFAULT)]
+    pub max_diagnostics: usize,
 }
 
 #[derive(Debug, clap::Args)]

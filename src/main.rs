@@ -2,6 +2,7 @@
 //! explains rules. Only this binary (and later watch and the language server)
 //! touches the file system and the terminal; every library crate is pure.
 
+mod beneath;
 mod cli;
 mod commands;
 mod error;
@@ -13,6 +14,7 @@ mod pdf;
 mod pdf_merge;
 mod pipeline;
 mod terminal;
+mod walk;
 mod watch;
 mod world;
 mod write;
@@ -22,7 +24,7 @@ use std::process::ExitCode;
 
 /// A pack check allocates many small, short-lived nodes on two threads; mimalloc
 /// does that with about a third fewer instructions than glibc's allocator
-/// (docs/performance.md, issue 10).
+/// (docs/performance.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -5,6 +5,7 @@
 //! later is refused rather than followed.
 use muster_syntax::Code;
 
+use crate::beneath::Dir;
 use crate::error::CliError;
 use std::fs;
 use std::os::unix::fs::MetadataExt;
@@ -31,12 +32,14 @@ impl OutRequest {
     }
 }
 
-/// A resolved output folder: its canonical path and the identity of the folder
-/// found there.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A resolved output folder: its canonical path, the identity of the folder
+/// found there, and that folder opened as a handle: every write, rename, removal
+/// and read below it goes through the handle, never through the path.
+#[derive(Debug, Clone)]
 pub struct OutRoot {
     path: PathBuf,
     id: (u64, u64),
+    dir: Dir,
 }
 
 impl OutRoot {
@@ -65,11 +68,17 @@ impl OutRoot {
                 return Err(refused(request, reason));
             }
         }
-        let meta = fs::metadata(&path).map_err(|e| CliError::write(&path, &e))?;
-        Ok(OutRoot {
-            path,
-            id: (meta.dev(), meta.ino()),
-        })
+        let dir = Dir::open(&path).map_err(|e| CliError::write(&path, &e))?;
+        let id = dir.id().map_err(|e| CliError::write(&path, &e))?;
+        let root = OutRoot { path, id, dir };
+        // The folder opened must be the one whose path was checked above.
+        root.check()?;
+        Ok(root)
+    }
+
+    /// The folder, opened once.
+    pub fn dir(&self) -> &Dir {
+        &self.dir
     }
 
     /// The canonical path.

@@ -49,7 +49,8 @@ impl Pack {
         } else {
             self.display_root.join(relative)
         };
-        shown.to_string_lossy().replace('\\', "/")
+        // As written: a backslash is part of a name here, never a separator.
+        shown.to_string_lossy().into_owned()
     }
 }
 
@@ -64,8 +65,9 @@ pub struct Target {
     pub library: bool,
 }
 
-/// A folder below a searched folder that could not be read: reported (MC116)
-/// while the rest is checked.
+/// A file or folder that could not be read (MC116), or that muster will not
+/// read (MC120: a FIFO, a device, a name with a backslash): reported while the
+/// rest is checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreadable {
     /// Index into [`Discovery::packs`].
@@ -73,6 +75,8 @@ pub struct Unreadable {
     /// Pack-relative, `/`-separated.
     pub path: String,
     pub reason: String,
+    /// Refused by the walk's rules (MC120) rather than unreadable (MC116).
+    pub refused: bool,
 }
 
 /// Everything the paths given name.
@@ -86,6 +90,14 @@ pub struct Discovery {
 }
 
 impl Discovery {
+    /// Shows at most `limit` findings of one code per file (`--max-diagnostics`).
+    pub fn limited(mut self, limit: muster_model::FindingsLimit) -> Discovery {
+        for pack in &mut self.packs {
+            pack.config.findings_limit = limit;
+        }
+        self
+    }
+
     /// Finds the packs and scenario files the paths name.
     pub fn find(paths: &[PathBuf]) -> Result<Discovery, CliError> {
         let cwd = std::env::current_dir()
@@ -112,21 +124,33 @@ impl Discovery {
             };
             let root = pack_root(&folder);
             let pack = discovery.pack_index(&root, cwd.as_deref())?;
+            let root = discovery.packs[pack].root.clone();
             let files = if meta.is_dir() {
-                let mut found = Vec::new();
-                let mut unreadable = Vec::new();
-                let entries = fs::read_dir(&canonical).map_err(|e| CliError::io(given, &e))?;
-                walk(entries, &canonical, &mut found, &mut unreadable);
-                let root = &discovery.packs[pack].root;
-                for (folder, reason) in unreadable {
-                    if let Some(path) = relative_to(&folder, root) {
-                        let item = Unreadable { pack, path, reason };
-                        if !discovery.unreadable.contains(&item) {
-                            discovery.unreadable.push(item);
-                        }
+                let found = crate::walk::muster_files(&canonical, &|name| name == "lib");
+                let troubles = (found.unreadable.into_iter().map(|t| (t, false)))
+                    .chain(found.refused.into_iter().map(|t| (t, true)));
+                for ((folder, reason), refused) in troubles {
+                    if let Some(path) = relative_to(&folder, &root) {
+                        discovery.add_trouble(Unreadable {
+                            pack,
+                            path,
+                            reason,
+                            refused,
+                        });
                     }
                 }
-                found
+                found.files
+            } else if let Some(reason) = crate::walk::refused_named(given) {
+                // Named, but a FIFO or a device: refused now, never opened.
+                if let Some(path) = relative_to(&canonical, &root) {
+                    discovery.add_trouble(Unreadable {
+                        pack,
+                        path,
+                        reason,
+                        refused: true,
+                    });
+                }
+                Vec::new()
             } else {
                 vec![canonical.clone()]
             };
@@ -153,6 +177,12 @@ impl Discovery {
             .targets
             .sort_by_cached_key(|t| (packs[t.pack].display(&t.path), t.pack));
         Ok(discovery)
+    }
+
+    fn add_trouble(&mut self, item: Unreadable) {
+        if !self.unreadable.contains(&item) {
+            self.unreadable.push(item);
+        }
     }
 
     /// The index of the pack rooted at `root`, loading it on first use.
@@ -226,43 +256,6 @@ fn pack_root(folder: &Path) -> PathBuf {
         .find(|dir| dir.join(CONFIG_FILE).is_file())
         .unwrap_or(folder)
         .to_path_buf()
-}
-
-/// Collects `*.muster` files from a folder's `entries`, skipping hidden folders,
-/// symlinks and `lib` folders (libraries are checked through the scenarios using
-/// them); a subfolder that cannot be read goes to `unreadable` with the reason.
-fn walk(
-    entries: fs::ReadDir,
-    dir: &Path,
-    found: &mut Vec<PathBuf>,
-    unreadable: &mut Vec<(PathBuf, String)>,
-) {
-    for entry in entries {
-        let Ok(entry) = entry else {
-            unreadable.push((dir.to_path_buf(), "cannot list its files".into()));
-            return;
-        };
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') || kind.is_symlink() {
-            continue;
-        }
-        let path = entry.path();
-        if kind.is_dir() {
-            if name == "lib" {
-                continue;
-            }
-            match fs::read_dir(&path) {
-                Ok(inner) => walk(inner, &path, found, unreadable),
-                Err(e) => unreadable.push((path, reason(&e))),
-            }
-        } else if kind.is_file() && name.ends_with(".muster") {
-            found.push(path);
-        }
-    }
 }
 
 /// The code of a file or folder of the pack that cannot be read.

@@ -70,11 +70,13 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// Findings of this severity, counting those a closing MC007 stands for.
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
             .iter()
             .filter(|d| d.severity == severity)
-            .count()
+            .map(|d| d.weight())
+            .sum()
     }
 
     /// Whether this is a scenario (not a `muster.toml` report, an unreadable
@@ -192,7 +194,17 @@ pub fn config_reports(discovery: &Discovery) -> Vec<Checked> {
         .collect()
 }
 
-/// A report (MC116) for each folder that could not be searched.
+/// MC120 for a file or folder muster will not read.
+fn refused_diagnostic(shown: &str, reason: &str) -> muster_syntax::Diagnostic {
+    muster_syntax::Diagnostic::error(
+        crate::walk::REFUSED_FILE,
+        format!("muster does not read `{shown}`: {reason}"),
+    )
+    .with_help("give scenarios plain names and keep them in regular files inside the pack")
+}
+
+/// A report for each folder that could not be searched (MC116) and each file or
+/// folder refused (MC120).
 pub fn unreadable_reports(discovery: &Discovery) -> Vec<Checked> {
     discovery
         .unreadable
@@ -202,9 +214,11 @@ pub fn unreadable_reports(discovery: &Discovery) -> Vec<Checked> {
             let mut report =
                 Checked::pack_report(u.pack, pack.display(&u.path), &u.path, Arc::from(""));
             let shown = report.display.clone();
-            report
-                .diagnostics
-                .push(pack::unreadable_diagnostic(&shown, "folder", &u.reason));
+            report.diagnostics.push(if u.refused {
+                refused_diagnostic(&shown, &u.reason)
+            } else {
+                pack::unreadable_diagnostic(&shown, "folder", &u.reason)
+            });
             report
         })
         .collect()
@@ -213,8 +227,15 @@ pub fn unreadable_reports(discovery: &Discovery) -> Vec<Checked> {
 /// Why the scenario file at `path` cannot be opened, when it cannot (permission):
 /// reported as such, not as a missing import and an empty scenario.
 fn unreadable(pack: &pack::Pack, path: &str) -> Option<String> {
+    use std::os::unix::fs::OpenOptionsExt;
     let file = pack.world.locate(path).ok()?;
-    match std::fs::File::open(file) {
+    // Never waits: a FIFO put in a scenario's place opens at once, and is then
+    // refused by the read as not a regular file.
+    match std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(file)
+    {
         Ok(_) => None,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => Some(pack::reason(&e)),

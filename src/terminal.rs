@@ -17,6 +17,10 @@ fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
+/// The width reports wrap at when the terminal does not say, and when writing to a
+/// file or pipe, so output is stable.
+const FIXED_WIDTH: usize = 100;
+
 /// Terminal width for wrapping reports; a fixed width otherwise so output is stable.
 pub fn width() -> usize {
     if std::io::stdout().is_terminal() {
@@ -24,9 +28,9 @@ pub fn width() -> usize {
             .ok()
             .and_then(|c| c.parse().ok())
             .or_else(|| size().map(|(cols, _)| cols))
-            .unwrap_or(100)
+            .unwrap_or(FIXED_WIDTH)
     } else {
-        100
+        FIXED_WIDTH
     }
 }
 

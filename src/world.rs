@@ -117,8 +117,16 @@ impl World for FsWorld {
 
 impl FsWorld {
     fn read_now(&self, path: &str) -> Result<String, WorldError> {
+        use std::os::unix::fs::OpenOptionsExt;
         let file = self.locate(path)?;
-        let meta = fs::metadata(&file).map_err(|e| io_error(&e))?;
+        // Opened without waiting (a FIFO would block), then asked what it is: a
+        // file swapped for a FIFO after `locate` is refused, not waited on.
+        let handle = fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&file)
+            .map_err(|e| io_error(&e))?;
+        let meta = handle.metadata().map_err(|e| io_error(&e))?;
         if !meta.is_file() {
             return Err(WorldError::NotFound);
         }
@@ -126,7 +134,6 @@ impl FsWorld {
             return Err(WorldError::TooLarge { limit: self.limit });
         }
         let mut bytes = Vec::with_capacity(meta.len() as usize);
-        let handle = fs::File::open(&file).map_err(|e| io_error(&e))?;
         // Read one byte past the limit: the file may have grown since `metadata`.
         handle
             .take(self.limit as u64 + 1)

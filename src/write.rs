@@ -2,13 +2,15 @@
 //! atomically (a temporary file in the same folder, then a rename), so a reader
 //! or a killed build never sees half a file; one writer at a time per folder.
 
+use crate::beneath::{Dir, Kind};
 use crate::error::CliError;
 use crate::out_root::{OutRequest, OutRoot};
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::os::unix::io::AsRawFd;
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// Held while one file is written (temporary file to rename); the interrupt
@@ -67,12 +69,10 @@ impl OutDir {
     pub fn lock(&self) -> Result<OutLock, CliError> {
         self.root.check()?;
         let path = self.root.path().join(LOCK_FILE);
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(&path)
+        let file = self
+            .root
+            .dir()
+            .open_or_create(OsStr::new(LOCK_FILE))
             .map_err(|e| CliError::write(&path, &e))?;
         let fd = file.as_raw_fd();
         // SAFETY: flock(2) on a descriptor this function owns.
@@ -93,7 +93,7 @@ impl OutDir {
     /// longer runs (a build killed by SIGKILL). Others' in-flight files stay.
     pub fn remove_stale_temporaries(&self) {
         if self.root.verify() {
-            remove_temporaries(self.root.path());
+            remove_temporaries(self.root.dir());
         }
     }
 
@@ -111,36 +111,53 @@ impl OutDir {
         self.write_bytes(path, contents.as_bytes())
     }
 
-    /// [`write`](Self::write) for bytes that are not text (printed PDFs).
+    /// [`write`](Self::write) for bytes that are not text (printed PDFs). Every
+    /// step goes through the root's handle, one plain name at a time, refusing
+    /// symlinks: a folder swapped for a link while this runs makes the write fail,
+    /// it never sends it elsewhere.
     pub fn write_bytes(&self, path: &str, contents: &[u8]) -> Result<PathBuf, CliError> {
         let _held = WRITING.lock().unwrap_or_else(PoisonError::into_inner);
         self.root.check()?;
-        let root = self.root.path();
         let target = self.target(path)?;
-        let parent = target.parent().unwrap_or(root).to_path_buf();
-        fs::create_dir_all(&parent).map_err(|e| CliError::write(&parent, &e))?;
-        // Resolve symlinked folders: the real folder must still be inside the output.
-        let real_parent = fs::canonicalize(&parent).map_err(|e| CliError::write(&parent, &e))?;
-        if !real_parent.starts_with(root) {
-            return Err(CliError::OutputEscapes(path.to_string()));
+        let (dir, name) = self
+            .root
+            .dir()
+            .parent_of(path, true)
+            .map_err(|e| refused_or(path, &target, &e))?;
+        let (temp, mut file) = temporary(&dir).map_err(|e| CliError::write(&target, &e))?;
+        let written =
+            file.write_all(contents).and_then(
+                |()| {
+                    if self.sync {
+                        file.sync_all()
+                    } else {
+                        Ok(())
+                    }
+                },
+            );
+        drop(file);
+        let renamed = written.and_then(|()| dir.rename(&temp, OsStr::new(name)));
+        if let Err(e) = renamed {
+            let _ = dir.remove_file(&temp);
+            return Err(refused_or(path, &target, &e));
         }
-        let mut temp = tempfile::Builder::new()
-            .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
-            .permissions(fs::Permissions::from_mode(0o666))
-            .tempfile_in(&real_parent)
-            .map_err(|e| CliError::write(&real_parent, &e))?;
-        temp.write_all(contents)
-            .map_err(|e| CliError::write(&target, &e))?;
-        if self.sync {
-            temp.as_file()
-                .sync_all()
-                .map_err(|e| CliError::write(&target, &e))?;
-        }
-        let file_name = target.file_name().map(PathBuf::from).unwrap_or_default();
-        let final_path = real_parent.join(file_name);
-        temp.persist(&final_path)
-            .map_err(|e| CliError::write(&final_path, &e.error))?;
-        Ok(final_path)
+        Ok(target)
+    }
+
+    /// The text of the output-relative `path` as written, read through the root's
+    /// handle like every write (the printer reads each sheet back this way).
+    pub fn read(&self, path: &str) -> Result<String, CliError> {
+        use std::io::Read;
+        self.root.check()?;
+        let target = self.target(path)?;
+        let mut text = String::new();
+        self.root
+            .dir()
+            .parent_of(path, false)
+            .and_then(|(dir, name)| dir.read_file(OsStr::new(name)))
+            .and_then(|mut file| file.read_to_string(&mut text))
+            .map_err(|e| refused_or(path, &target, &e))?;
+        Ok(text)
     }
 
     /// The absolute path for an output-relative path; refuses anything that is not
@@ -157,19 +174,49 @@ impl OutDir {
     }
 }
 
+/// A new temporary file in `dir`, named `.muster-tmp-<pid>-<n>` (readable by
+/// everyone the umask allows), and its name.
+fn temporary(dir: &Dir) -> std::io::Result<(OsString, fs::File)> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let salt = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let name = OsString::from(format!("{TEMP_PREFIX}{}-{salt:x}{n}", std::process::id()));
+        match dir.create_new(&name, 0o666) {
+            Ok(file) => return Ok((name, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// A write that met a symlink (or a file where a folder should be) is an escape;
+/// anything else is the write's own failure.
+fn refused_or(path: &str, target: &Path, e: &std::io::Error) -> CliError {
+    match e.raw_os_error() {
+        Some(libc::ELOOP | libc::ENOTDIR) => CliError::OutputEscapes(path.to_string()),
+        _ => CliError::write(target, e),
+    }
+}
+
 /// Removes stale temporaries below `dir`, never following a symlink.
-fn remove_temporaries(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
+fn remove_temporaries(dir: &Dir) {
+    let Ok(entries) = dir.entries() else {
         return;
     };
-    for entry in entries.flatten() {
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_dir() {
-            remove_temporaries(&entry.path());
-        } else if kind.is_file() && is_stale(&entry.file_name().to_string_lossy()) {
-            let _ = fs::remove_file(entry.path());
+    for (name, kind) in entries {
+        match kind {
+            Kind::Folder => {
+                if let Ok(sub) = dir.sub(&name, false) {
+                    remove_temporaries(&sub);
+                }
+            }
+            Kind::File if is_stale(&name.to_string_lossy()) => {
+                let _ = dir.remove_file(&name);
+            }
+            _ => {}
         }
     }
 }

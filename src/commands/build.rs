@@ -27,7 +27,9 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     } else {
         None
     };
-    let discovery = Discovery::find(&args.options.paths)?;
+    let discovery = Discovery::find(&args.options.paths)?.limited(muster_model::FindingsLimit::of(
+        args.options.max_diagnostics,
+    ));
     if discovery.packs.iter().any(|p| p.config_problems.is_some()) {
         // A broken `muster.toml` may have dropped house rules (fog of war made an
         // error): nothing is built until it is fixed, never with a fallback.
@@ -36,6 +38,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
         eprintln!("built 0 scenarios: `muster.toml` has problems; nothing written");
         return Ok(Status::Failed);
     }
+    refuse_unsafe_templates(&discovery)?;
     let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
     let out = OutDir::open(&out_request(args, &discovery)?, &sources)?;
     let _lock = out.lock()?;
@@ -70,15 +73,18 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
             ),
             &out,
         ) {
-            Ok(entry) => {
+            Ok(mut entry) => {
                 built += 1;
                 eprintln!("built `{}`: {} files", checked.display, entry.files.len());
                 if let Some(printer) = &printer {
                     match print_sheets(printer, &entry, &out) {
-                        Ok(pages) => eprintln!(
-                            "printed `{}`: {pages} pages in {GAME_PACK}",
-                            checked.display
-                        ),
+                        Ok((pages, pack)) => {
+                            eprintln!(
+                                "printed `{}`: {pages} pages in {GAME_PACK}",
+                                checked.display
+                            );
+                            entry.game_pack = Some(pack);
+                        }
                         Err(e) => {
                             failed = true;
                             eprintln!("error: cannot print `{}`: {e}", checked.display);
@@ -168,6 +174,7 @@ pub(crate) fn read_template_overrides(
 }
 
 /// Compiles the built-in templates, with the pack's overrides when it has some.
+/// An override that runs or loads is refused with its code in the message.
 pub(crate) fn compile_templates(
     overrides: Option<&BTreeMap<String, String>>,
 ) -> Result<Templates, String> {
@@ -175,7 +182,39 @@ pub(crate) fn compile_templates(
         None => Templates::builtin(),
         Some(o) => Templates::with_overrides(o),
     }
-    .map_err(|e| e.to_string())
+    .map_err(|e| match unsafe_template(&e) {
+        Some(refusal) => format!("[{}] {refusal}", UNSAFE_TEMPLATE),
+        None => e.to_string(),
+    })
+}
+
+/// The code of a pack template that runs or loads.
+const UNSAFE_TEMPLATE: muster_syntax::Code = muster_syntax::Code::MC119;
+
+/// The refusal of a template that runs or loads (others fail as before).
+fn unsafe_template(e: &muster_render::RenderError) -> Option<CliError> {
+    matches!(e, muster_render::RenderError::Unsafe { .. }).then(|| CliError::Refused {
+        code: UNSAFE_TEMPLATE,
+        message: format!("the pack's {e}"),
+        help: "a template holds markup, styles and the scenario's data: no script, event \
+handlers or URLs outside the sheet (docs/output.md)"
+            .into(),
+    })
+}
+
+/// Refuses the run (before anything is written) when a pack's own template runs
+/// or loads.
+fn refuse_unsafe_templates(discovery: &Discovery) -> Result<(), CliError> {
+    for pack in &discovery.packs {
+        if let Ok(Some(overrides)) = read_template_overrides(pack) {
+            if let Err(e) = Templates::with_overrides(&overrides) {
+                if let Some(refusal) = unsafe_template(&e) {
+                    return Err(refusal);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The output root's index of the scenarios this build wrote (the preview server
@@ -204,6 +243,7 @@ pub(crate) fn write_outputs(
             .as_ref()
             .map_or_else(|| checked.display.clone(), |h| h.title.text.clone()),
         files,
+        game_pack: None,
     })
 }
 
@@ -229,8 +269,13 @@ fn pack_rank(path: &str) -> Option<u8> {
 
 /// Prints each written sheet of a scenario beside its HTML (`umpire.pdf`, …) and
 /// joins them, in game-pack order, into its `game-pack.pdf`; returns the pack's
-/// page count. Chromium reads the sheets where the writer put them.
-fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Result<usize, CliError> {
+/// page count and path. Each sheet is read back through the output folder's
+/// handle and handed to Chromium as text, never as a path.
+fn print_sheets(
+    printer: &Printer,
+    entry: &IndexScenario,
+    out: &OutDir,
+) -> Result<(usize, String), CliError> {
     let mut sheets: Vec<(u8, &muster_render::OutputFile)> = entry
         .files
         .iter()
@@ -258,8 +303,9 @@ fn print_sheets(printer: &Printer, entry: &IndexScenario, out: &OutDir) -> Resul
         message: format!("cannot join the printed sheets into {GAME_PACK}: {e}"),
         help: "the single sheets' PDFs are written; print them one by one".into(),
     })?;
-    out.write_bytes(&format!("{folder}{GAME_PACK}"), &pack)?;
-    Ok(crate::pdf_merge::page_count(&pack))
+    let path = format!("{folder}{GAME_PACK}");
+    out.write_bytes(&path, &pack)?;
+    Ok((crate::pdf_merge::page_count(&pack), path))
 }
 
 /// Prints `sheets` with up to [`crate::pdf::AT_ONCE`] in flight (each worker takes
@@ -281,8 +327,10 @@ fn print_all(
                         let Some((_, file)) = sheets.get(i) else {
                             return done;
                         };
-                        let html = out.root().path().join(&file.path);
-                        done.push((i, printer.print(&html)));
+                        let printed = out
+                            .read(&file.path)
+                            .and_then(|html| printer.print(&file.path, &html));
+                        done.push((i, printed));
                     }
                 })
             })

@@ -10,7 +10,9 @@ use std::time::Instant;
 
 pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let started = Instant::now();
-    let discovery = Discovery::find(&args.options.paths)?;
+    let discovery = Discovery::find(&args.options.paths)?.limited(muster_model::FindingsLimit::of(
+        args.options.max_diagnostics,
+    ));
     let results = pipeline::check_all(&discovery, false, &pipeline::Caches::default());
     output::print(args.options.format, &discovery, &results, started.elapsed())?;
     let totals = Totals::of(&results);

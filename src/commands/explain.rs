@@ -54,7 +54,7 @@ fn list() -> String {
             r.code,
             r.severity().as_str(),
             r.name(),
-            r.summary
+            r.summary()
         ));
     }
     out

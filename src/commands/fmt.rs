@@ -19,7 +19,14 @@ pub fn run(args: &FmtArgs) -> Result<Status, CliError> {
         if !path.exists() {
             return Err(CliError::MissingPath(path.clone()));
         }
-        collect(path, &mut files)?;
+        for (file, why) in collect(path, &mut files)? {
+            status = worse(status, Status::Failed);
+            eprintln!(
+                "error[{}]: muster does not read `{}`: {why}",
+                crate::walk::REFUSED_FILE,
+                file.display()
+            );
+        }
     }
     files.sort();
     files.dedup();
@@ -42,28 +49,30 @@ fn worse(a: Status, b: Status) -> Status {
     }
 }
 
-/// Every `.muster` file at or under `path`, skipping hidden and output folders.
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliError> {
-    if path.is_file() {
-        out.push(path.to_path_buf());
-        return Ok(());
+/// Every `.muster` file at or under `path`, found by the walk `check` uses (no
+/// symlinked folder, no FIFO or device, hidden and `target`/`node_modules`
+/// folders skipped), so formatting never leaves the folder given; returns what
+/// it refused. A file named on its own is refused when it is a FIFO or device.
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<Vec<(PathBuf, String)>, CliError> {
+    let meta = std::fs::metadata(path).map_err(|e| CliError::io(path, &e))?;
+    if !meta.is_dir() {
+        return Ok(match crate::walk::refused_named(path) {
+            Some(why) => vec![(path.to_path_buf(), why)],
+            None => {
+                out.push(path.to_path_buf());
+                Vec::new()
+            }
+        });
     }
-    let entries = std::fs::read_dir(path).map_err(|e| CliError::io(path, &e))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| CliError::io(path, &e))?;
-        let p = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') || name == "target" || name == "node_modules" {
-            continue;
-        }
-        if p.is_dir() {
-            collect(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "muster") {
-            out.push(p);
-        }
+    let found = crate::walk::muster_files(path, &|name| name == "target" || name == "node_modules");
+    if let Some((folder, why)) = found.unreadable.first() {
+        return Err(CliError::Io {
+            path: folder.clone(),
+            reason: why.clone(),
+        });
     }
-    Ok(())
+    out.extend(found.files);
+    Ok(found.refused)
 }
 
 /// Formats standard input to standard output (or checks it).

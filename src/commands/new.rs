@@ -38,7 +38,7 @@ scenario "The Crossroads" {
   weather clear
   light day
   table 1200m by 1200m
-  ground-scale 1m
+  ground-scale 2m
   ends "the crossroads is held at the end of turn 10"
 }
 

@@ -63,6 +63,10 @@ fn reports(
             out.push_str(&report.message);
             out.push('\n');
         }
+        // a terminal wraps a long line under its gutter; a pipe or file does not
+        if let Some((cols, _)) = terminal::size() {
+            out = super::snippet::fit(&out, cols);
+        }
         out.push('\n');
         all.push(out);
     }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// Bumped when a field is added, removed, renamed or changes meaning, since the
 /// schema refuses fields it does not list.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The whole output of `muster check --format json`.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -61,6 +61,22 @@ pub struct JsonDiagnostic {
     /// The rulebook paragraph enforced, e.g. `§88`.
     #[schemars(pattern(PARAGRAPH))]
     pub paragraph: Option<String>,
+    /// Only on MC007, which closes a code's findings in a file past the limit
+    /// (`--max-diagnostics`): which code, and how many of its findings are not listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<JsonOmitted>,
+}
+
+/// Findings of one code in one file that are counted but not listed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct JsonOmitted {
+    /// The code whose findings are not listed, e.g. `MC502`.
+    #[schemars(pattern(CODE))]
+    pub code: String,
+    /// How many are not listed.
+    pub count: usize,
+    /// How many there are in the file, listed and not.
+    pub total: usize,
 }
 
 /// How serious a finding is.
@@ -108,11 +124,11 @@ pub struct JsonPosition {
 pub struct Summary {
     /// Scenarios checked.
     pub scenarios: usize,
-    /// Errors found.
+    /// Errors found (those not listed past the limit included).
     pub errors: usize,
-    /// Warnings found.
+    /// Warnings found (those not listed past the limit included).
     pub warnings: usize,
-    /// Notes found.
+    /// Notes found (those not listed past the limit included).
     pub notes: usize,
 }
 
@@ -225,6 +241,11 @@ fn file_report(c: &Checked) -> FileReport {
                 format!("`muster explain {}` says what the rule wants", d.code)
             })),
             paragraph: d.paragraph.map(str::to_string),
+            omitted: d.omitted.as_ref().map(|o| JsonOmitted {
+                code: o.code.to_string(),
+                count: o.count,
+                total: o.count + listed(c, d, o.code),
+            }),
         })
         .collect();
     FileReport {
@@ -233,6 +254,19 @@ fn file_report(c: &Checked) -> FileReport {
         library: c.library,
         diagnostics,
     }
+}
+
+/// How many findings of `code` are listed in the file a closing MC007 `closing` is about.
+pub fn listed(
+    c: &Checked,
+    closing: &muster_syntax::Diagnostic,
+    code: muster_syntax::Code,
+) -> usize {
+    let file = closing.primary().map(|l| l.file);
+    c.diagnostics
+        .iter()
+        .filter(|d| d.code == code && d.primary().map(|l| l.file) == file)
+        .count()
 }
 
 /// The JSON Schema of [`Output`], pretty-printed with a final newline.

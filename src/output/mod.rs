@@ -6,6 +6,7 @@ pub mod human;
 pub mod json;
 pub mod location;
 pub mod sarif;
+mod snippet;
 
 use crate::cli::Format;
 use crate::error::CliError;

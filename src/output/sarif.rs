@@ -97,6 +97,18 @@ struct SarifResult<'a> {
     locations: Vec<Location<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location<'a>>,
+    /// On MC007 only: the code whose findings are not listed, how many, and the
+    /// file's total of that code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<OmittedProperties>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OmittedProperties {
+    omitted_code: &'static str,
+    omitted_count: usize,
+    total_count: usize,
 }
 
 #[derive(Serialize)]
@@ -208,11 +220,17 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
             .skip(1)
             .map(|(i, l)| location(c, l, Some(i)))
             .collect(),
+        properties: d.omitted.as_ref().map(|o| OmittedProperties {
+            omitted_code: o.code.as_str(),
+            omitted_count: o.count,
+            total_count: o.count + crate::output::json::listed(c, d, o.code),
+        }),
     }
 }
 
 fn rule(r: &Rule) -> RuleDescriptor {
-    let mut help = r.explanation.trim().to_string();
+    let explanation = r.explanation();
+    let mut help = explanation.trim().to_string();
     if !r.failing.trim().is_empty() {
         help.push_str(&format!(
             "\n\nFailing:\n\n```\n{}\n```",
@@ -225,11 +243,9 @@ fn rule(r: &Rule) -> RuleDescriptor {
     RuleDescriptor {
         id: r.code.as_str(),
         name: r.name(),
-        short_description: Text {
-            text: r.summary.into(),
-        },
+        short_description: Text { text: r.summary() },
         full_description: Text {
-            text: r.explanation.trim().into(),
+            text: explanation.trim().into(),
         },
         help: Help {
             text: help.clone(),

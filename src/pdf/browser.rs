@@ -16,6 +16,48 @@ use std::time::{Duration, Instant};
 /// How long Chromium may take to exit after `Browser.close` before it is killed.
 const CLOSING: Duration = Duration::from_secs(5);
 
+/// How Chromium is started: headless, with no background service that could
+/// reach the network, no host name that resolves, and no extension. Each flag is
+/// one Debian's `chromium` (and Google's builds) honour; what they miss, the
+/// request interception in [`Browser::print`] catches for the sheet itself.
+pub const SEALED: &[&str] = &[
+    "--headless",
+    "--disable-gpu",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-breakpad",
+    "--disable-crash-reporter",
+    "--no-pings",
+    "--no-service-autorun",
+    "--dns-prefetch-disable",
+    "--metrics-recording-only",
+    "--password-store=basic",
+    "--mute-audio",
+    // Every host name fails to resolve, so nothing that slips past the flags
+    // above can find a server.
+    "--host-resolver-rules=MAP * ^NOTFOUND",
+    // Nor may it use a proxy from the system's settings.
+    "--no-proxy-server",
+    // Services that still call home on their own in some versions.
+    "--disable-features=Translate,OptimizationHints,OptimizationGuideModelDownloading,\
+MediaRouter,DialMediaRouteProvider,AutofillServerCommunication,NetworkTimeServiceQuerying,\
+CertificateTransparencyComponentUpdater,InterestFeedContentSuggestions,SafeBrowsing,\
+PrivacySandboxSettings4,HttpsUpgrades,LensOverlay,NetworkPrediction",
+    // Commands on fd 3, replies on fd 4: no port another user could reach.
+    "--remote-debugging-pipe",
+];
+
+/// The address the sheet is served at, from memory by the interception: no file
+/// path is ever handed to Chromium, and `.invalid` never resolves anywhere.
+pub const SHEET_URL: &str = "http://sheet.invalid/";
+
 /// The fds Chromium reads commands from and writes replies to (its pipe protocol).
 const COMMANDS_FD: i32 = 3;
 const REPLIES_FD: i32 = 4;
@@ -50,40 +92,30 @@ impl Browser {
         let (commands_fd, replies_fd) = (child_commands.as_raw_fd(), child_replies.as_raw_fd());
         let mut command = Command::new(chromium);
         command
-            .args([
-                "--headless",
-                "--disable-gpu",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-extensions",
-                "--mute-audio",
-                // Nothing written outside the private folder.
-                "--disable-breakpad",
-                "--disable-crash-reporter",
-                // Commands on fd 3, replies on fd 4: no port another user could reach.
-                "--remote-debugging-pipe",
-            ])
+            .args(SEALED)
             .arg(format!(
                 "--user-data-dir={}",
                 folder.path().join("profile").display()
             ))
             .arg("about:blank")
-            // Chromium keeps its singleton socket in a folder under TMPDIR
-            // (`org.chromium.Chromium.*`) and never removes it: ours goes away
-            // with the private folder.
+            // Nothing of our environment reaches it (proxy variables would send it
+            // to a proxy, API keys wake Google services): only a search path for
+            // the launcher script, and a home and TMPDIR in the private folder.
+            // Chromium keeps its singleton socket under TMPDIR and never removes
+            // it: ours goes away with the folder.
+            .env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("HOME", folder.path())
             .env("TMPDIR", folder.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log_file)
             // Its own process group, so stopping it stops its helpers too.
             .process_group(0);
-        // SAFETY: geteuid(2) only reads the process's user id.
-        if unsafe { libc::geteuid() } == 0 {
-            // Chromium refuses to start its sandbox as root (CI runs as root). The
-            // sheets hold no script (their CSP forbids it) and load nothing.
+        if !sandbox_possible() {
+            // Chromium refuses to start its sandbox as root (CI runs as root).
+            // The sheet still runs no script and loads nothing: scripts are off,
+            // its CSP forbids them, and every request is failed (see `print`).
             command.arg("--no-sandbox");
         }
         // SAFETY: between fork and exec the closure only calls dup2(2), which is
@@ -139,9 +171,9 @@ impl Browser {
         }
     }
 
-    /// Prints the page at `url` in a new tab and returns the PDF's bytes; the tab
+    /// Prints the sheet `html` in a new tab and returns the PDF's bytes; the tab
     /// is closed afterwards whatever happened.
-    pub fn print(&self, url: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+    pub fn print(&self, html: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
         let created = self.connection.call(
             None,
             "Target.createTarget",
@@ -149,7 +181,7 @@ impl Browser {
             deadline,
         )?;
         let target = text(&created, "targetId")?;
-        let printed = self.print_in(&target, url, deadline);
+        let printed = self.print_in(&target, html, deadline);
         if printed.as_ref().is_err_and(cdp::Error::is_fatal) {
             return printed;
         }
@@ -164,8 +196,8 @@ impl Browser {
         Ok(pdf)
     }
 
-    /// Attaches to the tab `target`, loads `url` and prints it.
-    fn print_in(&self, target: &str, url: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+    /// Attaches to the tab `target`, loads the sheet and prints it.
+    fn print_in(&self, target: &str, html: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
         let attached = self.connection.call(
             None,
             "Target.attachToTarget",
@@ -174,27 +206,48 @@ impl Browser {
         )?;
         let session = text(&attached, "sessionId")?;
         self.connection.listen(&session);
-        let printed = self.load_and_print(&session, url, deadline);
+        let printed = self.load_and_print(&session, html, deadline);
         self.connection.forget(&session);
         printed
     }
 
+    /// Serves the sheet from memory at [`SHEET_URL`] with scripts off and every
+    /// other request failed, then prints it.
     fn load_and_print(
         &self,
         session: &str,
-        url: &str,
+        html: &str,
         deadline: Instant,
     ) -> Result<Vec<u8>, cdp::Error> {
         let call = |method: &str, params: Value| {
             self.connection
                 .call(Some(session), method, params, deadline)
         };
+        // Every request of this tab stops for us to answer before it is sent.
+        call(
+            "Fetch.enable",
+            json!({"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}),
+        )?;
+        call(
+            "Emulation.setScriptExecutionDisabled",
+            json!({"value": true}),
+        )?;
         call("Page.enable", json!({}))?;
-        let navigated = call("Page.navigate", json!({"url": url}))?;
-        if let Some(error) = navigated.get("errorText").and_then(Value::as_str) {
+        // The navigation's reply comes only once its request was answered, and
+        // requests are answered here, by the events: it waits on a thread of its own.
+        let mut sheet = Some(html);
+        let (navigated, loaded) = std::thread::scope(|scope| {
+            let navigating = scope.spawn(|| call("Page.navigate", json!({"url": SHEET_URL})));
+            let loaded = self.wait_for_load(session, &mut sheet, deadline);
+            let navigated = navigating.join().unwrap_or_else(|_| {
+                Err(cdp::Error::Broken("the navigating thread stopped".into()))
+            });
+            (navigated, loaded)
+        });
+        if let Some(error) = navigated?.get("errorText").and_then(Value::as_str) {
             return Err(cdp::Error::Refused(format!("it cannot load it ({error})")));
         }
-        self.wait_for_load(session, navigated.get("loaderId"), deadline)?;
+        loaded?;
         // The settings `--print-to-pdf` used: the sheet's CSS `@page` rules decide
         // paper size and margins, and its margin boxes hold its own marks, so none
         // of the browser's header and footer.
@@ -223,23 +276,28 @@ impl Browser {
         Ok(pdf)
     }
 
-    /// Waits for the load event of the document `Page.navigate` started. Events
-    /// before that document's `Page.frameNavigated` may belong to the tab's first
-    /// `about:blank`, so a load event counts only after it.
+    /// Answers the tab's requests until the load event of the sheet: the first
+    /// request for [`SHEET_URL`] gets `sheet` (taken, so it is served once) with
+    /// the sheets' CSP as a header the page cannot remove; every other request
+    /// fails before it leaves the browser. Events before the main frame navigates
+    /// to the sheet belong to the tab's first `about:blank`, so a load event
+    /// counts only after that.
     fn wait_for_load(
         &self,
         session: &str,
-        loader: Option<&Value>,
+        sheet: &mut Option<&str>,
         deadline: Instant,
     ) -> Result<(), cdp::Error> {
-        let mut ours = loader.is_none();
+        let mut ours = false;
         loop {
             let event = self.connection.next_event(session, deadline)?;
             match event.method.as_str() {
+                "Fetch.requestPaused" => self.answer(session, &event.params, sheet, deadline)?,
                 "Page.frameNavigated" => {
                     let frame = event.params.get("frame");
                     let main = frame.and_then(|f| f.get("parentId")).is_none();
-                    if main && frame.and_then(|f| f.get("loaderId")) == loader {
+                    let url = frame.and_then(|f| f.get("url")).and_then(Value::as_str);
+                    if main && url == Some(SHEET_URL) {
                         ours = true;
                     }
                 }
@@ -252,6 +310,51 @@ impl Browser {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// Serves the sheet for its own request, fails any other.
+    fn answer(
+        &self,
+        session: &str,
+        paused: &Value,
+        sheet: &mut Option<&str>,
+        deadline: Instant,
+    ) -> Result<(), cdp::Error> {
+        let id = text(paused, "requestId")?;
+        let url = paused
+            .get("request")
+            .and_then(|r| r.get("url"))
+            .and_then(Value::as_str);
+        let document = paused.get("resourceType").and_then(Value::as_str) == Some("Document");
+        let (method, params) = match (url == Some(SHEET_URL) && document, sheet.take()) {
+            (true, Some(html)) => (
+                "Fetch.fulfillRequest",
+                json!({
+                    "requestId": id,
+                    "responseCode": 200,
+                    "responseHeaders": [
+                        {"name": "Content-Type", "value": "text/html; charset=utf-8"},
+                        {"name": "Content-Security-Policy", "value": muster_render::SHEET_CSP},
+                    ],
+                    "body": base64::engine::general_purpose::STANDARD.encode(html),
+                }),
+            ),
+            (_, taken) => {
+                *sheet = taken;
+                (
+                    "Fetch.failRequest",
+                    json!({"requestId": id, "errorReason": "BlockedByClient"}),
+                )
+            }
+        };
+        // A request that went away meanwhile (its frame closed) is not an error.
+        match self
+            .connection
+            .call(Some(session), method, params, deadline)
+        {
+            Ok(_) | Err(cdp::Error::Refused(_)) => Ok(()),
+            Err(e) => Err(e),
         }
     }
 
@@ -344,4 +447,12 @@ fn stop_group(pid: u32) {
             libc::kill(-pid, libc::SIGKILL);
         }
     }
+}
+
+/// Whether Chromium can keep its sandbox: not as root, where it refuses to start
+/// with one.
+fn sandbox_possible() -> bool {
+    // SAFETY: geteuid(2) only reads the process's user id.
+    let euid = unsafe { libc::geteuid() };
+    euid != 0
 }

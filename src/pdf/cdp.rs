@@ -506,11 +506,14 @@ mod tests {
 
     #[test]
     fn concurrent_callers_each_get_their_own_reply() {
-        // Replies come back in reverse order of two commands.
+        // Two callers each send their own number; the browser echoes it in the
+        // reply and answers the second command before the first.
         let held = Arc::new(Mutex::new(Vec::<u8>::new()));
         let (connection, _browser) = fake(move |command| {
             let id = command["id"].as_u64().unwrap();
-            let reply = format!("{{\"id\":{id},\"result\":{{\"id\":{id}}}}}\0").into_bytes();
+            let caller = command["params"]["caller"].as_u64().unwrap();
+            let reply =
+                format!("{{\"id\":{id},\"result\":{{\"caller\":{caller}}}}}\0").into_bytes();
             let mut held = held.lock().unwrap();
             if held.is_empty() {
                 *held = reply;
@@ -522,15 +525,22 @@ mod tests {
             }
         });
         std::thread::scope(|scope| {
-            let calls: Vec<_> = (0..2)
-                .map(|_| scope.spawn(|| connection.call(None, "X", json!({}), soon())))
+            let calls: Vec<_> = (0..2u64)
+                .map(|caller| {
+                    let connection = &connection;
+                    scope.spawn(move || {
+                        let reply = connection.call(None, "X", json!({ "caller": caller }), soon());
+                        (caller, reply.unwrap()["caller"].as_u64().unwrap())
+                    })
+                })
                 .collect();
-            let mut ids: Vec<u64> = calls
-                .into_iter()
-                .map(|c| c.join().unwrap().unwrap()["id"].as_u64().unwrap())
-                .collect();
-            ids.sort_unstable();
-            assert_eq!(ids, vec![1, 2]);
+            for call in calls {
+                let (caller, answered) = call.join().unwrap();
+                assert_eq!(
+                    answered, caller,
+                    "caller {caller} got another caller's reply"
+                );
+            }
         });
     }
 

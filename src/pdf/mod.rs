@@ -69,12 +69,13 @@ impl Printer {
         })
     }
 
-    /// Prints the HTML file at `html` and returns the PDF's bytes. Safe to call
-    /// from several threads: each sheet prints in a tab of its own.
-    pub fn print(&self, html: &Path) -> Result<Vec<u8>, CliError> {
-        let browser = self.browser().map_err(|why| self.refused(html, &why))?;
+    /// Prints the sheet `html` (called `name` in messages) from memory and
+    /// returns the PDF's bytes: Chromium is given the text, never a path. Safe to
+    /// call from several threads: each sheet prints in a tab of its own.
+    pub fn print(&self, name: &str, html: &str) -> Result<Vec<u8>, CliError> {
+        let browser = self.browser().map_err(|why| self.refused(name, &why))?;
         let deadline = Instant::now() + TIMEOUT;
-        browser.print(&file_url(html), deadline).map_err(|e| {
+        browser.print(html, deadline).map_err(|e| {
             if e.is_fatal() {
                 // A stuck or broken browser is stopped (its other sheets fail
                 // too) and the next sheet starts a fresh one.
@@ -86,7 +87,7 @@ impl Printer {
                 cdp::Error::Broken(why) => format!("Chromium stopped ({why})"),
                 cdp::Error::Refused(why) => why.clone(),
             };
-            self.refused(html, &format!("{why}{}", said_suffix(&browser.last_said())))
+            self.refused(name, &format!("{why}{}", said_suffix(&browser.last_said())))
         })
     }
 
@@ -125,32 +126,16 @@ impl Printer {
         }
     }
 
-    fn refused(&self, html: &Path, why: &str) -> CliError {
+    fn refused(&self, name: &str, why: &str) -> CliError {
         CliError::Refused {
             code: CANNOT_PRINT,
             message: format!(
-                "Chromium (`{}`) could not print `{}`: {why}",
+                "Chromium (`{}`) could not print `{name}`: {why}",
                 self.chromium.display(),
-                html.display()
             ),
             help: "run the same build without `--pdf` to get the HTML sheets, and print them from a browser".into(),
         }
     }
-}
-
-/// A `file://` URL for an absolute path, each byte outside the safe set escaped.
-fn file_url(path: &Path) -> String {
-    use std::os::unix::ffi::OsStrExt;
-    let mut url = String::from("file://");
-    for &b in path.as_os_str().as_bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                url.push(char::from(b));
-            }
-            _ => url.push_str(&format!("%{b:02X}")),
-        }
-    }
-    url
 }
 
 /// Chromium: the given path when it is an executable file, else the first of
@@ -229,11 +214,128 @@ mod tests {
         );
     }
 
-    #[test]
-    fn file_urls_escape_what_a_url_cannot_hold() {
-        assert_eq!(
-            file_url(Path::new("/tmp/a b/#1.html")),
-            "file:///tmp/a%20b/%231.html"
+    /// The sheet a hostile template could make: script, images, frames, CSS
+    /// imports and fonts from a loopback listener, and a local file, with a
+    /// policy of its own that would allow them all.
+    fn hostile_sheet(port: u16, canary: &Path) -> String {
+        let web = format!("http://127.0.0.1:{port}");
+        let file = format!("file://{}", canary.display());
+        format!(
+            "<!DOCTYPE html><html><head>\
+<meta http-equiv=\"Content-Security-Policy\" content=\"default-src * file: data: 'unsafe-inline'\">\
+<link rel=\"stylesheet\" href=\"{web}/link.css\"><link rel=\"prefetch\" href=\"{web}/prefetch\">\
+<style>@import url(\"{web}/import.css\"); body {{ background: url({web}/background.png) }}\
+@font-face {{ font-family: far; src: url({web}/font.woff) }} h1 {{ font-family: far }}</style>\
+</head><body><h1 id=\"said\">printed sheet</h1>\
+<script>document.getElementById('said').textContent = 'script ran'; fetch('{web}/fetch');</script>\
+<img src=\"{web}/image.png\"><img src=\"{file}\"><iframe src=\"{web}/frame\"></iframe>\
+<iframe src=\"{file}\"></iframe><object data=\"{file}\"></object><embed src=\"{file}\">\
+<iframe srcdoc=\"<script>fetch('{web}/srcdoc')</script>\"></iframe>\
+<svg><image href=\"{web}/svg-image.png\"/></svg></body></html>"
+        )
+    }
+
+    /// Counts the connections a loopback listener accepts until dropped.
+    struct Listener {
+        port: u16,
+        accepted: Arc<std::sync::atomic::AtomicUsize>,
+        stop: Arc<std::sync::atomic::AtomicBool>,
+    }
+
+    impl Listener {
+        fn start() -> Listener {
+            use std::sync::atomic::Ordering;
+            let socket = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            socket.set_nonblocking(true).unwrap();
+            let port = socket.local_addr().unwrap().port();
+            let accepted = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let (count, done) = (Arc::clone(&accepted), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    match socket.accept() {
+                        Ok(_) => {
+                            count.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err(_) => std::thread::sleep(Duration::from_millis(10)),
+                    }
+                }
+            });
+            Listener {
+                port,
+                accepted,
+                stop,
+            }
+        }
+
+        fn accepted(&self) -> usize {
+            self.accepted.load(std::sync::atomic::Ordering::Relaxed)
+        }
+    }
+
+    impl Drop for Listener {
+        fn drop(&mut self) {
+            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    fn pdf_text(pdf: &[u8]) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("sheet.pdf");
+        std::fs::write(&file, pdf).unwrap();
+        let out = std::process::Command::new("pdftotext")
+            .arg(&file)
+            .arg("-")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Chromium and pdftotext on PATH, else skipped with a note (failed on CI).
+    fn printing_tools() -> bool {
+        let present = |program: &str| {
+            std::process::Command::new(program)
+                .arg("-v")
+                .output()
+                .is_ok()
+        };
+        if present("chromium") && present("pdftotext") {
+            return true;
+        }
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI must have `chromium` and `poppler-utils`"
         );
+        eprintln!("skipped: install `chromium` and `poppler-utils` to print");
+        false
+    }
+
+    #[test]
+    fn a_hostile_sheet_prints_without_running_or_loading_anything() {
+        if !printing_tools() {
+            return;
+        }
+        let listener = Listener::start();
+        let dir = tempfile::tempdir().unwrap();
+        let canary = dir.path().join("canary.txt");
+        std::fs::write(&canary, "canary-3f9d2 must never be printed").unwrap();
+        let printer = Printer::new(None).unwrap();
+        let pdf = printer
+            .print("hostile.html", &hostile_sheet(listener.port, &canary))
+            .unwrap();
+        // What was asked for but refused can no longer arrive: the tab is closed.
+        drop(printer);
+        let text = pdf_text(&pdf);
+        assert!(text.contains("printed sheet"), "{text}");
+        assert!(!text.contains("script ran"), "{text}");
+        assert!(!text.contains("canary-3f9d2"), "{text}");
+        assert_eq!(listener.accepted(), 0, "connections to the listener");
+        // The listener does count: a plain connection is seen.
+        drop(std::net::TcpStream::connect(("127.0.0.1", listener.port)).unwrap());
+        let waited = Instant::now();
+        while listener.accepted() == 0 && waited.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(listener.accepted(), 1);
     }
 }

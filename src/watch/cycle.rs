@@ -6,6 +6,7 @@ use muster_syntax::Code;
 use super::filter::{canonical_lenient, Change, Filter};
 use super::plan::{Graph, Key, Known};
 use super::screen::Rendered;
+use super::standing::{Counts, Findings, Standing};
 use super::status::Cycle;
 use crate::commands::build::{compile_templates, read_template_overrides, write_outputs};
 use crate::error::CliError;
@@ -14,6 +15,7 @@ use crate::output::human;
 use crate::pack::{Discovery, CONFIG_FILE};
 use crate::pipeline::{self, Checked};
 use crate::write::OutDir;
+use muster_model::FindingsLimit;
 use muster_render::Templates;
 use muster_syntax::Severity;
 use rayon::prelude::*;
@@ -30,6 +32,8 @@ type TemplateTexts = Option<BTreeMap<String, String>>;
 pub struct Session {
     paths: Vec<PathBuf>,
     out: Option<OutDir>,
+    /// The canonical pack roots whose sources the output may never hold.
+    sources: Vec<PathBuf>,
     graph: Graph,
     filters: Vec<Filter>,
     /// Compiled templates by the template texts they came from (`None`: built-in),
@@ -39,6 +43,10 @@ pub struct Session {
     notes: bool,
     /// Trees of the files parsed so far; a save re-parses only what changed.
     caches: pipeline::Caches,
+    /// Every file's findings from its last check: the screen shows them all.
+    standing: Standing,
+    /// Findings of one code shown per file (`--max-diagnostics`).
+    limit: FindingsLimit,
 }
 
 /// A cycle's outcome: the status and the diagnostics of the scenarios it checked.
@@ -47,6 +55,8 @@ pub struct Report {
     pub rendered: Rendered,
     /// Whether any output was written (the served pages reload).
     pub wrote: bool,
+    /// The output folder now (the server serves it).
+    pub out_root: Option<OutRoot>,
 }
 
 impl Session {
@@ -58,8 +68,9 @@ impl Session {
         out: Option<&Path>,
         notes: bool,
         serve: bool,
+        limit: FindingsLimit,
     ) -> Result<Session, CliError> {
-        let discovery = Discovery::find(paths)?;
+        let discovery = Discovery::find(paths)?.limited(limit);
         let sources: Vec<PathBuf> = discovery.packs.iter().map(|p| p.root.clone()).collect();
         let configured = discovery.packs.first().and_then(|pack| {
             pack.config.out.as_ref().map(|out| OutRequest::Configured {
@@ -84,11 +95,14 @@ impl Session {
         let mut session = Session {
             paths: paths.to_vec(),
             out,
+            sources,
             graph: Graph::default(),
             filters: Vec::new(),
             templates: Vec::new(),
             notes,
             caches: pipeline::Caches::default(),
+            standing: Standing::default(),
+            limit,
         };
         session.refresh_filters(&discovery);
         Ok(session)
@@ -171,13 +185,14 @@ impl Session {
             ..Cycle::default()
         };
         let mut discovery = match Discovery::find(&self.paths) {
-            Ok(d) => d,
+            Ok(d) => d.limited(self.limit),
             Err(e) => {
                 cycle.trouble = Some(e.to_string());
                 return Report {
                     cycle,
                     rendered: Rendered::default(),
                     wrote: false,
+                    out_root: None,
                 };
             }
         };
@@ -194,7 +209,7 @@ impl Session {
         let building = self.out.is_some();
         let config_changed = changes.is_none_or(|c| c.iter().any(|(_, c)| *c == Change::Config));
         let affected = match changes {
-            None => targets,
+            None => targets.clone(),
             Some(changes) => self.graph.affected(&targets, changes, building),
         };
         let packs = &discovery.packs;
@@ -210,31 +225,77 @@ impl Session {
                 known(checked),
             );
         }
-        cycle.errors = results.iter().map(|c| c.count(Severity::Error)).sum();
-        cycle.warnings = results.iter().map(|c| c.count(Severity::Warning)).sum();
-        cycle.notes = results.iter().map(|c| c.count(Severity::Note)).sum();
+        // What stands: every file still found; a `muster.toml` report until the
+        // file changes; reports on unreadable folders are made afresh each cycle.
+        self.standing
+            .begin(|k| targets.contains(k) || (k.1 == CONFIG_FILE && !config_changed));
+        for checked in &results {
+            let of = |severity: Severity| {
+                human::render_each(std::slice::from_ref(checked), |s| s == severity)
+            };
+            let findings = Findings {
+                errors: of(Severity::Error),
+                warnings: of(Severity::Warning),
+                notes: if self.notes {
+                    of(Severity::Note)
+                } else {
+                    Vec::new()
+                },
+                counts: Counts {
+                    errors: checked.count(Severity::Error),
+                    warnings: checked.count(Severity::Warning),
+                    notes: checked.count(Severity::Note),
+                },
+            };
+            self.standing
+                .record(key(&discovery, checked.pack, &checked.relative), findings);
+        }
+        let counts = self.standing.counts();
+        cycle.errors = counts.errors;
+        cycle.warnings = counts.warnings;
+        cycle.notes = counts.notes;
         let wrote = self.build(&discovery, &results, &mut cycle);
-        let of = |severity: Severity| human::render_each(&results, |s| s == severity);
-        let rendered = Rendered {
-            errors: of(Severity::Error),
-            warnings: of(Severity::Warning),
-            notes: if self.notes {
-                of(Severity::Note)
-            } else {
-                Vec::new()
-            },
-        };
+        let rendered = self.standing.rendered();
         Report {
             cycle,
             rendered,
             wrote,
+            out_root: self.out_root().cloned(),
         }
+    }
+
+    /// After the output folder was replaced in place (a checkout or sync tool
+    /// swapped the pack folder holding it), the folder now at the same canonical
+    /// path, made when missing and resolved with every check of a fresh start.
+    /// A path that now leads elsewhere (a symlink put there) is never followed.
+    fn reopen_out(&self) -> Option<OutDir> {
+        let old = self.out.as_ref()?.root().path().to_path_buf();
+        let parent = old.parent()?;
+        if std::fs::canonicalize(parent).ok()? != parent {
+            return None;
+        }
+        match std::fs::create_dir(&old) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(_) => return None,
+        }
+        if !std::fs::symlink_metadata(&old).is_ok_and(|m| m.is_dir()) {
+            return None;
+        }
+        let fresh = OutDir::open(&OutRequest::Given(old.clone()), &self.sources).ok()?;
+        (fresh.root().path() == old).then(|| fresh.without_sync())
     }
 
     /// Writes the outputs of every clean scenario (in parallel); counts the held-back ones.
     fn build(&mut self, discovery: &Discovery, results: &[Checked], cycle: &mut Cycle) -> bool {
-        if self.out.is_none() {
-            return false;
+        let replaced = match &self.out {
+            None => return false,
+            Some(out) => !out.root().verify(),
+        };
+        if replaced {
+            if let Some(fresh) = self.reopen_out() {
+                self.out = Some(fresh);
+            }
         }
         let keys: Vec<_> = discovery
             .packs

@@ -13,6 +13,7 @@ mod page;
 mod plan;
 mod screen;
 mod serve;
+mod standing;
 mod status;
 mod tree;
 
@@ -44,11 +45,12 @@ Examples:
   muster watch scenarios/ --out site/ --serve --port 8047
                                         preview in a browser that reloads itself
 
-Per save: the diagnostics of the scenarios checked (errors first, then warnings;
-notes only with --notes), then one status line: what changed, scenarios checked,
-errors, warnings, notes, time. On a terminal each save redraws the screen, cut to
-fit so the first error stays in view. A scenario with errors keeps its last good
-outputs. Ctrl-C stops (exit status 0).";
+Per save: the standing findings of the whole pack, whichever file was saved
+(errors first, then warnings, notes only with --notes; the file changed last
+first), then one status line: what changed, scenarios re-checked, and the pack's
+errors, warnings and notes, time. On a terminal each save redraws the screen, cut
+to fit so the first error stays in view. A scenario with errors keeps its last
+good outputs. Ctrl-C stops (exit status 0).";
 
 /// Options of `muster watch`.
 #[derive(Debug, clap::Args)]
@@ -72,6 +74,10 @@ pub struct WatchArgs {
     /// Print notes too (they are always counted on the status line)
     #[arg(long)]
     pub notes: bool,
+    /// Findings of one code shown per file; the rest are counted in one closing
+    /// line (MC007). 0 shows them all
+    #[arg(long, value_name = "N", default_value_t = muster_model::FindingsLimit::DEFAULT)]
+    pub max_diagnostics: usize,
 }
 
 /// Runs until Ctrl-C (exit 0) or until the watch cannot go on (exit 2).
@@ -82,7 +88,14 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
         true => Some(serve::bind(args.port).map_err(CliError::Serve)?),
         false => None,
     };
-    let mut session = Session::open(&args.paths, args.out.as_deref(), args.notes, args.serve)?;
+    let limit = muster_model::FindingsLimit::of(args.max_diagnostics);
+    let mut session = Session::open(
+        &args.paths,
+        args.out.as_deref(),
+        args.notes,
+        args.serve,
+        limit,
+    )?;
     let shared = Arc::new(serve::Shared::default());
     // Lines kept at the top of every redrawn screen.
     let mut header = Vec::new();
@@ -243,6 +256,9 @@ fn emit(header: &[String], report: &Report, started: Instant, shared: &serve::Sh
         report.cycle.line(started.elapsed())
     );
     // The server learns first: whoever reads the line may ask it at once.
+    if let Some(root) = &report.out_root {
+        shared.set_root(root);
+    }
     if report.wrote {
         shared.rebuilt(&line);
     } else {

@@ -2,8 +2,7 @@
 //! and the small script injected into served HTML that reloads it after a rebuild
 //! (files on disk stay script-free).
 
-use std::fs;
-use std::path::Path;
+use crate::beneath::{Dir, Kind};
 
 /// The endpoint the injected script polls; its body is the build counter.
 pub const VERSION_PATH: &str = "/__muster/version";
@@ -94,7 +93,7 @@ fn encode(segment: &str) -> String {
 }
 
 /// The index: one section per scenario folder in the output, a link per file.
-pub fn index(out: &Path, status: &str, version: u64, nonce: &str) -> String {
+pub fn index(out: &Dir, status: &str, version: u64, nonce: &str) -> String {
     let mut body = String::new();
     let mut scenarios = sorted_entries(out);
     scenarios.retain(|(_, is_dir)| *is_dir);
@@ -105,7 +104,10 @@ pub fn index(out: &Path, status: &str, version: u64, nonce: &str) -> String {
     }
     for (name, _) in &scenarios {
         body.push_str(&format!("<section>\n<h2>{}</h2>\n<ul>\n", escape(name)));
-        let mut files = sorted_entries(&out.join(name));
+        let mut files = out
+            .sub(std::ffi::OsStr::new(name), false)
+            .map(|d| sorted_entries(&d))
+            .unwrap_or_default();
         files.retain(|(f, is_dir)| !is_dir && !f.starts_with('.'));
         // Briefings first, then the JSON.
         files.sort_by_key(|(f, _)| (!f.ends_with(".html"), f.clone()));
@@ -129,17 +131,22 @@ pub fn index(out: &Path, status: &str, version: u64, nonce: &str) -> String {
     )
 }
 
-/// Visible entries of a folder as (name, is folder), sorted by name.
-fn sorted_entries(dir: &Path) -> Vec<(String, bool)> {
-    let mut entries: Vec<(String, bool)> = fs::read_dir(dir)
+/// Visible entries of a folder as (name, is folder), sorted by name; links and
+/// other odd files are left out.
+fn sorted_entries(dir: &Dir) -> Vec<(String, bool)> {
+    let mut entries: Vec<(String, bool)> = dir
+        .entries()
+        .unwrap_or_default()
         .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_str()?.to_string();
-            let is_dir = e.file_type().ok()?.is_dir();
-            (!name.starts_with('.')).then_some((name, is_dir))
+        .filter_map(|(name, kind)| {
+            let name = name.to_str()?.to_string();
+            match kind {
+                Kind::Folder => Some((name, true)),
+                Kind::File => Some((name, false)),
+                Kind::Other => None,
+            }
         })
+        .filter(|(name, _)| !name.starts_with('.'))
         .collect();
     entries.sort();
     entries
@@ -149,6 +156,7 @@ fn sorted_entries(dir: &Path) -> Vec<(String, bool)> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use std::fs;
 
     #[test]
     fn injects_before_the_body_ends() {
@@ -182,7 +190,7 @@ mod tests {
         fs::write(dir.path().join("pegasus-bridge/umpire.html"), "").unwrap();
         fs::write(dir.path().join("pegasus-bridge/scenario.json"), "").unwrap();
         fs::write(dir.path().join("pegasus-bridge/.muster-tmp-x"), "").unwrap();
-        let page = index(dir.path(), "a <b> c", 1, "n");
+        let page = index(&Dir::open(dir.path()).unwrap(), "a <b> c", 1, "n");
         assert!(page.contains("<h2>pegasus-bridge</h2>"));
         assert!(page.contains("<a href=\"/pegasus-bridge/umpire.html\">umpire.html</a>"));
         assert!(!page.contains("muster-tmp"));

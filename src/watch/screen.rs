@@ -75,8 +75,9 @@ pub fn compose(
 }
 
 /// The status line within `cols`: the hint about hidden notes goes first, then the
-/// names of the changed files (the screen above shows what they broke), so the
-/// counts and the time stay in view; only then is the line cut.
+/// names of the changed files are shortened (never dropped: the line must still
+/// say what changed), so the counts and the time stay in view; only then is the
+/// line cut.
 fn fit_status(status: &str, cols: usize) -> String {
     if visible_len(status) <= cols {
         return status.to_string();
@@ -85,16 +86,27 @@ fn fit_status(status: &str, cols: usize) -> String {
     if visible_len(&short) <= cols {
         return short;
     }
-    let shorter = match (short.find("] "), short.find(" changed: ")) {
-        (Some(open), Some(changed)) if open < changed => format!(
-            "{}{}",
-            &short[..open + 2],
-            &short[changed + " changed: ".len()..]
-        ),
+    const CHANGED: &str = " changed: ";
+    let shorter = match (short.find("] "), short.find(CHANGED)) {
+        (Some(open), Some(changed)) if open < changed => {
+            let head = &short[..open + 2];
+            let names = &short[open + 2..changed];
+            let tail = &short[changed..];
+            let room = cols.saturating_sub(visible_len(head) + visible_len(tail));
+            // Too narrow for even a few letters of a name: keep the counts.
+            if room < MIN_NAME {
+                format!("{head}{}", &tail[CHANGED.len()..])
+            } else {
+                format!("{head}{}{tail}", cut(names, room))
+            }
+        }
         _ => short,
     };
     cut(&shorter, cols)
 }
+
+/// The fewest characters of the changed names worth showing on the status line.
+const MIN_NAME: usize = 6;
 
 /// `text` cut to `cols` visible characters, so it never wraps.
 fn cut(text: &str, cols: usize) -> String {
@@ -173,7 +185,7 @@ mod tests {
     }
 
     #[test]
-    fn a_narrow_terminal_drops_the_notes_hint_before_the_time() {
+    fn a_narrow_terminal_drops_the_notes_hint_then_shortens_the_names() {
         let status = "[12:00:00] pegasus-bridge.muster changed: 11 scenarios checked, 0 errors, \
                       2 warnings, 32 notes (--notes shows them) (44 ms)";
         let out = fit_status(status, 110);
@@ -185,6 +197,13 @@ mod tests {
         let narrow = fit_status(status, 100);
         assert_eq!(
             narrow,
+            "[12:00:00] pegasus-bridge.mus… changed: 11 scenarios checked, 0 errors, 2 warnings, \
+             32 notes (44 ms)"
+        );
+        assert_eq!(narrow.chars().count(), 100);
+        let narrowest = fit_status(status, 83);
+        assert_eq!(
+            narrowest,
             "[12:00:00] 11 scenarios checked, 0 errors, 2 warnings, 32 notes (44 ms)"
         );
         assert_eq!(fit_status(status, 200), status);

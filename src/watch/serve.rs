@@ -8,10 +8,11 @@
 //! output root verified on every request.
 
 use super::page;
+use crate::beneath::Dir;
 use crate::out_root::OutRoot;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -39,12 +40,25 @@ pub struct Shared {
     pub version: AtomicU64,
     /// The last status line, shown on the index page.
     pub status: Mutex<String>,
+    /// The folder served: the watch reopens it when it was replaced in place.
+    root: Mutex<Option<OutRoot>>,
 }
 
 impl Shared {
     pub fn rebuilt(&self, status: &str) {
         self.version.fetch_add(1, Ordering::SeqCst);
         self.set_status(status);
+    }
+
+    /// Serves `root` from now on.
+    pub fn set_root(&self, root: &OutRoot) {
+        if let Ok(mut r) = self.root.lock() {
+            *r = Some(root.clone());
+        }
+    }
+
+    fn root(&self) -> Option<OutRoot> {
+        self.root.lock().ok().and_then(|r| r.clone())
     }
 
     pub fn set_status(&self, status: &str) {
@@ -71,7 +85,6 @@ pub fn bind(port: u16) -> Result<Bound, String> {
 
 /// Everything a worker needs to answer.
 struct Site {
-    root: OutRoot,
     shared: Arc<Shared>,
     /// The `Host` values accepted: the address listened on, by number or as `localhost`.
     hosts: [String; 2],
@@ -81,8 +94,8 @@ struct Site {
 pub fn start(bound: Bound, root: OutRoot, shared: Arc<Shared>) -> String {
     let Bound { listener, address } = bound;
     let port = address.port();
+    shared.set_root(&root);
     let site = Arc::new(Site {
-        root,
         shared,
         hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
     });
@@ -275,12 +288,12 @@ fn answer(head: &Head, site: &Site) -> Response {
 }
 
 fn serve(head: &Head, site: &Site) -> Response {
-    if !site.root.verify() {
+    let Some(root) = site.shared.root().filter(OutRoot::verify) else {
         return plain(
             503,
             "the output folder was replaced or moved; restart muster watch\n",
         );
-    }
+    };
     let version = site.shared.version.load(Ordering::SeqCst);
     let path = head.target.split(['?', '#']).next().unwrap_or("/");
     if path == page::VERSION_PATH {
@@ -288,9 +301,10 @@ fn serve(head: &Head, site: &Site) -> Response {
     }
     if path == "/" || path == "/index.html" {
         // The index `muster build` wrote, when there is one; else the listing.
-        if let Some(built) =
-            resolve(site.root.path(), "/index.html").and_then(|f| std::fs::read_to_string(f).ok())
-        {
+        if let Some(built) = open(root.dir(), "/index.html").and_then(|(mut f, _)| {
+            let mut text = String::new();
+            f.read_to_string(&mut text).ok().map(|_| text)
+        }) {
             let nonce = nonce();
             return html(page::inject(&built, version, &nonce), nonce);
         }
@@ -301,15 +315,16 @@ fn serve(head: &Head, site: &Site) -> Response {
             .map(|s| s.clone())
             .unwrap_or_default();
         let nonce = nonce();
-        let body = page::index(site.root.path(), &status, version, &nonce);
+        let body = page::index(root.dir(), &status, version, &nonce);
         return html(body, nonce);
     }
-    let Some(file) = resolve(site.root.path(), path) else {
+    let Some((mut file, name)) = open(root.dir(), path) else {
         return plain(404, "not found\n");
     };
-    match std::fs::read(&file) {
-        Ok(bytes) => {
-            let kind = content_type(&file);
+    let mut bytes = Vec::new();
+    match file.read_to_end(&mut bytes) {
+        Ok(_) => {
+            let kind = content_type(Path::new(&name));
             if kind == HTML {
                 let nonce = nonce();
                 html(
@@ -356,24 +371,26 @@ fn nonce() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The file a request path names inside the canonical `root`, or `None`: no `..`,
-/// no hidden names, no backslashes, and (after resolving symbolic links) still
-/// inside `root`.
-pub fn resolve(root: &Path, path: &str) -> Option<PathBuf> {
+/// The file a request path names below the served folder, opened through its
+/// handle one name at a time, and its path: `None` for `..`, hidden names,
+/// backslashes, a symlink anywhere on the way, or anything but a regular file.
+/// Nothing is resolved by path, so swapping a folder for a link mid-request
+/// cannot send the read elsewhere.
+pub fn open(root: &Dir, path: &str) -> Option<(std::fs::File, String)> {
     let decoded = percent_decode(path)?;
     if decoded.contains('\\') || decoded.contains('\0') {
         return None;
     }
-    let relative = Path::new(decoded.trim_start_matches('/'));
-    let plain = relative.components().all(|c| match c {
-        Component::Normal(part) => !part.to_string_lossy().starts_with('.'),
-        _ => false,
-    });
-    if !plain || relative.as_os_str().is_empty() {
+    let relative = decoded.trim_start_matches('/');
+    let plain = relative
+        .split('/')
+        .all(|part| !part.is_empty() && !part.starts_with('.'));
+    if !plain || relative.is_empty() {
         return None;
     }
-    let file = std::fs::canonicalize(root.join(relative)).ok()?;
-    (file.starts_with(root) && file.is_file()).then_some(file)
+    let (dir, name) = root.parent_of(relative, false).ok()?;
+    let file = dir.read_file(std::ffi::OsStr::new(name)).ok()?;
+    Some((file, relative.to_string()))
 }
 
 fn percent_decode(text: &str) -> Option<String> {
@@ -461,8 +478,9 @@ mod tests {
         fs::write(out.join("a/umpire.html"), "x").unwrap();
         fs::write(dir.path().join("secret.txt"), "s").unwrap();
         fs::write(out.join(".hidden"), "h").unwrap();
-        assert!(resolve(&out, "/a/umpire.html").is_some());
-        assert!(resolve(&out, "/a/umpire%2Ehtml").is_some());
+        let root = Dir::open(&out).unwrap();
+        assert!(open(&root, "/a/umpire.html").is_some());
+        assert!(open(&root, "/a/umpire%2Ehtml").is_some());
         for bad in [
             "/../secret.txt",
             "/a/../../secret.txt",
@@ -474,10 +492,12 @@ mod tests {
             "/a\\umpire.html",
             "/%zz",
         ] {
-            assert_eq!(resolve(&out, bad), None, "{bad}");
+            assert!(open(&root, bad).is_none(), "{bad}");
         }
         std::os::unix::fs::symlink(dir.path().join("secret.txt"), out.join("link.txt")).unwrap();
-        assert_eq!(resolve(&out, "/link.txt"), None);
+        assert!(open(&root, "/link.txt").is_none());
+        std::os::unix::fs::symlink(dir.path(), out.join("up")).unwrap();
+        assert!(open(&root, "/up/secret.txt").is_none());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! by many scenarios, each at 1×, 4× and 16× (generators in `support/grow.rs`,
 //! shared with the complexity guards).
 //!
-//! `cargo bench -p muster-check --bench grow -- --warm-up-time 1 --measurement-time 3 --sample-size 10`
+//! `cargo bench --profile dist -p muster-check --bench grow -- --warm-up-time 1 --measurement-time 3 --sample-size 10`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use muster_model::{MemoryWorld, PackConfig, SourceCache};

@@ -1,5 +1,5 @@
 //! End-to-end speed of `run` on a generated pack of 50 realistic scenarios (about
-//! 12,000 lines). Run with `cargo bench -p muster-check --bench pack`; results are
+//! 12,000 lines). Run with `cargo bench --profile dist -p muster-check --bench pack`; results are
 //! recorded in docs/performance/check.md.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

@@ -4,7 +4,8 @@ use crate::rules::fog::knowledge::Fog;
 use muster_model::analysis::Analysis;
 use muster_model::model::*;
 use muster_rules::vocab::Weather;
-use std::cell::OnceCell;
+use muster_syntax::Code;
+use std::cell::{OnceCell, RefCell};
 
 /// The input of every check.
 pub struct Context<'a> {
@@ -12,6 +13,9 @@ pub struct Context<'a> {
     pub analysis: &'a Analysis,
     /// Facts several checks share, built on first use.
     fog: OnceCell<Fog<'a>>,
+    /// Findings checks left unbuilt because their file already shows enough of
+    /// their code (see [`crate::cap`]).
+    left: RefCell<crate::cap::Left>,
 }
 
 impl<'a> Context<'a> {
@@ -20,7 +24,27 @@ impl<'a> Context<'a> {
             model,
             analysis,
             fog: OnceCell::new(),
+            left: RefCell::default(),
         }
+    }
+
+    /// A gatherer for a check whose findings can outgrow its input (pairs): it
+    /// builds only the findings that will be shown.
+    pub(crate) fn bounded(&self, code: Code) -> crate::cap::Bounded<'a> {
+        crate::cap::Bounded::new(code, self.model.findings_limit.0, &self.model.overrides)
+    }
+
+    /// Hands over what a [`crate::cap::Bounded`] gatherer kept.
+    pub(crate) fn gathered(
+        &self,
+        bounded: crate::cap::Bounded<'a>,
+    ) -> Vec<muster_syntax::Diagnostic> {
+        bounded.finish(&mut self.left.borrow_mut())
+    }
+
+    /// The findings checks left unbuilt, per file and code.
+    pub(crate) fn take_left(&self) -> crate::cap::Left {
+        std::mem::take(&mut self.left.borrow_mut())
     }
 
     /// What each side may know and reads (the fog rules' shared facts).

@@ -70,6 +70,9 @@ fn origin(rule: &Rule) -> Option<&'static str> {
         Phase::Pack => Some(
             "Reported while the pack is read (its `muster.toml`, folders and output names), before any scenario is checked.",
         ),
+        Phase::Output => Some(
+            "Reported once a file's findings are gathered, in place of those over the cap.",
+        ),
         Phase::Imports | Phase::Names | Phase::Scenario => {
             Some("Reported while names and imports are resolved.")
         }
@@ -84,8 +87,8 @@ pub fn explain(code: &str) -> Option<String> {
         s,
         "{}\n\n{}\n\n{}",
         title(rule),
-        rule.summary,
-        rule.explanation
+        rule.summary(),
+        rule.explanation()
     );
     if let Some(o) = origin(rule) {
         let _ = writeln!(s, "\n{o}");
@@ -125,7 +128,7 @@ pub fn rules_markdown() -> String {
         "<!-- Generated from the rule registry (crates/muster-check). Do not edit by hand:\n",
     );
     s.push_str(
-        "     regenerate with `MUSTER_BLESS=1 cargo test -p muster-check --test docs`. -->\n\n",
+        "     regenerate with `MUSTER_BLESS=1 cargo test -p muster-check --test it docs`. -->\n\n",
     );
     s.push_str("Every diagnostic `muster check` reports has a stable code, a name that says the problem, a default\n");
     s.push_str("severity and, where the rulebook gives one, the paragraph it enforces (§N of the Mission Command\n");
@@ -154,7 +157,7 @@ pub fn rules_markdown() -> String {
             r.name(),
             r.severity().as_str(),
             r.paragraph().unwrap_or("–"),
-            r.summary.replace('|', "\\|")
+            r.summary().replace('|', "\\|")
         );
     }
     for r in rules() {
@@ -166,7 +169,7 @@ pub fn rules_markdown() -> String {
             r.severity().as_str(),
             r.paragraph().unwrap_or("no paragraph")
         );
-        let _ = writeln!(s, "{}\n\n{}", r.summary, r.explanation);
+        let _ = writeln!(s, "{}\n\n{}", r.summary(), r.explanation());
         if let Some(o) = origin(r) {
             let _ = writeln!(s, "\n{o}");
         }

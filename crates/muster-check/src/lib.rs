@@ -7,18 +7,20 @@
 //!
 //! Adding a rule: one line in the code catalogue (`muster-codes`), then copy a rule
 //! file of its group with `code: Code::MCnnn`, write its docs and a failing and a
-//! fixed example (mark the failing lines `//~ CODE`), list it in `rules/mod.rs`,
-//! add `tests/cases/CODE-name.muster` and `CODE-name-ok.muster`, and regenerate
-//! `docs/rules.md` with `MUSTER_BLESS=1 cargo test -p muster-check --test docs`.
+//! fixed example (mark the failing lines `//~ CODE`; `build.rs` registers the
+//! file), add `tests/cases/CODE-name.muster` and `CODE-name-ok.muster`, and regenerate
+//! `docs/rules.md` with `MUSTER_BLESS=1 cargo test -p muster-check --test it docs`.
 //! ARCHITECTURE.md, "Adding a diagnostic code", has the steps.
 //!
 //! Architecture Invariant: checks are pure functions of the model and its analysis;
 //! they never read files, never panic, and report every finding rather than the first.
 
+mod cap;
 mod context;
 mod docs;
 mod facts;
 mod instances;
+mod numbers;
 mod overrides;
 mod prelude;
 mod query;

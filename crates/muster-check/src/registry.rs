@@ -14,10 +14,12 @@ use muster_syntax::{Code, Diagnostic, Severity};
 pub struct Rule {
     /// `MC301`: stable forever once released.
     pub code: Code,
-    /// One line saying what the rule finds.
-    pub summary: &'static str,
-    /// Markdown: what the rule checks and why the rulebook wants it.
-    pub explanation: &'static str,
+    /// One line saying what the rule finds; numbers as `{{placeholders}}`
+    /// (`numbers.rs`), read through [`Rule::summary`].
+    pub(crate) summary: &'static str,
+    /// Markdown: what the rule checks and why the rulebook wants it; numbers as
+    /// `{{placeholders}}`, read through [`Rule::explanation`].
+    pub(crate) explanation: &'static str,
     /// A scenario snippet that triggers the rule (lines marked `//~ CODE`).
     pub failing: &'static str,
     /// The same snippet corrected.
@@ -28,6 +30,16 @@ pub struct Rule {
 pub(crate) type CheckFn = fn(&Context) -> Vec<Diagnostic>;
 
 impl Rule {
+    /// One line saying what the rule finds, its numbers taken from the rulebook.
+    pub fn summary(&self) -> String {
+        crate::numbers::fill(self.summary)
+    }
+
+    /// Markdown: what the rule checks and why, its numbers taken from the rulebook.
+    pub fn explanation(&self) -> String {
+        crate::numbers::fill(self.explanation)
+    }
+
     /// Kebab-case, names the problem (`element-separated`).
     pub fn name(&self) -> &'static str {
         self.code.name()

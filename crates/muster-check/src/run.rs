@@ -18,13 +18,19 @@ pub struct Outcome {
 
 /// Runs every rule check on a resolved model (no house rules applied).
 pub fn check(model: &Model, analysis: &Analysis) -> Vec<Diagnostic> {
+    check_bounded(model, analysis).0
+}
+
+/// [`check`], with the findings the checks left unbuilt because their file
+/// already shows enough of their code.
+fn check_bounded(model: &Model, analysis: &Analysis) -> (Vec<Diagnostic>, crate::cap::Left) {
     let cx = Context::new(model, analysis);
     let found: Vec<Diagnostic> = crate::rules::checks()
         .flat_map(|check| check(&cx))
         .collect();
     let (mut folded, single) = crate::instances::fold(&cx, found);
     folded.extend(single.into_iter().map(|d| point_at_instance(&cx, d)));
-    folded
+    (folded, cx.take_left())
 }
 
 /// A finding on an element written in a library template points first at the
@@ -85,14 +91,13 @@ pub fn run_cached(
     cache: &SourceCache,
 ) -> Outcome {
     let resolved = muster_model::resolve_cached(world, path, pack, cache);
-    let mut model = resolved.model;
+    let model = resolved.model;
     let mut diagnostics = resolved.diagnostics;
-    // absurd positions leave the model before anything measures distances to them
-    diagnostics.extend(crate::rules::limits::mc005_coordinate_far_off_table::refuse(&mut model));
-    model.shapes_changed();
     let analysis = muster_model::analyse(&model);
-    diagnostics.extend(check(&model, &analysis));
+    let (found, left) = check_bounded(&model, &analysis);
+    diagnostics.extend(found);
     let diagnostics = finish(&model, without_echoes(diagnostics));
+    let diagnostics = crate::cap::apply(diagnostics, model.findings_limit.0, left);
     Outcome {
         model,
         analysis,
@@ -159,6 +164,14 @@ fn replace_superseded(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         }
     }
     let mut claimed: BTreeSet<Site> = BTreeSet::new();
+    // findings folded under a cause claim what would be reported at their places
+    for d in &out {
+        for &(file, span) in d.omitted.iter().flat_map(|o| &o.covers) {
+            for &code in d.code.supersedes() {
+                claimed.insert((code, file, span.start, span.end));
+            }
+        }
+    }
     for d in &mut out {
         let Some((_, file, start, end)) = site(d) else {
             continue;

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-/// How serious a diagnostic is (RULES.md: E, W, N).
+/// How serious a diagnostic is: an error, a warning or a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -48,6 +48,8 @@ pub enum Phase {
     Checks,
     /// The pack around the scenarios: `muster.toml`, folders, output names.
     Pack,
+    /// What a run says about its own findings: more of one code in a file than it shows.
+    Output,
 }
 
 impl Phase {
@@ -56,14 +58,17 @@ impl Phase {
     pub fn applies_to_library(self) -> bool {
         matches!(
             self,
-            Phase::Syntax | Phase::Limits | Phase::Imports | Phase::Names
+            Phase::Syntax | Phase::Limits | Phase::Imports | Phase::Names | Phase::Output
         )
     }
 
     /// Whether codes of this phase still say something about a file the reader
     /// refused (MC003): an empty model's other findings only follow from the refusal.
     pub fn survives_refusal(self) -> bool {
-        matches!(self, Phase::Syntax | Phase::Limits | Phase::Imports)
+        matches!(
+            self,
+            Phase::Syntax | Phase::Limits | Phase::Imports | Phase::Output
+        )
     }
 
     /// Whether codes of this phase refuse a value: other findings on the refused
@@ -152,6 +157,7 @@ catalogue! {
     MC004 "number-out-of-range"            Error   _                         Limits    fixed       [];
     MC005 "coordinate-far-off-table"       Error   _                         Limits    fixed       [];
     MC006 "table-out-of-range"             Error   "§1"                      Limits    fixed       [];
+    MC007 "findings-capped"                Warning _                         Output    fixed       [];
     MC101 "duplicate-name"                 Error   _                         Names     overridable [];
     MC102 "undefined-reference"            Error   _                         Names     overridable [];
     MC103 "order-of-battle-not-a-tree"     Error   "§9"                      Names     overridable [];
@@ -165,6 +171,8 @@ catalogue! {
     MC116 "unreadable-path"                Error   _                         Pack      overridable [];
     MC117 "unsafe-output-folder"           Error   _                         Pack      overridable [];
     MC118 "cannot-print-pdf"               Error   _                         Pack      fixed       [];
+    MC119 "unsafe-template"                Error   _                         Pack      fixed       [];
+    MC120 "refused-file"                   Error   _                         Pack      fixed       [];
     MC201 "group-without-command"          Error   "§10, §79"                Checks    overridable [];
     MC202 "commander-in-support-element"   Error   "§18"                     Checks    overridable [];
     MC203 "armed-command-element"          Error   "§18"                     Checks    overridable [];
@@ -179,6 +187,8 @@ catalogue! {
     MC212 "template-echelon-differs"       Warning "§9"                      Checks    overridable [];
     MC214 "game-strength-above-stated"     Note    "§3"                      Checks    overridable [];
     MC215 "game-strength-below-stated"     Note    "§3"                      Checks    overridable [];
+    MC216 "template-of-another-nation"     Warning _                         Checks    overridable [];
+    MC218 "model-count-unclear"            Error   "§3"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];
@@ -226,6 +236,7 @@ catalogue! {
     MC611 "template-out-of-date"           Warning _                         Checks    overridable [];
     MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
     MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
+    MC618 "prepared-too-late"              Error   "§68"                     Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];
     MC702 "overwatch-without-direct-fire"  Error   "§38, §40"                Checks    overridable [];
     MC703 "overwatch-cannot-see-out"       Warning "§109, §111, §113, §121"  Checks    overridable [];

@@ -7,6 +7,7 @@
 //! without a change here.
 
 use muster_syntax::cst::{Cst, Node, TokenKind};
+use muster_syntax::Rule;
 
 /// What comes before one token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +51,7 @@ fn statement<'a>(text: &str, node: &'a Node, depth: usize, out: &mut Vec<Placed<
             let before = match prev {
                 None => Before::Line(depth),
                 // An order's text may always start a continuation line.
-                Some(_) if node.rule == "order" && t.token == Some(TokenKind::Text) => {
+                Some(_) if node.rule == Rule::order && t.token == Some(TokenKind::Text) => {
                     Before::Break(depth)
                 }
                 Some(p) if binds(p, t) || takes_word(text, p) => Before::Glue(depth),
@@ -59,7 +60,7 @@ fn statement<'a>(text: &str, node: &'a Node, depth: usize, out: &mut Vec<Placed<
                 Some(p) if k > 0 && !(p.token == t.token && is_list(t)) => Before::Glue(depth),
                 // An order may not wrap before a word: lowering reads a name at
                 // the start of a line as the unit of the next order.
-                Some(_) if node.rule == "order" && t.token != Some(TokenKind::Text) => {
+                Some(_) if node.rule == Rule::order && t.token != Some(TokenKind::Text) => {
                     Before::Glue(depth)
                 }
                 Some(_) => Before::Break(depth),
@@ -166,12 +167,15 @@ fn takes_word(text: &str, t: &Node) -> bool {
         "range",
         "figures",
         "models",
+        "represents",
+        "mix",
         "start",
         "prepared",
         "since",
+        "overnight",
         "allow",
         "warn",
         "deny",
     ];
-    t.rule == "elem_word" && WORDS.contains(&text.get(t.span.start..t.span.end).unwrap_or(""))
+    t.rule == Rule::elem_word && WORDS.contains(&text.get(t.span.start..t.span.end).unwrap_or(""))
 }

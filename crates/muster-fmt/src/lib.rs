@@ -73,7 +73,7 @@ fn shape(tree: &cst::Cst, text: &str) -> Vec<String> {
                 out.push(format!("{kind:?} {}", token_text(kind, raw)));
             }
             None => {
-                out.push(n.rule.to_string());
+                out.push(format!("{:?}", n.rule));
                 for c in &n.children {
                     walk(c, text, out);
                 }

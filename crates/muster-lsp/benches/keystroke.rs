@@ -2,7 +2,7 @@
 //! document, re-check it, build the diagnostics to publish. Criterion gives the
 //! mean; the run also prints p50 and p95 over 500 keystrokes.
 //!
-//! `cargo bench -p muster-lsp --bench keystroke`
+//! `cargo bench --profile dist -p muster-lsp --bench keystroke`
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
 

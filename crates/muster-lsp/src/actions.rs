@@ -1,10 +1,11 @@
-//! Code actions: apply a "did you mean" suggestion, and allow a rule for the
-//! scenario with a reason to fill in (the language's `allow` is scenario-wide;
+//! Code actions: apply a "did you mean" suggestion, and allow a warning or note
+//! for the scenario with a reason to fill in (the language's `allow` is scenario-wide;
 //! it has no narrower scope).
 
 use crate::convert::uri_of;
 use crate::state::Workspace;
 use lsp_types::{CodeAction, CodeActionKind, Range, TextEdit, WorkspaceEdit};
+use muster_syntax::Rule;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -83,7 +84,9 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
                 true,
             ));
         }
-        if !allowed.contains(&d.code) {
+        // an error is a mistake to fix, never a rule to waive: silencing an
+        // undefined objective would print the misspelling on a player's sheet
+        if d.severity != muster_syntax::Severity::Error && !allowed.contains(&d.code) {
             allowed.push(d.code);
             if let Some(a) = allow(ws, scenario, d.code.as_str()) {
                 out.push(a);
@@ -96,9 +99,9 @@ pub fn actions(ws: &Workspace, path: &Path, range: Range) -> Vec<CodeAction> {
 /// Inserts `allow CODE "…"` before the `}` of the scenario's header block.
 fn allow(ws: &Workspace, scenario: &Path, code: &str) -> Option<CodeAction> {
     let doc = ws.doc(scenario)?;
-    let tree = doc.tree.as_ref()?;
-    let item = tree.items.iter().find(|i| i.rule == "scenario")?;
-    let close = item.children.iter().rfind(|c| c.rule == "rbrace")?;
+    let tree = &doc.tree;
+    let item = tree.items.iter().find(|i| i.rule == Rule::scenario)?;
+    let close = item.children.iter().rfind(|c| c.rule == Rule::rbrace)?;
     let line_start = doc
         .text
         .get(..close.span.start)?

@@ -4,7 +4,8 @@
 use crate::state::Workspace;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use muster_model::analysis::{Analysis, CommandStatus};
-use muster_model::model::{Element, Model};
+use muster_model::model::{Element, Model, Objective, Order, Target, Timing, UnitId};
+use muster_rules::vocab::{Intensity, Stance};
 use muster_syntax::cst::TokenKind;
 use std::fmt::Write;
 use std::path::Path;
@@ -30,13 +31,12 @@ pub fn hover(ws: &Workspace, path: &Path, pos: Position) -> Option<Hover> {
             }
         }
     }
-    let tree = doc.tree.as_ref();
-    let token = tree.and_then(|t| {
-        t.tokens()
-            .into_iter()
-            .find(|n| n.span.start <= offset && offset < n.span.end)
-            .cloned()
-    });
+    let token = doc
+        .tree
+        .tokens()
+        .into_iter()
+        .find(|n| n.span.start <= offset && offset < n.span.end)
+        .cloned();
     if let Some(t) = &token {
         let word = doc.text.get(t.span.start..t.span.end).unwrap_or("");
         match t.token {
@@ -131,6 +131,25 @@ fn named(ws: &Workspace, path: &Path, name: &str) -> Option<String> {
             "\n\nstrength: {} elements, {figs} figures, {models} models",
             u.elements.len()
         );
+        let orders: Vec<String> = model
+            .orders
+            .iter()
+            .filter(|o| o.unit.target == Some(Target::Unit(UnitId(i))))
+            .map(|o| order_words(model, o))
+            .collect();
+        let _ = match orders.is_empty() {
+            true => write!(s, "\n\norder: none written (it holds where it stands)"),
+            false => write!(s, "\n\norder: {}", orders.join("; ")),
+        };
+        if let Some(line) = u.command_element.and_then(|c| {
+            outcome
+                .analysis
+                .command
+                .get(c.0)
+                .map(|st| status_words(model, st))
+        }) {
+            let _ = write!(s, "\n\ncommand: {line}");
+        }
         for row in outcome.analysis.latency.iter().filter(|r| r.unit.0 == i) {
             let from = model
                 .units
@@ -210,18 +229,98 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
             muster_syntax::wording::count(n, "model")
         );
     }
-    if !e.weapons.is_empty() {
-        let w: Vec<&str> = e.weapons.iter().map(|w| w.kind.keyword()).collect();
-        let _ = write!(s, "\n\nweapons: {}", w.join(", "));
+    if let Some(line) = equipment(e) {
+        let _ = write!(s, "\n\nequipment: {line}");
     }
     if let Some(status) = analysis.command.get(i) {
+        let _ = write!(s, "\n\ncommand: {}", status_words(model, status));
+    }
+    s
+}
+
+/// An order in words: stance, intensity, objective and timing of each phase.
+fn order_words(model: &Model, o: &Order) -> String {
+    let mut phases = vec![phase_words(
+        model,
+        o.stance.map(|s| s.0),
+        o.intensity.map(|i| i.0),
+        o.objective.as_ref(),
+        &o.timing,
+    )];
+    for p in &o.phases {
+        phases.push(phase_words(
+            model,
+            p.stance.map(|s| s.0),
+            p.intensity.map(|i| i.0),
+            p.objective.as_ref(),
+            &p.timing,
+        ));
+    }
+    phases.join(", then ")
+}
+
+fn phase_words(
+    model: &Model,
+    stance: Option<Stance>,
+    intensity: Option<Intensity>,
+    objective: Option<&Objective>,
+    timing: &[Timing],
+) -> String {
+    let mut words = match (stance, intensity) {
+        (Some(Stance::Attack), Some(i)) => i.gloss().to_string(),
+        (Some(s), _) => s.gloss().to_string(),
+        (None, Some(i)) => i.gloss().to_string(),
+        (None, None) => "hold".to_string(),
+    };
+    match objective {
+        Some(Objective::Ref(r)) => {
+            let _ = write!(words, " `{}`", ref_name(model, r));
+        }
+        Some(Objective::Bearing(b, _)) => {
+            let _ = write!(words, " on a bearing of {b:.0}°");
+        }
+        Some(Objective::Point(p, _)) => {
+            let _ = write!(words, " ({:.0},{:.0})", p.x, p.y);
+        }
+        None => {}
+    }
+    for t in timing {
+        let _ = match t {
+            Timing::Immediately(_) => write!(words, " at once"),
+            Timing::By(n, _) => write!(words, " by turn {n}"),
+            Timing::After(n, _) => write!(words, " after turn {n}"),
+            Timing::Until(n, _) => write!(words, " until turn {n}"),
+            Timing::OnSignal(r) => write!(words, " on the signal `{}`", r.name.id),
+            Timing::At(m, _) => write!(words, " at {:02}:{:02}", m / 60, m % 60),
+            Timing::UntilEnd(_) => write!(words, " until the end"),
+            Timing::Condition(_) => write!(words, " on a signal's condition"),
+        };
+    }
+    words
+}
+
+/// The name a reference was written with, or the display name of its place.
+fn ref_name(model: &Model, r: &muster_model::model::Ref) -> String {
+    match r.target {
+        Some(Target::Place(p)) => model
+            .places
+            .get(p.0)
+            .and_then(|p| p.display.clone())
+            .unwrap_or_else(|| r.name.id.clone()),
+        _ => r.name.id.clone(),
+    }
+}
+
+/// An element's place in the chain of command, in words.
+fn status_words(model: &Model, status: &CommandStatus) -> String {
+    {
         let name = |id: muster_model::model::ElementId| {
             model
                 .elements
                 .get(id.0)
                 .map_or("?".to_string(), |e| e.qualified.clone())
         };
-        let line = match status {
+        match status {
             CommandStatus::InCommand {
                 route,
                 means,
@@ -244,10 +343,34 @@ fn element(model: &Model, analysis: &Analysis, i: usize, e: &Element) -> String 
             ),
             CommandStatus::Top => "top of the chain of command".to_string(),
             CommandStatus::NotPlaced => "not on the table at the start".to_string(),
-        };
-        let _ = write!(s, "\n\ncommand: {line}");
+        }
     }
-    s
+}
+
+/// Everything an element carries, as written: each weapon with its calibre and
+/// mount, the radio and its range, a field telephone.
+fn equipment(e: &Element) -> Option<String> {
+    let mut parts: Vec<String> = e
+        .weapons
+        .iter()
+        .map(|w| {
+            let mut p = w.kind.gloss().replace(" (with a calibre)", "");
+            if let Some(c) = w.calibre_mm {
+                p = format!("{c} mm {p}");
+            }
+            if let Some(m) = w.mount {
+                let _ = write!(p, " on a {}", m.gloss());
+            }
+            p
+        })
+        .collect();
+    if let Some((r, _)) = e.radio {
+        parts.push(format!("radio, {}", r.gloss()));
+    }
+    if e.telephone.is_some() {
+        parts.push("field telephone".to_string());
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// An element kind in the language's words.

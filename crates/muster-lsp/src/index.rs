@@ -5,7 +5,8 @@
 //! A dotted path (`d-coy.coy-hq`) is split into its parts, each a reference of
 //! its own, so renaming `coy-hq` also renames it inside paths.
 
-use muster_syntax::cst::{Cst, Node, TokenKind};
+use muster_syntax::cst::{rule_name, Cst, Node, TokenKind};
+use muster_syntax::Rule;
 use muster_syntax::Span;
 
 /// What a definition defines.
@@ -28,21 +29,21 @@ pub enum DefKind {
 
 impl DefKind {
     /// The grammar rule that defines this kind of name.
-    fn of_rule(rule: &str) -> Option<DefKind> {
+    fn of_rule(rule: Rule) -> Option<DefKind> {
         Some(match rule {
-            "side" => DefKind::Side,
-            "player" => DefKind::Player,
-            "area" => DefKind::Area,
-            "line_feature" => DefKind::Line,
-            "crossing" => DefKind::Crossing,
-            "place" => DefKind::Place,
-            "template" => DefKind::Template,
-            "unit" => DefKind::Unit,
-            "element" => DefKind::Element,
-            "net_def" => DefKind::Net,
-            "signal" => DefKind::Signal,
-            "event" => DefKind::Event,
-            "victory" => DefKind::Victory,
+            Rule::side => DefKind::Side,
+            Rule::player => DefKind::Player,
+            Rule::area => DefKind::Area,
+            Rule::line_feature => DefKind::Line,
+            Rule::crossing => DefKind::Crossing,
+            Rule::place => DefKind::Place,
+            Rule::template => DefKind::Template,
+            Rule::unit => DefKind::Unit,
+            Rule::element => DefKind::Element,
+            Rule::net_def => DefKind::Net,
+            Rule::signal => DefKind::Signal,
+            Rule::event => DefKind::Event,
+            Rule::victory => DefKind::Victory,
             _ => return None,
         })
     }
@@ -100,7 +101,7 @@ impl FileIndex {
     pub fn new(text: &str, tree: &Cst) -> Self {
         let mut out = FileIndex::default();
         for item in &tree.items {
-            if item.rule == "use_item" {
+            if item.rule == Rule::use_item {
                 if let Some(s) = item
                     .children
                     .iter()
@@ -114,7 +115,7 @@ impl FileIndex {
                     out.uses.push((path, s.span));
                 }
             }
-            let defs = walk(text, item, &mut out.mentions, "");
+            let defs = walk(text, item, &mut out.mentions, None);
             out.defs.extend(defs);
         }
         out
@@ -144,29 +145,29 @@ impl FileIndex {
 }
 
 /// Rules whose names are vocabulary, not references (`nation british`).
-const NOT_NAMES: &[&str] = &["nation", "nations"];
+const NOT_NAMES: &[Rule] = &[Rule::nation, Rule::nations];
 
 /// Collects the definitions under `node` and every name mention.
-fn walk(text: &str, node: &Node, mentions: &mut Vec<Mention>, parent: &str) -> Vec<Def> {
+fn walk(text: &str, node: &Node, mentions: &mut Vec<Mention>, parent: Option<Rule>) -> Vec<Def> {
     let kind = DefKind::of_rule(node.rule);
     let name_tok = kind.and_then(|_| {
         node.children
             .iter()
-            .find(|c| c.token == Some(TokenKind::Name) && c.rule == "ident")
+            .find(|c| c.token == Some(TokenKind::Name) && c.rule == Rule::ident)
     });
     let mut children = Vec::new();
     for c in &node.children {
         if c.token == Some(TokenKind::Name) {
-            if NOT_NAMES.contains(&parent) || NOT_NAMES.contains(&node.rule) {
+            if parent.is_some_and(|p| NOT_NAMES.contains(&p)) || NOT_NAMES.contains(&node.rule) {
                 continue;
             }
             let is_def = name_tok.is_some_and(|n| std::ptr::eq(n, c));
             split_path(text, c.span, is_def, mentions);
-        } else if c.token == Some(TokenKind::Word) && node.rule == "element" {
+        } else if c.token == Some(TokenKind::Word) && node.rule == Rule::element {
             // Element attributes are free words; those naming things are mentions.
             split_path(text, c.span, false, mentions);
         } else if c.token.is_none() {
-            children.extend(walk(text, c, mentions, node.rule));
+            children.extend(walk(text, c, mentions, Some(node.rule)));
         }
     }
     match (kind, name_tok) {
@@ -174,7 +175,7 @@ fn walk(text: &str, node: &Node, mentions: &mut Vec<Mention>, parent: &str) -> V
             let header_end = node
                 .children
                 .iter()
-                .find(|c| c.token == Some(TokenKind::Open) || c.rule.ends_with("_block"))
+                .find(|c| c.token == Some(TokenKind::Open) || rule_name(c.rule).ends_with("_block"))
                 .map_or(node.span.end, |c| c.span.start);
             let detail = text
                 .get(node.span.start..header_end)

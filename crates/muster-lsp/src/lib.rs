@@ -19,6 +19,8 @@ mod index;
 mod line_index;
 mod navigate;
 mod outline;
+#[cfg(test)]
+mod recovery;
 mod server;
 mod state;
 mod tokens;

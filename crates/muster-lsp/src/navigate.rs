@@ -36,10 +36,10 @@ pub fn pack_files(ws: &Workspace, path: &Path) -> Vec<Indexed> {
     }
     texts
         .into_iter()
-        .filter_map(|(path, text)| {
-            let tree = muster_syntax::cst::parse(&text)?;
+        .map(|(path, text)| {
+            let tree = muster_syntax::cst::parse_recovering(&text);
             let index = FileIndex::new(&text, &tree);
-            Some(Indexed { path, text, index })
+            Indexed { path, text, index }
         })
         .collect()
 }
@@ -58,12 +58,17 @@ fn target(ws: &Workspace, path: &Path, pos: Position) -> Option<(String, Vec<Ind
 pub fn definition(ws: &Workspace, path: &Path, pos: Position) -> Option<Vec<Location>> {
     let doc = ws.doc(path)?;
     let offset = doc.index.offset(&doc.text, pos);
-    let tree = doc.tree.as_ref()?;
+    let tree = &doc.tree;
     let own = FileIndex::new(&doc.text, tree);
     for (written, span) in &own.uses {
         if span.start <= offset && offset <= span.end {
             let base = path.parent()?;
             let target = normalise(&base.join(written));
+            // a document outside the workspace imports nothing, and no `use`
+            // leads the editor out of its pack
+            if doc.outside || !target.starts_with(&doc.root) {
+                return None;
+            }
             return Some(vec![Location::new(uri_of(&target)?, Default::default())]);
         }
     }

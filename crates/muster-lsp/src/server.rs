@@ -319,7 +319,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         DocumentSymbolRequest::METHOD => answer(req, |p: DocumentSymbolParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            let tree = doc.tree.as_ref()?;
+            let tree = &doc.tree;
             Some(DocumentSymbolResponse::Nested(crate::outline::symbols(
                 &doc.text, &doc.index, tree,
             )))
@@ -327,11 +327,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         FoldingRangeRequest::METHOD => answer(req, |p: FoldingRangeParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            Some(crate::outline::folding(
-                &doc.text,
-                &doc.index,
-                doc.tree.as_ref()?,
-            ))
+            Some(crate::outline::folding(&doc.text, &doc.index, &doc.tree))
         }),
         CodeActionRequest::METHOD => answer(req, |p: CodeActionParams| {
             let path = file(&p.text_document.uri)?;
@@ -359,7 +355,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         SemanticTokensFullRequest::METHOD => answer(req, |p: SemanticTokensParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            let data = crate::tokens::tokens(&doc.text, doc.tree.as_ref()?);
+            let data = crate::tokens::tokens(&doc.text, &doc.tree);
             Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
                 data,

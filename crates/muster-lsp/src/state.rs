@@ -32,8 +32,9 @@ pub struct Doc {
     pub text: String,
     pub version: i32,
     pub index: LineIndex,
-    /// `None` while the text has a syntax problem.
-    pub tree: Option<Cst>,
+    /// As far as the text parses: a syntax error costs only the statement or
+    /// item it is in ([`Cst::broken`]).
+    pub tree: Cst,
     pub root: PathBuf,
     /// Pack-relative path with `/`.
     pub rel: String,
@@ -75,6 +76,12 @@ pub struct Workspace {
     changed: BTreeSet<PathBuf>,
     /// Open scenarios whose check is due.
     due: BTreeSet<PathBuf>,
+    /// Something was parsed, closed or checked since diagnostics were last
+    /// published: a flush with nothing new publishes nothing, so a request
+    /// never repeats diagnostics the editor already has.
+    unpublished: bool,
+    /// Documents closed since the last publication: each is cleared then.
+    closed: BTreeSet<PathBuf>,
     /// Each pack's `muster.toml` problems (MC109), with its text, as last read.
     config_problems: BTreeMap<PathBuf, (String, Vec<muster_syntax::Diagnostic>)>,
 }
@@ -112,6 +119,8 @@ impl Workspace {
             pending: BTreeMap::new(),
             changed: BTreeSet::new(),
             due: BTreeSet::new(),
+            unpublished: false,
+            closed: BTreeSet::new(),
             config_problems: BTreeMap::new(),
         }
     }
@@ -143,6 +152,9 @@ impl Workspace {
     /// messages wait; if so the rest is left for the next flush and nothing is
     /// published yet (diagnostics of an old text would point at the new one).
     pub fn flush(&mut self, stale: &dyn Fn() -> bool) -> Publish {
+        if !self.pending.is_empty() || !self.changed.is_empty() {
+            self.unpublished = true;
+        }
         for (path, (text, version)) in std::mem::take(&mut self.pending) {
             let doc = self.doc_of(&path, text, version);
             self.docs.insert(path.clone(), doc);
@@ -164,6 +176,9 @@ impl Workspace {
                 self.outcomes.insert(scenario, outcome);
             }
         }
+        if !std::mem::take(&mut self.unpublished) {
+            return Vec::new();
+        }
         self.publish()
     }
 
@@ -174,12 +189,19 @@ impl Workspace {
             Some(root) => (root, false),
             None => (path.parent().unwrap_or(path).to_path_buf(), true),
         };
+        let rel = rel_path(&root, path);
+        // one parse gives the editor its tree and the check its typed tree
+        let tree = self
+            .caches
+            .entry(root.clone())
+            .or_default()
+            .parse_with_tree(&rel, &text);
         Doc {
             index: LineIndex::new(&text),
-            tree: muster_syntax::cst::parse(&text),
+            tree,
             text,
             version,
-            rel: rel_path(&root, path),
+            rel,
             root,
             outside,
         }
@@ -198,18 +220,15 @@ impl Workspace {
         self.disk.pack_root(path, folder)
     }
 
-    /// Closes a document; its scenario's outcome is dropped.
-    pub fn close(&mut self, path: &Path) -> Publish {
+    /// Closes a document; its scenario's outcome is dropped, and the next
+    /// [`flush`](Self::flush) clears its diagnostics and re-checks what read it.
+    pub fn close(&mut self, path: &Path) {
         self.pending.remove(path);
         self.docs.remove(path);
         self.outcomes.remove(path);
         self.due.remove(path);
         self.changed.insert(path.to_path_buf());
-        let mut out = self.flush(&|| false);
-        if !out.iter().any(|(p, _, _)| p == path) {
-            out.push((path.to_path_buf(), Vec::new(), String::new()));
-        }
-        out
+        self.closed.insert(path.to_path_buf());
     }
 
     /// The open scenarios a change to `path` can affect.
@@ -306,12 +325,17 @@ impl Workspace {
         }
         for (path, doc) in &self.docs {
             if (doc.outside || doc.is_library()) && !by_file.contains_key(path) {
-                let parsed = muster_syntax::parse(muster_syntax::FileId(0), &doc.text);
-                by_file.insert(path.clone(), (parsed.diagnostics, doc.text.clone()));
+                let file = muster_syntax::FileId(0);
+                let diagnostics = match self.caches.get(&doc.root) {
+                    Some(cache) => cache.parse(&doc.rel, &doc.text, file).diagnostics,
+                    None => muster_syntax::parse(file, &doc.text).diagnostics,
+                };
+                by_file.insert(path.clone(), (diagnostics, doc.text.clone()));
             }
         }
         let mut out: Publish = Vec::new();
-        for old in &self.published {
+        let closed = std::mem::take(&mut self.closed);
+        for old in self.published.union(&closed) {
             if !by_file.contains_key(old) {
                 out.push((old.clone(), Vec::new(), String::new()));
             }
@@ -411,13 +435,14 @@ mod tests {
     }
 
     #[test]
-    fn a_keystroke_in_a_scenario_parses_and_resolves_only_that_scenario() {
+    fn a_keystroke_parses_its_file_once_and_resolves_only_that_scenario() {
         let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
         ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
         ws.set(PathBuf::from("/pack/a.muster"), scenario("A"), 1);
         let (parsed, resolved) = (work::parsed_bytes(), work::library_items_resolved());
         let edited = scenario("A, edited");
         ws.set(PathBuf::from("/pack/a.muster"), edited.clone(), 2);
+        // once: the editor's tree and the check's typed tree come from one parse
         assert_eq!(work::parsed_bytes() - parsed, edited.len() as u64);
         assert_eq!(work::library_items_resolved(), resolved);
         // an edit to the library is parsed and resolved once, for its scenario
@@ -425,8 +450,27 @@ mod tests {
         ws.set(PathBuf::from("/pack/lib/units.muster"), lib.clone(), 2);
         assert_eq!(
             work::parsed_bytes() - parsed,
-            (edited.len() + edited.len() + lib.len()) as u64
+            (edited.len() + lib.len()) as u64
         );
         assert_eq!(work::library_items_resolved() - resolved, 1);
+    }
+
+    #[test]
+    fn a_flush_with_nothing_new_publishes_nothing_and_a_close_clears_once() {
+        let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
+        ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
+        let broken = scenario("A").replace("turns 12", "turns 0");
+        let published = ws.set(PathBuf::from("/pack/a.muster"), broken, 1);
+        let a = PathBuf::from("/pack/a.muster");
+        assert!(published.iter().any(|(p, d, _)| p == &a && !d.is_empty()));
+        // a request between changes flushes: the editor already has these
+        assert!(ws.flush(&|| false).is_empty());
+        ws.close(&a);
+        let cleared = ws.flush(&|| false);
+        assert!(
+            cleared.iter().any(|(p, d, _)| p == &a && d.is_empty()),
+            "{cleared:?}"
+        );
+        assert!(ws.flush(&|| false).is_empty());
     }
 }

@@ -275,9 +275,15 @@ fn content_length(value: &[u8]) -> Result<u64, String> {
     })
 }
 
-/// At most 60 characters of a header, for a message.
+/// The most characters of a bad header quoted back in an error.
+const SHOWN_CHARS: usize = 64;
+
+/// The start of a header, for a message.
 fn shown(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).chars().take(60).collect()
+    String::from_utf8_lossy(bytes)
+        .chars()
+        .take(SHOWN_CHARS)
+        .collect()
 }
 
 /// A body as a message, or the error that answers it.

@@ -2,7 +2,7 @@
 //! scenarios of 15 and 60 battalions a side (four times the elements). Linear
 //! work takes about four times as long for the larger one; quadratic, sixteen.
 //!
-//! `cargo bench -p muster-model --bench scale`
+//! `cargo bench --profile dist -p muster-model --bench scale`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use muster_model::{analyse, resolve, MemoryWorld, PackConfig};

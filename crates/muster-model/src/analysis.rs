@@ -90,8 +90,9 @@ pub struct Delivery {
     pub poor_weather: bool,
     /// The sender's group begins hot (§24), so the hot speed applies.
     pub hot: bool,
-    /// Impassable ground on the way with no bridge or ford declared over it.
-    pub blocked_by: Option<crate::model::AreaId>,
+    /// Impassable ground on the way (an area or a line) with no bridge or ford
+    /// declared over it.
+    pub blocked_by: Option<crate::model::Target>,
     /// Turns to deliver at the start situation; `None` when unplaced or blocked.
     pub turns: Option<u32>,
     /// Turns in a cold situation.

@@ -10,7 +10,7 @@
 use crate::resolve::library::Library;
 use muster_syntax::{ast, Diagnostic, FileId};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One parsed file: its tree, its syntax diagnostics and its own resolved part,
 /// labelled with a placeholder file id that the caller's replaces.
@@ -19,7 +19,27 @@ struct Entry {
     text: Arc<str>,
     tree: Arc<ast::File>,
     diagnostics: Vec<Diagnostic>,
-    library: Arc<Library>,
+    /// Resolved when the file is first imported: a scenario the language server
+    /// parsed ahead ([`SourceCache::parse_with_tree`]) never needs it.
+    library: OnceLock<Arc<Library>>,
+}
+
+impl Entry {
+    fn of(text: &str, parsed: muster_syntax::Parsed) -> Arc<Entry> {
+        Arc::new(Entry {
+            text: Arc::from(text),
+            tree: Arc::new(parsed.file),
+            diagnostics: parsed.diagnostics,
+            library: OnceLock::new(),
+        })
+    }
+
+    fn library(&self) -> Arc<Library> {
+        Arc::clone(
+            self.library
+                .get_or_init(|| Arc::new(Library::of(&self.tree))),
+        )
+    }
 }
 
 /// A file from the cache, as the caller's file id.
@@ -73,26 +93,12 @@ impl SourceCache {
     pub fn parse(&self, path: &str, text: &str, file: FileId) -> Cached {
         // the text itself is the key: comparing it (lengths first, then bytes) is
         // cheaper than hashing it, and a hash would need the comparison anyway
-        let hit = self
-            .entries
-            .lock()
-            .ok()
-            .and_then(|m| m.get(path).cloned())
-            .filter(|e| *e.text == *text);
-        let entry = match hit {
+        let entry = match self.hit(path, text) {
             Some(e) => e,
             None => {
                 crate::work::parsed(text.len());
-                let parsed = muster_syntax::parse(CACHED, text);
-                let e = Arc::new(Entry {
-                    text: Arc::from(text),
-                    library: Arc::new(Library::of(&parsed.file)),
-                    tree: Arc::new(parsed.file),
-                    diagnostics: parsed.diagnostics,
-                });
-                if let Ok(mut m) = self.entries.lock() {
-                    m.insert(path.to_string(), Arc::clone(&e));
-                }
+                let e = Entry::of(text, muster_syntax::parse(CACHED, text));
+                self.keep(path, &e);
                 e
             }
         };
@@ -100,7 +106,45 @@ impl SourceCache {
             text: Arc::clone(&entry.text),
             tree: Arc::clone(&entry.tree),
             diagnostics: stamp(&entry.diagnostics, file),
-            library: Arc::clone(&entry.library),
+            library: entry.library(),
+        }
+    }
+
+    /// Parses `text` (read from `path`) once for both the checker and an editor:
+    /// the typed tree is kept for [`SourceCache::scenario`], the concrete tree is
+    /// returned.
+    pub fn parse_with_tree(&self, path: &str, text: &str) -> muster_syntax::cst::Cst {
+        crate::work::parsed(text.len());
+        let (parsed, tree) = muster_syntax::parse_with_tree(CACHED, text);
+        self.keep(path, &Entry::of(text, parsed));
+        tree
+    }
+
+    /// A scenario's tree and syntax diagnostics as file `file`, when this very
+    /// text was parsed ahead; `None` otherwise (scenarios are not kept by a check).
+    pub fn scenario(
+        &self,
+        path: &str,
+        text: &str,
+        file: FileId,
+    ) -> Option<(Arc<ast::File>, Vec<Diagnostic>)> {
+        let e = self.hit(path, text)?;
+        Some((Arc::clone(&e.tree), stamp(&e.diagnostics, file)))
+    }
+
+    fn hit(&self, path: &str, text: &str) -> Option<Arc<Entry>> {
+        // the text itself is the key: comparing it (lengths first, then bytes) is
+        // cheaper than hashing it, and a hash would need the comparison anyway
+        self.entries
+            .lock()
+            .ok()
+            .and_then(|m| m.get(path).cloned())
+            .filter(|e| *e.text == *text)
+    }
+
+    fn keep(&self, path: &str, entry: &Arc<Entry>) {
+        if let Ok(mut m) = self.entries.lock() {
+            m.insert(path.to_string(), Arc::clone(entry));
         }
     }
 

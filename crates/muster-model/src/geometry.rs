@@ -254,6 +254,56 @@ pub fn lerp(a: Pos, b: Pos, t: f64) -> Pos {
     }
 }
 
+/// Anything that stands on the table: the model's points and the outputs'
+/// copies of them, so the helpers below serve every stage with one formula.
+pub trait Xy {
+    fn xy(&self) -> (f64, f64);
+}
+
+impl Xy for Pos {
+    fn xy(&self) -> (f64, f64) {
+        (self.x, self.y)
+    }
+}
+
+impl Xy for (f64, f64) {
+    fn xy(&self) -> (f64, f64) {
+        *self
+    }
+}
+
+/// The length of a line through `points`, in the units of its coordinates.
+pub fn polyline_length<P: Xy>(points: &[P]) -> f64 {
+    points
+        .windows(2)
+        .map(|w| match w {
+            [a, b] => {
+                let ((ax, ay), (bx, by)) = (a.xy(), b.xy());
+                ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt()
+            }
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// The mean of the points (a unit's centre from its elements), or None for none.
+pub fn mean_point<P: Xy>(points: &[P]) -> Option<Pos> {
+    if points.is_empty() {
+        return None;
+    }
+    let n = points.len() as f64;
+    Some(Pos {
+        x: points.iter().map(|p| p.xy().0).sum::<f64>() / n,
+        y: points.iter().map(|p| p.xy().1).sum::<f64>() / n,
+    })
+}
+
+/// Whether segments `a1a2` and `b1b2` cross properly: each passes from one side
+/// of the other to its other side (touching or sharing an end is no crossing).
+pub fn segments_cross(a1: Pos, a2: Pos, b1: Pos, b2: Pos) -> bool {
+    cross(b1, b2, a1) * cross(b1, b2, a2) < 0.0 && cross(a1, a2, b1) * cross(a1, a2, b2) < 0.0
+}
+
 /// Fractions along `a`→`b` (0..=1) where it meets the segment `p`–`q`: one for a
 /// crossing, the two ends of the shared part when they run along each other.
 fn meeting_fractions(a: Pos, b: Pos, p: Pos, q: Pos, out: &mut Vec<f64>) {
@@ -494,6 +544,20 @@ pub fn river_at(model: &Model, p: Pos) -> Option<&Line> {
     lines_at(model, p).find(|l| in_river(l, p))
 }
 
+/// Whether the segment `a`→`b` passes over a line: it meets the centre line, or
+/// comes nearer to it than half its width. Exact, one test per line segment.
+pub fn segment_crosses_line(line: &Line, a: Pos, b: Pos) -> bool {
+    crate::work::geometry();
+    if !finite(&line.points) || !finite(&[a, b]) {
+        return false;
+    }
+    let seg = geo::Line::new(coord(a), coord(b));
+    line.points.windows(2).any(|w| {
+        let l = geo::Line::new(coord(w[0]), coord(w[1]));
+        seg.intersects(&l) || Euclidean.distance(&seg, &l) < line.width / 2.0
+    })
+}
+
 /// Whether a point lies on a table of `table` metres (edges included).
 pub fn on_table(table: (f64, f64), p: Pos) -> bool {
     p.x >= 0.0 && p.y >= 0.0 && p.x <= table.0 && p.y <= table.1
@@ -556,7 +620,31 @@ pub fn overlap_area(a: &[Pos], b: &[Pos]) -> f64 {
     if ba.2 <= bb.0 || bb.2 <= ba.0 || ba.3 <= bb.1 || bb.3 <= ba.1 {
         return 0.0;
     }
+    // two rectangles square to the table (most areas drawn with `rect`) share
+    // the rectangle where their boxes meet: no polygon clipping needed
+    if is_box(a, ba) && is_box(b, bb) {
+        return (ba.2.min(bb.2) - ba.0.max(bb.0)) * (ba.3.min(bb.3) - ba.1.max(bb.1));
+    }
     polygon(a).intersection(&polygon(b)).unsigned_area()
+}
+
+/// Whether an outline is its own bounding box: four corners (a closing repeat
+/// of the first allowed), each a corner of the box, each side along an axis.
+fn is_box(points: &[Pos], b: (f64, f64, f64, f64)) -> bool {
+    let corners = match points {
+        [first @ .., last] if points.len() == 5 && first.first() == Some(last) => first,
+        _ if points.len() == 4 => points,
+        _ => return false,
+    };
+    let on_corner = |p: &Pos| (p.x == b.0 || p.x == b.2) && (p.y == b.1 || p.y == b.3);
+    let along_axis = |p: &Pos, q: &Pos| (p.x == q.x) != (p.y == q.y);
+    b.0 < b.2
+        && b.1 < b.3
+        && corners.iter().all(on_corner)
+        && corners
+            .iter()
+            .zip(corners.iter().cycle().skip(1))
+            .all(|(p, q)| along_axis(p, q))
 }
 
 #[cfg(test)]
@@ -570,6 +658,20 @@ mod tests {
 
     fn close(a: Pos, b: Pos) -> bool {
         a.distance(b) < 1e-6
+    }
+
+    #[test]
+    fn rectangles_square_to_the_table_share_what_clipping_gives() {
+        let a = rect_outline(p(0.0, 0.0), 200.0, 100.0);
+        let b = rect_outline(p(150.0, 40.0), 200.0, 200.0);
+        assert!(is_box(&a, bbox(&a)) && is_box(&b, bbox(&b)));
+        let clipped = polygon(&a).intersection(&polygon(&b)).unsigned_area();
+        assert!((overlap_area(&a, &b) - clipped).abs() < 1e-6);
+        assert!((overlap_area(&a, &b) - 50.0 * 60.0).abs() < 1e-9);
+        // a diamond fills only half its box: clipped as a polygon
+        let diamond = vec![p(100.0, 0.0), p(200.0, 50.0), p(100.0, 100.0), p(0.0, 50.0)];
+        assert!(!is_box(&diamond, bbox(&diamond)));
+        assert!((overlap_area(&a, &diamond) - 10_000.0).abs() < 1e-6);
     }
 
     #[test]

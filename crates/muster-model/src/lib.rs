@@ -2,6 +2,7 @@
 //! the derived facts every output shows (command status, order latency).
 
 pub mod analysis;
+pub mod bounds;
 pub mod cache;
 pub mod collection;
 pub mod geometry;
@@ -18,6 +19,6 @@ pub mod world;
 pub use analysis::analyse;
 pub use cache::SourceCache;
 pub use collection::Collection;
-pub use pack::{PackConfig, CONFIG_FILE};
+pub use pack::{FindingsLimit, PackConfig, CONFIG_FILE};
 pub use resolve::{resolve, resolve_cached, Resolved};
 pub use world::{MemoryWorld, World, WorldError};

@@ -323,6 +323,8 @@ pub struct Unit {
     /// Its command element (an `hq`, a `command` element or one with `commander`).
     pub command_element: Option<ElementId>,
     pub template: Option<TemplateId>,
+    /// `captured`: in the enemy's equipment, so its template may be of another nation.
+    pub captured: bool,
     pub notes: Vec<Prose>,
     pub umpire_notes: Vec<Prose>,
     /// `historical-strength …`: the real unit's strength, beside the game's.
@@ -347,11 +349,37 @@ pub struct StartDecl {
     pub loc: Loc,
 }
 
-/// `prepared since DATE`: occupied and wired since `(year, month, day)` (§68).
+/// `prepared since DATE [HH:MM]`: occupied and wired since `(year, month, day)`
+/// (§68); `prepared overnight` has no date: dug in and wired in less than a day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PreparedSince {
-    pub date: (i32, u8, u8),
+    pub date: Option<(i32, u8, u8)>,
+    /// `(hour, minute)` when written.
+    pub time: Option<(u8, u8)>,
     pub loc: Loc,
+}
+
+impl PreparedSince {
+    /// Minutes from when the position was prepared to the scenario's start, when
+    /// both are dated (a time left out is midnight; a start without one, too).
+    pub fn minutes_before(&self, h: Option<&Header>) -> Option<i64> {
+        use muster_rules::command::minutes_of;
+        let (y, m, d) = self.date?;
+        let (sy, sm, sd) = h?.date?;
+        let start = minutes_of(sy, sm, sd, 0, 0) + i64::from(h?.start_minutes.unwrap_or(0));
+        let (hh, mm) = self.time.unwrap_or((0, 0));
+        Some(start - minutes_of(y, m, d, hh, mm))
+    }
+
+    /// Whether the position was held a day before the start (§68), so its lines
+    /// were laid and kept. `overnight` never was; a date with no start to compare
+    /// it with is taken at its word.
+    pub fn held_a_day(&self, h: Option<&Header>) -> bool {
+        self.date.is_some()
+            && self
+                .minutes_before(h)
+                .is_none_or(|m| m >= muster_rules::command::PREPARED_MIN_MINUTES)
+    }
 }
 
 /// What kind of element (§12, §18): the rulebook's own troop description, so
@@ -400,6 +428,12 @@ pub struct Element {
     pub commander: Option<Loc>,
     pub figures: Option<(u32, Loc)>,
     pub models: Option<(u32, Loc)>,
+    /// `represents N`: real ones per model (§3), when the writer says.
+    pub represents: Option<(u32, Loc)>,
+    /// `mix N "What" …`: what one model stands for, part by part.
+    pub mix: Vec<(u32, String)>,
+    /// Where the `mix` is written.
+    pub mix_loc: Option<Loc>,
     pub weapons: Vec<WeaponInfo>,
     pub radio: Option<(RadioRange, Loc)>,
     pub telephone: Option<Loc>,
@@ -702,6 +736,9 @@ pub struct Model {
     /// `None` when the scenario has no `scenario { … }` block (reported as MC6xx).
     pub header: Option<Header>,
     pub overrides: Vec<Override>,
+    /// How many findings of one code per file are shown (MC007 sums up the rest).
+    #[serde(skip)]
+    pub findings_limit: crate::pack::FindingsLimit,
     pub sides: Vec<Side>,
     /// Scenario terrain kinds (§98), from the scenario and its libraries.
     pub terrains: Vec<TerrainDef>,
@@ -726,6 +763,9 @@ pub struct Model {
     pub umpire_notes: Vec<Prose>,
     /// Briefing narratives, in the order written.
     pub briefings: Vec<Briefing>,
+    /// Positions refused as far off the table (MC005), already taken out of the
+    /// lists above.
+    pub far_off: Vec<crate::bounds::FarOff>,
     /// The index of the shapes above, built on first use.
     #[serde(skip)]
     pub spatial: crate::spatial::SpatialCell,

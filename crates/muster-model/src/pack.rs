@@ -22,6 +22,29 @@ pub struct PackConfig {
     pub out: Option<String>,
     /// What the club owns, from `collection.toml` beside `muster.toml`.
     pub collection: Option<crate::collection::Collection>,
+    /// How many findings of one code per file a check shows (`--max-diagnostics`).
+    pub findings_limit: FindingsLimit,
+}
+
+/// How many findings of one code per file are shown; the rest are summed up in
+/// one closing MC007. `None` shows every finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FindingsLimit(pub Option<usize>);
+
+impl FindingsLimit {
+    /// Enough to see what is wrong; a generated map can make millions.
+    pub const DEFAULT: usize = 50;
+
+    /// From `--max-diagnostics N`: `0` means no limit.
+    pub fn of(n: usize) -> FindingsLimit {
+        FindingsLimit((n > 0).then_some(n))
+    }
+}
+
+impl Default for FindingsLimit {
+    fn default() -> Self {
+        FindingsLimit(Some(FindingsLimit::DEFAULT))
+    }
 }
 
 /// The name of a pack's settings file, at its root.
@@ -196,8 +219,10 @@ mod tests {
 
     #[test]
     fn an_unknown_or_syntax_code_in_severity_is_refused() {
-        let e = PackConfig::from_toml("[severity]\nMC399 = \"deny\"\nMC001 = \"allow\"\nMC301 = \"deny\"\n")
-            .unwrap_err();
+        let e = PackConfig::from_toml(
+            "[severity]\nMC399 = \"deny\"\nMC001 = \"allow\"\nMC301 = \"deny\"\n",
+        )
+        .unwrap_err();
         let messages: Vec<&str> = e.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             messages,
@@ -210,7 +235,10 @@ mod tests {
         // the loader shows them and uses the defaults: no half-applied file
         let (config, problems) = PackConfig::load(Some("[severty]\nMC301 = \"deny\"\n"));
         assert_eq!(config, PackConfig::default());
-        assert_eq!(problems[0].message, "unknown key `severty` in `muster.toml`");
+        assert_eq!(
+            problems[0].message,
+            "unknown key `severty` in `muster.toml`"
+        );
     }
 
     #[test]

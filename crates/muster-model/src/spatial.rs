@@ -27,6 +27,7 @@ pub struct SpatialIndex {
     loose_lines: Vec<usize>,
     loose_crossings: Vec<usize>,
     area_count: usize,
+    line_count: usize,
 }
 
 /// A box `(min x, min y, max x, max y)` grown by `by` on every side, when finite.
@@ -81,6 +82,7 @@ impl SpatialIndex {
     pub fn new(m: &Model) -> Self {
         let mut ix = SpatialIndex {
             area_count: m.areas.len(),
+            line_count: m.lines.len(),
             ..SpatialIndex::default()
         };
         // an area with no outline contains nothing and is left out
@@ -123,14 +125,25 @@ impl SpatialIndex {
     /// Indices (ascending) of the areas whose box meets the box of `points`: every
     /// area a segment or outline through those points may cross or overlap.
     pub fn areas_meeting(&self, points: &[Pos]) -> Vec<usize> {
+        Self::meeting(&self.areas, &self.loose_areas, self.area_count, points)
+    }
+
+    /// Indices (ascending) of the lines whose box meets the box of `points`: every
+    /// line a segment through those points may cross.
+    pub fn lines_meeting(&self, points: &[Pos]) -> Vec<usize> {
+        Self::meeting(&self.lines, &self.loose_lines, self.line_count, points)
+    }
+
+    /// Indices (ascending) of the shapes of `tree` whose box meets the box of
+    /// `points`, with the loose ones; all `count` when that box is not finite.
+    fn meeting(tree: &RTree<Boxed>, loose: &[usize], count: usize, points: &[Pos]) -> Vec<usize> {
         let Some(b) = grown(geometry::bbox(points), MARGIN) else {
-            return (0..self.area_count).collect();
+            return (0..count).collect();
         };
-        let mut out: Vec<usize> = self
-            .areas
+        let mut out: Vec<usize> = tree
             .locate_in_envelope_intersecting(&b)
             .map(|g| g.data)
-            .chain(self.loose_areas.iter().copied())
+            .chain(loose.iter().copied())
             .collect();
         out.sort_unstable();
         out.dedup();

@@ -2,13 +2,9 @@
 //! place: the sheets print it and the checks compare it with a stated strength.
 
 use crate::model::{Element, Model, Troop, UnitId};
-use muster_rules::vocab::FootType;
+use muster_rules::foot::usual_figures;
+use muster_rules::scale::{MEN_PER_FIGURE, USUAL_AIRCRAFT_PER_MODEL, USUAL_VEHICLES_PER_MODEL};
 use serde::Serialize;
-
-/// Men per foot figure (§3).
-pub const MEN_PER_FIGURE: u32 = 10;
-/// Vehicles, guns or aircraft per model (§3: three to five; §20): the middle.
-pub const PER_MODEL: u32 = 4;
 
 /// Estimated real strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -32,15 +28,14 @@ impl std::ops::Add for Estimate {
     }
 }
 
-/// The usual figure count of a foot type (§18), when the author gave none.
-pub fn usual_figures(ty: FootType) -> u32 {
-    match ty {
-        FootType::Coherent => 6,
-        FootType::Integrated => 5,
-        FootType::Assault | FootType::AssaultMp44 | FootType::Bare => 4,
-        FootType::Cavalry | FootType::HeavySupport => 3,
-        FootType::LightSupport | FootType::Specialist | FootType::Command => 2,
-    }
+/// Real vehicles, guns or aircraft one model of `e` stands for: what the writer
+/// says (`represents`, else the sum of a `mix`), else the usual estimate (§3).
+pub fn per_model(e: &Element) -> u32 {
+    let mix: u32 = e.mix.iter().map(|(n, _)| *n).sum();
+    e.represents
+        .map(|(n, _)| n)
+        .or((mix > 0).then_some(mix))
+        .unwrap_or(USUAL_VEHICLES_PER_MODEL)
 }
 
 /// Estimated real strength of one element (§3, §20).
@@ -54,12 +49,15 @@ pub fn element(e: &Element) -> Estimate {
                 .unwrap_or_else(|| usual_figures(*ty))
                 .saturating_mul(MEN_PER_FIGURE)
         }
-        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(PER_MODEL),
+        Some(Troop::Vehicle(_)) => s.vehicles = models.saturating_mul(per_model(e)),
         Some(Troop::Artillery { .. }) => {
-            s.guns = models.saturating_mul(PER_MODEL);
+            s.guns = models.saturating_mul(per_model(e));
             s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE);
         }
-        Some(Troop::Aircraft { .. }) => s.aircraft = models.saturating_mul(PER_MODEL),
+        Some(Troop::Aircraft { .. }) => {
+            s.aircraft =
+                models.saturating_mul(e.represents.map_or(USUAL_AIRCRAFT_PER_MODEL, |(n, _)| n))
+        }
         // a ship model is one ship or craft, counted with the vehicles
         Some(Troop::Ship { .. }) => s.vehicles = models,
         None => s.men = figures.unwrap_or(0).saturating_mul(MEN_PER_FIGURE),

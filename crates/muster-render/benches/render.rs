@@ -1,8 +1,8 @@
 //! Benchmarks of JSON and briefing rendering over a generated 50-scenario pack.
-//! Run: `cargo bench -p muster-render --bench render`.
+//! Run: `cargo bench --profile dist -p muster-render --bench render`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-#[path = "../tests/support/gen.rs"]
+#[path = "../tests/it/support/gen.rs"]
 mod gen;
 
 use criterion::{criterion_group, criterion_main, Criterion};

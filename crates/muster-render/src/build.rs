@@ -5,7 +5,8 @@ use muster_model::model::Model;
 
 use crate::error::RenderError;
 use crate::json::{self, ScenarioJson};
-use crate::page::page;
+use crate::sheets::cards::{cards, cards_page};
+use crate::sheets::page::page;
 use crate::templates::Templates;
 
 /// One file to write, relative to the output folder.
@@ -52,7 +53,7 @@ pub fn build(
     // Each view's scenario JSON is serialised into a template context once and
     // shared by all its pages; only the page's own parts change between pages.
     let mut ctx = templates.view_context(&full)?;
-    let front = crate::front::front_sheet(&full);
+    let front = crate::sheets::front::front_sheet(&full);
     templates.set_extras(&mut ctx, Some(&front), &[])?;
     let mut out = vec![
         OutputFile {
@@ -67,7 +68,7 @@ pub fn build(
         },
     ];
     // The set-up sheet is the umpire's: it shows both sides' deployments.
-    let (map, lists) = crate::setup::setup(&full, templates.paper());
+    let (map, lists) = crate::sheets::setup::setup(&full, templates.paper());
     let mut setup_page = page(&full, None, None);
     setup_page.map = map;
     out.push(OutputFile {
@@ -82,7 +83,7 @@ pub fn build(
         templates.set_extras(
             &mut ctx,
             None,
-            &crate::draft::briefing(&view, &side.id, None),
+            &crate::sheets::draft::briefing(&view, &side.id, None),
         )?;
         let side_name = side.display.clone().unwrap_or_else(|| side.id.clone());
         out.push(OutputFile {
@@ -101,14 +102,17 @@ pub fn build(
         });
         out.push(OutputFile {
             path: format!("{stem}/cards-{sid}.html"),
-            contents: crate::cards::render(templates, &view, &side.id)?,
+            contents: templates.render(
+                "cards.html",
+                &cards_page(&view, &side.id, &cards(&view, &side.id)),
+            )?,
             sheet: sheet("Command cards", format!("side: {side_name}")),
         });
         for p in &side.players {
             templates.set_extras(
                 &mut ctx,
                 None,
-                &crate::draft::briefing(&view, &side.id, Some(p)),
+                &crate::sheets::draft::briefing(&view, &side.id, Some(p)),
             )?;
             out.push(OutputFile {
                 path: format!("{stem}/player-{}.html", file_safe(&p.id)),

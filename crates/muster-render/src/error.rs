@@ -6,6 +6,13 @@
 pub enum RenderError {
     #[error("template `{name}` failed: {message}")]
     Template { name: String, message: String },
+    /// A pack's template holds something that runs or loads (see `vet`).
+    #[error("template `{name}` line {line} holds {what}")]
+    Unsafe {
+        name: String,
+        line: usize,
+        what: String,
+    },
     #[error("cannot write JSON: {0}")]
     Json(String),
 }

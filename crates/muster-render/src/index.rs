@@ -10,6 +10,9 @@ pub struct IndexScenario {
     pub title: String,
     /// Its output files (only those with a [`crate::Sheet`] are listed).
     pub files: Vec<OutputFile>,
+    /// The game pack's path when the sheets were printed: each sheet's PDF
+    /// then stands beside its HTML and the index links both.
+    pub game_pack: Option<String>,
 }
 
 /// Text safe inside HTML, attributes included.
@@ -46,13 +49,30 @@ pub fn index_html(scenarios: &[IndexScenario], generator: &str) -> String {
     }
     for sc in scenarios {
         body.push_str(&format!(
-            "<section>\n<h2>{}</h2>\n<table>\n<thead><tr><th>Sheet</th><th>For</th><th>File</th></tr></thead>\n<tbody>\n",
-            escape(&sc.title)
+            "<section>\n<h2>{}</h2>\n{}<table>\n<thead><tr><th>Sheet</th><th>For</th><th>File</th>{}</tr></thead>\n<tbody>\n",
+            escape(&sc.title),
+            sc.game_pack.as_ref().map_or_else(String::new, |p| format!(
+                "<p>Every sheet in one PDF: <a href=\"{}\">{}</a></p>\n",
+                escape(&href(p)),
+                escape(p)
+            )),
+            if sc.game_pack.is_some() { "<th>PDF</th>" } else { "" }
         ));
         for f in &sc.files {
             let Some(sheet) = &f.sheet else { continue };
+            let pdf = match (&sc.game_pack, f.path.strip_suffix(".html")) {
+                (Some(_), Some(stem)) => {
+                    let p = format!("{stem}.pdf");
+                    format!(
+                        "<td><a href=\"{}\">{}</a></td>",
+                        escape(&href(&p)),
+                        escape(&p)
+                    )
+                }
+                _ => String::new(),
+            };
             body.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td><a href=\"{}\">{}</a></td></tr>\n",
+                "<tr><td>{}</td><td>{}</td><td><a href=\"{}\">{}</a></td>{pdf}</tr>\n",
                 escape(&sheet.what),
                 escape(&sheet.for_whom),
                 escape(&href(&f.path)),
@@ -92,11 +112,35 @@ mod tests {
                         for_whom: "side: <b>Reds</b>".into(),
                     }),
                 }],
+                game_pack: None,
             }],
             "muster",
         );
         assert!(!html.contains("<script>"));
         assert!(!html.contains("<b>"));
         assert!(html.contains("href=\"a%20b/%22x%22.html\""));
+    }
+
+    #[test]
+    fn a_printed_scenario_links_each_sheets_pdf_and_its_game_pack() {
+        let sheet = |path: &str| OutputFile {
+            path: path.into(),
+            contents: String::new(),
+            sheet: Some(Sheet {
+                what: "Umpire briefing".into(),
+                for_whom: "umpire".into(),
+            }),
+        };
+        let scenario = |game_pack: Option<&str>| IndexScenario {
+            title: "Pegasus Bridge".into(),
+            files: vec![sheet("pegasus/umpire.html")],
+            game_pack: game_pack.map(str::to_string),
+        };
+        let printed = index_html(&[scenario(Some("pegasus/game-pack.pdf"))], "muster");
+        assert!(printed.contains("<a href=\"pegasus/umpire.html\">"));
+        assert!(printed.contains("<a href=\"pegasus/umpire.pdf\">"));
+        assert!(printed.contains("<a href=\"pegasus/game-pack.pdf\">"));
+        let html_only = index_html(&[scenario(None)], "muster");
+        assert!(!html_only.contains(".pdf"));
     }
 }

@@ -6,30 +6,17 @@
 //! of war is applied in exactly one place ([`json::for_side`]).
 
 mod build;
-pub mod cards;
-pub mod draft;
 mod error;
-pub mod front;
 pub mod index;
 pub mod json;
-mod labels;
+mod keyword;
 pub mod map;
-pub mod map_branch;
-pub mod map_extract;
-mod map_font;
-pub mod map_grid;
-mod map_labels;
-pub mod map_orders;
-mod map_symbols;
-pub mod page;
-pub mod player_sheet;
-pub mod setup;
-pub mod statements;
+mod paper;
+pub mod sheets;
 mod templates;
-pub mod turn_track;
-pub mod victory_view;
-pub mod words;
+pub mod vet;
 
 pub use build::{build, folder_of, to_json, OutputFile, Sheet};
 pub use error::RenderError;
-pub use templates::{Paper, Templates};
+pub use paper::Paper;
+pub use templates::{Templates, SHEET_CSP};

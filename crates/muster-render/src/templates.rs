@@ -7,7 +7,8 @@ use tera::{Context, Tera};
 
 use crate::error::RenderError;
 use crate::json::ScenarioJson;
-use crate::page::Page;
+use crate::paper::Paper;
+use crate::sheets::page::Page;
 
 /// The built-in templates, by name.
 const BUILTIN: &[(&str, &str)] = &[
@@ -67,23 +68,44 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-/// Paper size for the print CSS (`@page size`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Paper {
-    #[default]
-    A4,
-    Letter,
-    /// For the set-up sheet of a large table.
-    A3,
+/// The Content-Security-Policy of every sheet: no script, nothing loaded from
+/// anywhere, only inline styles and inline (`data:`) images. The built-in
+/// `base.html` states it in a `<meta>`; a page whose template left it out gets it
+/// added, and the print browser sends it as a header too.
+pub const SHEET_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/// The `<meta>` that states [`SHEET_CSP`].
+fn csp_meta() -> String {
+    format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{SHEET_CSP}\">")
 }
 
-impl Paper {
-    fn css(self) -> &'static str {
-        match self {
-            Paper::A4 => "A4",
-            Paper::Letter => "letter",
-            Paper::A3 => "A3",
-        }
+/// `html` with the sheet's CSP `<meta>`: as written when the template has it,
+/// else placed first after the doctype (the HTML parser moves it into the head,
+/// and a policy applies from where it stands, so before anything that loads).
+fn sealed(html: String) -> String {
+    let meta = csp_meta();
+    if html.contains(&meta) {
+        return html;
+    }
+    let doctype = "<!doctype html>";
+    let at = if html
+        .get(..doctype.len())
+        .is_some_and(|d| d.eq_ignore_ascii_case(doctype))
+    {
+        doctype.len()
+    } else {
+        0
+    };
+    format!("{}{meta}{}", &html[..at], &html[at..])
+}
+
+/// A template function that refuses to run: sheets are made from the scenario
+/// alone, never from the machine that builds them.
+fn machine_refused(name: &'static str) -> impl tera::Function {
+    move |_: &std::collections::HashMap<String, Value>| -> tera::Result<Value> {
+        Err(tera::Error::msg(format!(
+            "`{name}` is not available to templates: a sheet shows the scenario, not the machine"
+        )))
     }
 }
 
@@ -113,8 +135,20 @@ impl Templates {
         let mut tera = Tera::default();
         // An empty suffix matches every name: user text is always escaped.
         tera.autoescape_on(vec![""]);
+        // Templates are data: the engine's functions that read the machine (the
+        // environment, the clock, randomness) answer with an error instead.
+        for name in ["get_env", "get_random", "now"] {
+            tera.register_function(name, machine_refused(name));
+        }
         let mut all: BTreeMap<&str, &str> = BUILTIN.iter().copied().collect();
         for (name, text) in overrides {
+            if let Some(refusal) = crate::vet::vet(text) {
+                return Err(RenderError::Unsafe {
+                    name: name.clone(),
+                    line: refusal.line,
+                    what: refusal.what,
+                });
+            }
             all.insert(name.as_str(), text.as_str());
         }
         tera.add_raw_templates(all)
@@ -193,7 +227,7 @@ impl Templates {
             .try_insert("signal_words", &page.signal_words)
             .map_err(err)?;
         view.ctx.try_insert("sheet", &page.sheet).map_err(err)?;
-        self.tera.render(name, &view.ctx).map_err(err)
+        self.tera.render(name, &view.ctx).map(sealed).map_err(err)
     }
 
     /// Sets what the view's next pages print besides the page itself: the umpire's
@@ -202,7 +236,7 @@ impl Templates {
     pub(crate) fn set_extras(
         &self,
         view: &mut ViewContext,
-        front: Option<&crate::front::FrontSheet>,
+        front: Option<&crate::sheets::front::FrontSheet>,
         briefing: &[crate::json::narrative::Section],
     ) -> Result<(), RenderError> {
         let err = |e: tera::Error| RenderError::template("context", &e);
@@ -216,7 +250,7 @@ impl Templates {
         &self,
         view: &mut ViewContext,
         page: &Page<'_>,
-        setup: &crate::setup::Setup,
+        setup: &crate::sheets::setup::Setup,
     ) -> Result<String, RenderError> {
         view.ctx
             .try_insert("setup", setup)
@@ -230,6 +264,63 @@ impl Templates {
         ctx.insert("paper", self.paper.css());
         self.tera
             .render(name, &ctx)
+            .map(sealed)
             .map_err(|e| RenderError::template(name, &e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn with(name: &str, text: &str) -> Result<Templates, RenderError> {
+        let mut overrides = BTreeMap::new();
+        overrides.insert(name.to_string(), text.to_string());
+        Templates::with_overrides(&overrides)
+    }
+
+    #[test]
+    fn the_built_in_base_states_the_sheet_policy() {
+        let base = BUILTIN.iter().find(|(n, _)| *n == "base.html").unwrap().1;
+        assert!(base.contains(&csp_meta()), "{base}");
+    }
+
+    #[test]
+    fn a_page_whose_template_dropped_the_policy_gets_it_first() {
+        assert_eq!(
+            sealed("<!DOCTYPE html><html><p>x</p>".into()),
+            format!("<!DOCTYPE html>{}<html><p>x</p>", csp_meta())
+        );
+        assert_eq!(sealed("<p>x</p>".into()), format!("{}<p>x</p>", csp_meta()));
+        let kept = format!("<head>{}</head>", csp_meta());
+        assert_eq!(sealed(kept.clone()), kept);
+    }
+
+    #[test]
+    fn templates_cannot_read_the_machine() {
+        // Written so the static check does not see the call: the engine refuses too.
+        let templates = with("side.html", "{% set f = \"x\" %}{{ f }}").unwrap();
+        for name in ["get_env", "get_random", "now"] {
+            let err = templates
+                .tera
+                .clone()
+                .render_str(&format!("{{{{ {name}(name=\"HOME\") }}}}"), &Context::new())
+                .unwrap_err();
+            let chain = RenderError::template("t", &err).to_string();
+            assert!(chain.contains("not available to templates"), "{chain}");
+        }
+        let refused = with("side.html", "<p>{{ get_env(name=\"SECRET\") }}</p>").unwrap_err();
+        assert!(refused.to_string().contains("`get_env`"), "{refused}");
+    }
+
+    #[test]
+    fn an_override_that_runs_or_loads_is_refused_with_its_line() {
+        let err = with("base.html", "<html>\n<body onload=\"go()\">").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "template `base.html` line 2 holds an event-handler attribute (`on…=`)"
+        );
+        assert!(with("side.html", "<p>{{ s.header.title }}</p>").is_ok());
     }
 }

@@ -16,6 +16,43 @@ pub const SHORT_RADIO_M: f64 = 300.0;
 pub const VOICE_M: f64 = 100.0;
 /// An enemy element within this distance may make a situation hot (§24).
 pub const HOT_RADIUS_M: f64 = 500.0;
+/// How long a position must have been held for its telephone lines to count as
+/// laid and kept (§68: a day), in minutes.
+pub const PREPARED_MIN_MINUTES: i64 = 24 * 60;
+
+/// Minutes from the start of day 0 of [`day_number`] to a date and time.
+pub fn minutes_of(year: i32, month: u8, day: u8, hour: u8, minute: u8) -> i64 {
+    day_number(year, month, day) * 1440 + i64::from(hour) * 60 + i64::from(minute)
+}
+
+/// The date and time `(year, month, day, hour, minute)` of [`minutes_of`].
+pub fn date_time_of(minutes: i64) -> (i64, i64, i64, i64, i64) {
+    let (days, m) = (minutes.div_euclid(1440), minutes.rem_euclid(1440));
+    let era = days.div_euclid(146_097);
+    let doe = days - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    (y, mo, d, m / 60, m % 60)
+}
+
+/// Days from 1 January of year 0 to a date of the proleptic Gregorian calendar:
+/// enough to subtract two dates.
+pub fn day_number(year: i32, month: u8, day: u8) -> i64 {
+    let (y, m) = if month <= 2 {
+        (i64::from(year) - 1, i64::from(month) + 9)
+    } else {
+        (i64::from(year), i64::from(month) - 3)
+    };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe
+}
 
 /// How a message travels over one link (§88, §76).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -122,12 +122,9 @@ pub fn usual_figures(ty: FootType) -> u32 {
     }
 }
 
-/// A base's frontage in millimetres (§4): 50 full size, 25 reduced.
+/// A base's frontage in millimetres (§4): the full size, or the smallest reduced one.
 pub fn frontage_mm(ty: FootType) -> u32 {
-    match row(ty).frontage {
-        Frontage::Full => 50,
-        Frontage::Reduced => 25,
-    }
+    crate::frontage::base_mm(row(ty).frontage)
 }
 
 /// Whether a figure count lies within the table's range.

@@ -16,6 +16,15 @@ pub const REDUCED_FRONTAGE_MM: (f64, f64) = (25.0, 30.0);
 /// Vehicle bases, if used (§4), inclusive range.
 pub const VEHICLE_BASE_MM: (f64, f64) = (25.0, 30.0);
 
+/// The width of a base of the class in whole millimetres (§4): the full size, or
+/// the smallest reduced one.
+pub fn base_mm(f: Frontage) -> u32 {
+    match f {
+        Frontage::Full => FULL_FRONTAGE_MM as u32,
+        Frontage::Reduced => REDUCED_FRONTAGE_MM.0 as u32,
+    }
+}
+
 /// A frontage range in table millimetres with the paragraph that gives it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FrontageMm {

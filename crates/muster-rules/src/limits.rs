@@ -191,6 +191,19 @@ pub const MODELS: Limit = Limit {
     why: "§2: a vehicle element is one model; §20: a flight is two aircraft models",
 };
 
+/// Real vehicles, guns or aircraft one model stands for (`represents`, or the
+/// counts of a `mix`).
+pub const REPRESENTS: Limit = Limit {
+    what: "what one model represents",
+    written: "`represents 1`",
+    min: 1.0,
+    max: 5.0,
+    unit: Unit::Count,
+    code: NUMBER_CODE,
+    paragraph: Some("§3"),
+    why: "§3: a model is three to five real ones; one lets a famous single tank be itself",
+};
+
 /// The width of a road, river or obstacle line.
 pub const LINE_WIDTH: Limit = Limit {
     what: "line width",
@@ -309,6 +322,7 @@ pub const LIMITS: &[Limit] = &[
     TURN_LENGTH,
     FIGURES,
     MODELS,
+    REPRESENTS,
     LINE_WIDTH,
     CROSSING_LENGTH,
     AREA_SIZE,

@@ -13,6 +13,12 @@ pub const VEHICLES_PER_MODEL: (u32, u32) = (3, 5);
 
 /// Real aircraft shown by one model, inclusive (§20).
 pub const AIRCRAFT_PER_MODEL: (u32, u32) = (3, 5);
+/// The real vehicles or guns a model is usually taken to stand for: the middle of
+/// §3's range, for strength estimates.
+pub const USUAL_VEHICLES_PER_MODEL: u32 = (VEHICLES_PER_MODEL.0 + VEHICLES_PER_MODEL.1) / 2;
+/// The real aircraft a model is usually taken to stand for: the middle of §20's range.
+pub const USUAL_AIRCRAFT_PER_MODEL: u32 = (AIRCRAFT_PER_MODEL.0 + AIRCRAFT_PER_MODEL.1) / 2;
+
 /// Models in a flight, the smallest aircraft group (§20).
 pub const MODELS_PER_FLIGHT: u32 = 2;
 
@@ -22,7 +28,7 @@ pub const TURN_MINUTES: f64 = 10.0;
 pub const MINUTES_PER_DAY: u32 = 24 * 60;
 
 /// The scale to use: the scenario's own when it is a positive number, else §1's.
-fn usable_scale(scale_m_per_mm: f64) -> f64 {
+pub fn usable_scale(scale_m_per_mm: f64) -> f64 {
     if scale_m_per_mm.is_finite() && scale_m_per_mm > 0.0 {
         scale_m_per_mm
     } else {
@@ -40,6 +46,14 @@ pub fn table_mm(metres: f64, scale_m_per_mm: f64) -> f64 {
 /// Ground metres for a table distance at the given scale (metres per mm).
 pub fn ground_m(table_mm: f64, scale_m_per_mm: f64) -> f64 {
     table_mm * usable_scale(scale_m_per_mm)
+}
+
+/// Millimetres in a centimetre, for terrain pieces counted in table centimetres.
+pub const MM_PER_CM: f64 = 10.0;
+
+/// Table centimetres for a ground distance at the given scale (metres per mm).
+pub fn table_cm(metres: f64, scale_m_per_mm: f64) -> f64 {
+    table_mm(metres, scale_m_per_mm) / MM_PER_CM
 }
 
 /// The turn length to use: the scenario's own when positive, else §7's 10 minutes.

@@ -1,7 +1,10 @@
 //! How far inside terrain an element may be and still see out or be seen
-//! (§109, §111, §113, §121), for overwatch positions (MC703).
+//! (§109, §111, §113, §115, §121), for overwatch positions (MC703) and the start
+//! situation (§24). The limit follows the observation grade: partially obscuring
+//! ground hides beyond [`WOODS_DEPTH_M`], obscuring ground beyond [`EDGE_M`], so a
+//! scenario terrain kind of the same grade hides as deep as the built-in type.
 
-use crate::terrain::Who;
+use crate::terrain::{ObsGrade, Who};
 use crate::vocab::TerrainKind;
 
 /// Depth inside brush (foot only, §109) or open woods (everyone, §111) beyond
@@ -17,10 +20,24 @@ pub const EDGE_M: f64 = 50.0;
 pub fn depth_limit(kind: TerrainKind, who: Who) -> Option<(f64, &'static str)> {
     match kind {
         TerrainKind::Brush if who == Who::Foot => Some((WOODS_DEPTH_M, "§109")),
+        // "visibility of foot elements in the terrain is short": as in brush
+        TerrainKind::Rocky | TerrainKind::Ruins if who == Who::Foot => {
+            Some((WOODS_DEPTH_M, "§115"))
+        }
         TerrainKind::OpenWoods => Some((WOODS_DEPTH_M, "§111")),
         TerrainKind::DenseWoods => Some((EDGE_M, "§113")),
         TerrainKind::Buildings => Some((EDGE_M, "§121")),
         _ => None,
+    }
+}
+
+/// The visibility limit of ground of an observation grade, for a scenario terrain
+/// kind (§98): partial as open woods (§111), obscuring as dense woods (§113).
+pub fn depth_for_grade(grade: ObsGrade) -> Option<(f64, &'static str)> {
+    match grade {
+        ObsGrade::Open => None,
+        ObsGrade::PartiallyObscuring => Some((WOODS_DEPTH_M, "§111")),
+        ObsGrade::Obscuring => Some((EDGE_M, "§113")),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Parse throughput: a generated scenario of over 1 MB, against serde_json
 //! parsing the same data written as JSON, in the same run.
 //!
-//! `cargo bench -p muster-syntax --bench parse -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench --profile dist -p muster-syntax --bench parse -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use muster_syntax::{parse, FileId};

@@ -283,10 +283,13 @@ pub struct StartDecl {
     pub span: Span,
 }
 
-/// `prepared since 1944-03-01`: a position occupied and wired since then (§68).
+/// `prepared since 1944-03-01 [20:00]`: a position occupied and wired since then
+/// (§68); `prepared overnight`: dug in and wired in less than a day.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Prepared {
-    pub since: Date,
+    /// `None` for `prepared overnight`.
+    pub since: Option<Date>,
+    pub time: Option<ClockTime>,
     pub span: Span,
 }
 
@@ -437,6 +440,9 @@ pub struct Unit {
     /// `branch infantry`: the arm its map symbol shows, where its elements on
     /// the table cannot tell it.
     pub branch: Option<Spanned<muster_rules::vocab::Branch>>,
+    /// `captured`: it fights in the enemy's equipment, so its template's nation
+    /// may differ from its side's (MC216).
+    pub captured: Option<Span>,
     /// `allow MC209 "…"`: house rules for this unit and what it holds only.
     pub overrides: Vec<SeverityOverride>,
     pub body: UnitBody,
@@ -539,6 +545,10 @@ pub enum ElementAttr {
     Figures(Spanned<u32>),
     /// `models 2`
     Models(Spanned<u32>),
+    /// `represents 1`: real vehicles, guns or aircraft one model stands for (§3).
+    Represents(Spanned<u32>),
+    /// `mix 3 "Cromwell" 1 "Sherman Firefly"`: what one model stands for, by kind.
+    Mix(Vec<(Spanned<u32>, Text)>),
     /// `lmg`, `hmg tripod`, `mortar 81mm`, `gun 75mm`
     Weapon(Weapon),
     /// `radio long`, `radio short`

@@ -48,6 +48,29 @@ pub struct Diagnostic {
     /// when the check knows it: later stages read this, never the message.
     #[serde(skip)]
     pub about_unit: Option<usize>,
+    /// For the closing line of a capped code (MC007): which code, and how many
+    /// of its findings in this file are not shown.
+    #[serde(skip)]
+    pub omitted: Option<Omitted>,
+}
+
+/// Findings of one code in one file left out of the output (see MC007).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Omitted {
+    pub code: Code,
+    pub count: usize,
+    /// Where the findings it stands for would have pointed, when they are
+    /// folded under a cause: a finding another code would report at one of
+    /// these places (an undefined name, MC102) is folded too.
+    pub covers: Vec<(FileId, Span)>,
+}
+
+impl Diagnostic {
+    /// How many findings this one stands for: itself, or for a closing MC007
+    /// the findings it replaces.
+    pub fn weight(&self) -> usize {
+        self.omitted.as_ref().map_or(1, |o| o.count)
+    }
 }
 
 impl Diagnostic {
@@ -60,6 +83,7 @@ impl Diagnostic {
             help: None,
             paragraph: None,
             about_unit: None,
+            omitted: None,
         }
     }
 

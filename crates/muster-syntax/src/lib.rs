@@ -19,7 +19,10 @@ mod names;
 mod reserved;
 mod scan;
 
-pub use diagnostic::{Code, Diagnostic, FileId, Label, Severity};
+pub use diagnostic::{Code, Diagnostic, FileId, Label, Omitted, Severity};
+/// The grammar's rules, generated from `grammar/muster.pest`: the formatter and the
+/// language server name rules through it, so renaming one breaks their build.
+pub use grammar::Rule;
 pub use reserved::RESERVED;
 
 /// Whether `name` is written as a name may be (lowercase ASCII, digits, `-`, `_`,
@@ -64,16 +67,47 @@ pub struct Parsed {
 /// Parses one file's text. Never panics; refuses oversize or too-deep input with
 /// MC003 and recovers per item and per statement.
 pub fn parse(file: FileId, text: &str) -> Parsed {
+    parse_into(file, text, None)
+}
+
+/// [`parse`] and the concrete tree of the same text ([`cst::parse_recovering`])
+/// from one run of the parser, for the language server's keystrokes.
+pub fn parse_with_tree(file: FileId, text: &str) -> (Parsed, cst::Cst) {
+    let mut tree = cst::Cst::default();
+    let parsed = parse_into(file, text, Some(&mut tree));
+    (parsed, tree)
+}
+
+fn parse_into(file: FileId, text: &str, mut tree: Option<&mut cst::Cst>) -> Parsed {
     let mut diagnostics = Vec::new();
     let mut out = ast::File::default();
     let Some(scanned) = scan::scan(file, text, &mut diagnostics, &mut out.comments) else {
+        if let Some(tree) = tree {
+            tree.broken.push(Span::new(0, text.len()));
+        }
         return Parsed {
             file: out,
             diagnostics,
         };
     };
+    if let Some(tree) = tree.as_deref_mut() {
+        tree.comments = out.comments.clone();
+        tree.broken.extend(
+            diagnostics
+                .iter()
+                .filter_map(|d| d.primary())
+                .map(|l| l.span),
+        );
+    }
     for chunk in &scanned.chunks {
-        lower::chunk(file, text, chunk, &mut out.items, &mut diagnostics);
+        lower::chunk(
+            file,
+            text,
+            chunk,
+            &mut out.items,
+            &mut diagnostics,
+            tree.as_deref_mut(),
+        );
     }
     diagnostics.sort_by_key(Diagnostic::sort_key);
     Parsed {

@@ -256,9 +256,11 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::start_decl => kw("start", G::UnitSetting),
         Rule::start_word => phrase("`hot` or `cold`"),
         Rule::kw_branch | Rule::branch_decl => kw("branch", G::UnitSetting),
+        Rule::kw_captured | Rule::captured => kw("captured", G::UnitSetting),
         Rule::branch_word => phrase("a branch such as `infantry` or `armour`"),
         Rule::kw_prepared | Rule::prepared => kw("prepared since", G::UnitSetting),
         Rule::kw_since => phrase("`since`"),
+        Rule::kw_overnight => phrase("`overnight`"),
         Rule::scoped_level | Rule::scoped_override => kw("allow", G::UnitSetting),
     }
 }

@@ -96,258 +96,379 @@ pub(crate) fn scan(
         );
         return None;
     }
-    let bytes = text.as_bytes();
-    let begin = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    let mut chunks: Vec<Chunk> = Vec::new();
-    let mut cur = Chunk {
-        start: begin,
-        ..Chunk::default()
-    };
-    let mut opens: Vec<usize> = Vec::new(); // offsets of unclosed `{`
-    let mut braces = Braces::default();
-    let mut parens = 0usize;
-    let mut line_start = true;
-    // The last word read, so `if signal` and `unless signal` (a condition inside
-    // an arrival or event) do not split the item before `signal`.
-    let mut prev_word: (usize, usize) = (0, 0);
-    let mut line_begin = begin;
-    let mut indent = 0usize;
-    // `briefing umpire {` is one item: `umpire` right after `briefing` is its
-    // audience, not the start of a top-level umpire note.
-    let mut after_briefing = false;
-    let mut i = begin;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let follows_briefing = std::mem::take(&mut after_briefing);
-        if line_start && !matches!(b, b'\n' | b' ' | b'\t' | b'\r') {
-            indent = i - line_begin;
+    let mut s = Scanner::new(file, text, diags, comments);
+    while s.i < s.bytes.len() {
+        let b = s.bytes[s.i];
+        let follows_briefing = std::mem::take(&mut s.after_briefing);
+        if s.line_start && !matches!(b, b'\n' | b' ' | b'\t' | b'\r') {
+            s.indent = s.i - s.line_begin;
         }
+        match s.step(b, follows_briefing) {
+            Step::Space => continue,
+            Step::Token => s.line_start = false,
+            Step::Refused => return None,
+            Step::Ended => return Some(s.into_scanned()),
+        }
+    }
+    let end = s.bytes.len();
+    s.split(end);
+    Some(s.into_scanned())
+}
+
+/// What one step of the scan leaves the loop to do.
+enum Step {
+    /// White space or a control character: the line has not started yet.
+    Space,
+    /// Something the line starts with.
+    Token,
+    /// The file is refused (MC003).
+    Refused,
+    /// The rest of the file is an unclosed comment: nothing more to split.
+    Ended,
+}
+
+/// The scan's state as it walks the file once, byte class by byte class.
+struct Scanner<'a> {
+    file: FileId,
+    text: &'a str,
+    bytes: &'a [u8],
+    begin: usize,
+    i: usize,
+    diags: &'a mut Vec<Diagnostic>,
+    comments: &'a mut Vec<Comment>,
+    chunks: Vec<Chunk>,
+    cur: Chunk,
+    /// Offsets of unclosed `{`.
+    opens: Vec<usize>,
+    braces: Braces,
+    parens: usize,
+    line_start: bool,
+    /// The last word read, so `if signal` and `unless signal` (a condition inside
+    /// an arrival or event) do not split the item before `signal`.
+    prev_word: (usize, usize),
+    line_begin: usize,
+    indent: usize,
+    /// `briefing umpire {` is one item: `umpire` right after `briefing` is its
+    /// audience, not the start of a top-level umpire note.
+    after_briefing: bool,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(
+        file: FileId,
+        text: &'a str,
+        diags: &'a mut Vec<Diagnostic>,
+        comments: &'a mut Vec<Comment>,
+    ) -> Scanner<'a> {
+        let begin = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+        Scanner {
+            file,
+            text,
+            bytes: text.as_bytes(),
+            begin,
+            i: begin,
+            diags,
+            comments,
+            chunks: Vec::new(),
+            cur: Chunk {
+                start: begin,
+                ..Chunk::default()
+            },
+            opens: Vec::new(),
+            braces: Braces::default(),
+            parens: 0,
+            line_start: true,
+            prev_word: (0, 0),
+            line_begin: begin,
+            indent: 0,
+            after_briefing: false,
+        }
+    }
+
+    /// Reads what starts at `self.i`, whose first byte is `b`.
+    fn step(&mut self, b: u8, follows_briefing: bool) -> Step {
+        let next = self.bytes.get(self.i + 1);
         match b {
             b'\n' => {
-                line_start = true;
-                after_briefing = follows_briefing;
-                i += 1;
-                line_begin = i;
-                continue;
+                self.line_start = true;
+                self.after_briefing = follows_briefing;
+                self.i += 1;
+                self.line_begin = self.i;
+                Step::Space
             }
             b' ' | b'\t' | b'\r' => {
-                after_briefing = follows_briefing;
-                i += 1;
-                continue;
+                self.after_briefing = follows_briefing;
+                self.i += 1;
+                Step::Space
             }
             b'"' => {
-                prev_word = (0, 0);
-                let start = i;
-                i += 1;
-                // texts are most of a scenario's bytes: jump from one `"`, `\\`
-                // or newline to the next
-                loop {
-                    i = memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..])
-                        .map_or(bytes.len(), |n| i + n);
-                    if i + 1 < bytes.len() && bytes[i] == b'\\' && bytes[i + 1] != b'\n' {
-                        i += 2;
-                    } else if i < bytes.len() && bytes[i] == b'\\' {
-                        // a backslash before a newline or the end escapes nothing
-                        i += 1;
-                    } else {
-                        break;
-                    }
-                }
-                if i < bytes.len() && bytes[i] == b'"' {
-                    i += 1;
-                } else {
-                    let end = trim_cr(bytes, start, i);
-                    diags.push(
-                        Diagnostic::error(
-                            Code::MC001,
-                            "unterminated text: expected a closing `\"`",
-                        )
-                        .with_label(file, Span::new(start, end), "this text is never closed")
-                        .with_help("a quoted text ends with `\"` on the same line"),
-                    );
-                }
+                self.quoted_text();
+                Step::Token
             }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                after_briefing = follows_briefing;
-                let start = i;
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                let end = trim_cr(bytes, start, i);
-                comments.push(Comment {
-                    text: text[start..end].to_string(),
-                    span: Span::new(start, end),
-                });
+            b'/' if next == Some(&b'/') => {
+                self.after_briefing = follows_briefing;
+                self.line_comment();
+                Step::Token
             }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                after_briefing = follows_briefing;
-                let start = i;
-                i += 2;
-                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
-                    i += 1;
-                }
-                if i < bytes.len() {
-                    i += 2;
-                    comments.push(Comment {
-                        text: text[start..i].to_string(),
-                        span: Span::new(start, i),
-                    });
-                } else {
-                    diags.push(
-                        Diagnostic::error(
-                            Code::MC001,
-                            "unterminated comment: expected a closing `*/`",
-                        )
-                        .with_label(
-                            file,
-                            Span::new(start, start + 2),
-                            "this comment is never closed",
-                        )
-                        .with_help("end the comment with `*/`"),
-                    );
-                    comments.push(Comment {
-                        text: text[start..].to_string(),
-                        span: Span::new(start, bytes.len()),
-                    });
-                    // The rest of the file is comment: the item ends where it began.
-                    cur.end = start;
-                    close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
-                    chunks.push(std::mem::take(&mut cur));
-                    return Some(Scanned {
-                        chunks: finish(chunks),
-                    });
-                }
+            b'/' if next == Some(&b'*') => {
+                self.after_briefing = follows_briefing;
+                self.block_comment()
             }
-            b'{' | b'(' => {
-                if b == b'{' {
-                    opens.push(i);
-                    braces.indents.push(indent);
-                } else {
-                    parens += 1;
-                }
-                if opens.len() + parens > MAX_NESTING {
-                    diags.push(
-                        Diagnostic::error(
-                            Code::MC003,
-                            format!("nesting is deeper than the limit of {MAX_NESTING} levels"),
-                        )
-                        .with_label(file, Span::new(i, i + 1), format!("level {} starts here", MAX_NESTING + 1))
-                        .with_help("braces and parentheses may nest at most 64 deep; flatten the unit tree"),
-                    );
-                    return None;
-                }
-                i += 1;
-            }
+            b'{' | b'(' => self.open(b),
             b')' => {
-                parens = parens.saturating_sub(1);
-                i += 1;
+                self.parens = self.parens.saturating_sub(1);
+                self.i += 1;
+                Step::Token
             }
             b'}' => {
-                let popped = opens.pop();
-                let opened_at = braces.indents.pop();
-                if let (Some(o), Some(j), true) = (popped, opened_at, line_start) {
-                    // a `}` that starts its line and sits left of its `{`'s line
-                    // closes an outer block: the `{` it pops was really left open
-                    if indent < j {
-                        braces.misfits.push((o, i));
-                    }
-                }
-                if popped.is_none() {
-                    diags.push(
-                        Diagnostic::error(Code::MC001, "unmatched `}`")
-                            .with_label(file, Span::new(i, i + 1), "nothing to close here")
-                            .with_help("remove this `}` or add the `{` it was meant to close"),
-                    );
-                    cur.blank.push(i);
-                }
-                i += 1;
+                self.close();
+                Step::Token
             }
             _ if b.is_ascii_lowercase() => {
-                let col0 = line_start && i > 0 && bytes[i - 1] == b'\n' || i == begin;
-                if opens.is_empty() && col0 && i > cur.start && misspelt_item_at(bytes, i) {
-                    // `forcse german {` after an item: its own chunk, so the
-                    // error names the misspelt keyword, not "the end of the item"
-                    cur.end = i;
-                    close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
-                    parens = 0;
-                    chunks.push(std::mem::replace(
-                        &mut cur,
-                        Chunk {
-                            start: i,
-                            ..Chunk::default()
-                        },
-                    ));
-                }
-                let end = word_end(bytes, i);
-                // a keyword splits only at the top level or at a line's start,
-                // so the words inside blocks (most of a file) skip the look-up
-                let keyword = if opens.is_empty() || col0 {
-                    item_keyword_at(bytes, i, end)
-                } else {
-                    None
-                };
-                let audience = follows_briefing && keyword == Some("umpire");
-                after_briefing = keyword == Some("briefing");
-                let prev = &bytes[prev_word.0..prev_word.1];
-                let conditional = prev == b"if" || prev == b"unless";
-                if let Some(kw) = keyword.filter(|k| !(audience || conditional && *k == "signal")) {
-                    if opens.is_empty() || (col0 && kw != "umpire") {
-                        cur.end = i;
-                        close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
-                        parens = 0;
-                        chunks.push(std::mem::replace(
-                            &mut cur,
-                            Chunk {
-                                start: i,
-                                ..Chunk::default()
-                            },
-                        ));
-                    }
-                }
-                prev_word = (i, end);
-                i = end;
+                self.word(follows_briefing);
+                Step::Token
             }
             _ if b < b' ' => {
-                // The grammar passes over control characters as it does spaces,
-                // so they are reported here, once per run, in the author's terms;
-                // like a space, one does not part `briefing` from its audience.
-                after_briefing = follows_briefing;
-                let start = i;
-                while i < bytes.len() && bytes[i] < b' ' && !matches!(bytes[i], b'\n' | b'\r') {
-                    i += 1;
-                }
-                if let Some(c) = bytes[start..i].iter().find(|c| **c != b'\t') {
-                    diags.push(
-                        Diagnostic::error(
-                            Code::MC001,
-                            format!("invisible control character U+{c:04X} between words"),
-                        )
-                        .with_label(file, Span::new(start, i), "control character here")
-                        .with_help(
-                            "delete it; words are separated by spaces, tabs and line breaks only",
-                        ),
-                    );
-                }
-                continue;
+                // Like a space, a control character does not part `briefing`
+                // from its audience.
+                self.after_briefing = follows_briefing;
+                self.control_characters();
+                Step::Space
             }
             _ => {
                 // Skip a whole UTF-8 sequence so offsets stay on char boundaries,
                 // and with it the run of bytes that would come here one by one.
-                prev_word = (0, 0);
-                i += 1;
-                while i < bytes.len() && plain(bytes[i]) {
-                    i += 1;
+                self.prev_word = (0, 0);
+                self.i += 1;
+                while self.i < self.bytes.len() && plain(self.bytes[self.i]) {
+                    self.i += 1;
                 }
+                Step::Token
             }
         }
-        line_start = false;
     }
-    cur.end = bytes.len();
-    close_unclosed(file, text, &mut cur, &mut opens, &mut braces, diags);
-    chunks.push(cur);
-    Some(Scanned {
-        chunks: finish(chunks),
-    })
+
+    /// A quoted text, reported when it is never closed.
+    fn quoted_text(&mut self) {
+        let bytes = self.bytes;
+        self.prev_word = (0, 0);
+        let start = self.i;
+        let mut i = self.i + 1;
+        // texts are most of a scenario's bytes: jump from one `"`, `\\`
+        // or newline to the next
+        loop {
+            i = memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+            if i + 1 < bytes.len() && bytes[i] == b'\\' && bytes[i + 1] != b'\n' {
+                i += 2;
+            } else if i < bytes.len() && bytes[i] == b'\\' {
+                // a backslash before a newline or the end escapes nothing
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        if i < bytes.len() && bytes[i] == b'"' {
+            i += 1;
+        } else {
+            let end = trim_cr(bytes, start, i);
+            self.diags.push(
+                Diagnostic::error(Code::MC001, "unterminated text: expected a closing `\"`")
+                    .with_label(
+                        self.file,
+                        Span::new(start, end),
+                        "this text is never closed",
+                    )
+                    .with_help("a quoted text ends with `\"` on the same line"),
+            );
+        }
+        self.i = i;
+    }
+
+    /// A `//` comment, kept for the formatter.
+    fn line_comment(&mut self) {
+        let start = self.i;
+        while self.i < self.bytes.len() && self.bytes[self.i] != b'\n' {
+            self.i += 1;
+        }
+        let end = trim_cr(self.bytes, start, self.i);
+        self.comments.push(Comment {
+            text: self.text[start..end].to_string(),
+            span: Span::new(start, end),
+        });
+    }
+
+    /// A `/* */` comment; one never closed takes the rest of the file.
+    fn block_comment(&mut self) -> Step {
+        let bytes = self.bytes;
+        let start = self.i;
+        let mut i = self.i + 2;
+        while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
+            i += 1;
+        }
+        if i < bytes.len() {
+            self.i = i + 2;
+            self.comments.push(Comment {
+                text: self.text[start..self.i].to_string(),
+                span: Span::new(start, self.i),
+            });
+            return Step::Token;
+        }
+        self.i = i;
+        self.diags.push(
+            Diagnostic::error(Code::MC001, "unterminated comment: expected a closing `*/`")
+                .with_label(
+                    self.file,
+                    Span::new(start, start + 2),
+                    "this comment is never closed",
+                )
+                .with_help("end the comment with `*/`"),
+        );
+        self.comments.push(Comment {
+            text: self.text[start..].to_string(),
+            span: Span::new(start, bytes.len()),
+        });
+        // The rest of the file is comment: the item ends where it began.
+        self.split(start);
+        Step::Ended
+    }
+
+    /// A `{` or `(`, refused past the nesting limit.
+    fn open(&mut self, b: u8) -> Step {
+        if b == b'{' {
+            self.opens.push(self.i);
+            self.braces.indents.push(self.indent);
+        } else {
+            self.parens += 1;
+        }
+        if self.opens.len() + self.parens > MAX_NESTING {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::MC003,
+                    format!("nesting is deeper than the limit of {MAX_NESTING} levels"),
+                )
+                .with_label(
+                    self.file,
+                    Span::new(self.i, self.i + 1),
+                    format!("level {} starts here", MAX_NESTING + 1),
+                )
+                .with_help(
+                    "braces and parentheses may nest at most 64 deep; flatten the unit tree",
+                ),
+            );
+            return Step::Refused;
+        }
+        self.i += 1;
+        Step::Token
+    }
+
+    /// A `}`: unmatched ones are reported and blanked; one left of its `{`'s
+    /// line is noted for [`close_unclosed`].
+    fn close(&mut self) {
+        let i = self.i;
+        let popped = self.opens.pop();
+        let opened_at = self.braces.indents.pop();
+        if let (Some(o), Some(j), true) = (popped, opened_at, self.line_start) {
+            // a `}` that starts its line and sits left of its `{`'s line
+            // closes an outer block: the `{` it pops was really left open
+            if self.indent < j {
+                self.braces.misfits.push((o, i));
+            }
+        }
+        if popped.is_none() {
+            self.diags.push(
+                Diagnostic::error(Code::MC001, "unmatched `}`")
+                    .with_label(self.file, Span::new(i, i + 1), "nothing to close here")
+                    .with_help("remove this `}` or add the `{` it was meant to close"),
+            );
+            self.cur.blank.push(i);
+        }
+        self.i += 1;
+    }
+
+    /// A word: an item keyword at the top level or a line's start begins a
+    /// new item, as does a line-starting slip for one after an item.
+    fn word(&mut self, follows_briefing: bool) {
+        let (bytes, i) = (self.bytes, self.i);
+        let col0 = self.line_start && i > 0 && bytes[i - 1] == b'\n' || i == self.begin;
+        if self.opens.is_empty() && col0 && i > self.cur.start && misspelt_item_at(bytes, i) {
+            // `forcse german {` after an item: its own chunk, so the
+            // error names the misspelt keyword, not "the end of the item"
+            self.split(i);
+        }
+        let end = word_end(bytes, i);
+        // a keyword splits only at the top level or at a line's start,
+        // so the words inside blocks (most of a file) skip the look-up
+        let keyword = if self.opens.is_empty() || col0 {
+            item_keyword_at(bytes, i, end)
+        } else {
+            None
+        };
+        let audience = follows_briefing && keyword == Some("umpire");
+        self.after_briefing = keyword == Some("briefing");
+        let prev = &bytes[self.prev_word.0..self.prev_word.1];
+        let conditional = prev == b"if" || prev == b"unless";
+        if let Some(kw) = keyword.filter(|k| !(audience || conditional && *k == "signal")) {
+            if self.opens.is_empty() || (col0 && kw != "umpire") {
+                self.split(i);
+            }
+        }
+        self.prev_word = (i, end);
+        self.i = end;
+    }
+
+    /// A run of control characters: the grammar passes over them as it does
+    /// spaces, so they are reported here, once per run, in the author's terms.
+    fn control_characters(&mut self) {
+        let bytes = self.bytes;
+        let start = self.i;
+        while self.i < bytes.len()
+            && bytes[self.i] < b' '
+            && !matches!(bytes[self.i], b'\n' | b'\r')
+        {
+            self.i += 1;
+        }
+        if let Some(c) = bytes[start..self.i].iter().find(|c| **c != b'\t') {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::MC001,
+                    format!("invisible control character U+{c:04X} between words"),
+                )
+                .with_label(
+                    self.file,
+                    Span::new(start, self.i),
+                    "control character here",
+                )
+                .with_help("delete it; words are separated by spaces, tabs and line breaks only"),
+            );
+        }
+    }
+
+    /// Ends the current item at `at` (closing what it left open) and starts
+    /// the next one there.
+    fn split(&mut self, at: usize) {
+        self.cur.end = at;
+        close_unclosed(
+            self.file,
+            self.text,
+            &mut self.cur,
+            &mut self.opens,
+            &mut self.braces,
+            self.diags,
+        );
+        self.parens = 0;
+        let next = Chunk {
+            start: at,
+            ..Chunk::default()
+        };
+        self.chunks.push(std::mem::replace(&mut self.cur, next));
+    }
+
+    /// The items found, without the blank text before the first.
+    fn into_scanned(self) -> Scanned {
+        Scanned {
+            chunks: finish(self.chunks),
+        }
+    }
 }
 
 /// Whether `text` holds only what the grammar skips: whitespace and closed

@@ -1,7 +1,7 @@
 //! Generated scenarios that grow along one dimension each (map areas, elements,
 //! the members of one group, orders, signals, nets, a side's texts with the enemy names they must not
 //! hold, and a library shared by many scenarios), shared by the
-//! complexity guards (`tests/complexity.rs`) and the benchmark (`benches/grow.rs`).
+//! complexity guards (`tests/it/complexity.rs`) and the benchmark (`benches/grow.rs`).
 
 #![allow(dead_code)]
 

@@ -1,5 +1,5 @@
-//! Command status of every element at the start (§87–§89), as RULES.md's worked
-//! p.15 example reads them.
+//! Command status of every element at the start (§87–§89), as the rulebook's
+//! worked example of command ranges reads them.
 //!
 //! Each link is measured with the element's own means (§88): wire to the command
 //! element one step up is unlimited; a long radio reaches 3,000 m on a command or
@@ -18,7 +18,7 @@
 //!
 //! An attached unit's elements count as members of the group they are attached to
 //! (§80, §87): after their own routes they may chain through that group's linked
-//! elements.
+//! elements, and that group's own elements may chain through them.
 //!
 //! Routes are tried in the order of §87: direct to the command element one step up;
 //! through elements of its own group that are themselves linked (in rounds
@@ -125,10 +125,39 @@ fn supported(m: &Model, u: UnitId) -> Vec<ElementId> {
     out
 }
 
+/// For each unit, the placed elements of the units attached to it (§80), in
+/// model order: they count as members of its group for its chains (§87).
+fn attached_elements(m: &Model) -> Vec<Vec<ElementId>> {
+    let mut out = vec![Vec::new(); m.units.len()];
+    for (ui, unit) in m.units.iter().enumerate() {
+        if let Some(Target::Unit(h)) = unit.attached_to.as_ref().and_then(|r| r.target) {
+            if h.0 != ui && h.0 < out.len() {
+                let placed_els = unit.elements.iter().filter(|e| placed(m, **e).is_some());
+                out[h.0].extend(placed_els.copied());
+            }
+        }
+    }
+    out
+}
+
+/// The members of unit `u`'s group for its chains: its own placed elements other
+/// than the command element, then those of the units attached to it.
+fn group_members(m: &Model, u: UnitId, attached: &[Vec<ElementId>]) -> Vec<ElementId> {
+    let unit = &m.units[u.0];
+    let mut members: Vec<ElementId> = unit
+        .elements
+        .iter()
+        .copied()
+        .filter(|e| Some(*e) != unit.command_element && placed(m, *e).is_some())
+        .collect();
+    members.extend(attached.get(u.0).into_iter().flatten().copied());
+    members
+}
+
 /// The elements of the group unit `u` is attached to (§80) that are in command
 /// within it: its command element and the members its chains link; empty when
 /// `u` is not attached.
-fn host_linked(m: &Model, u: UnitId) -> Vec<ElementId> {
+fn host_linked(m: &Model, u: UnitId, attached: &[Vec<ElementId>]) -> Vec<ElementId> {
     let Some(Target::Unit(h)) = m.units[u.0].attached_to.as_ref().and_then(|r| r.target) else {
         return Vec::new();
     };
@@ -137,12 +166,7 @@ fn host_linked(m: &Model, u: UnitId) -> Vec<ElementId> {
     }
     let host = &m.units[h.0];
     let hub = host.command_element.or_else(|| command_above(m, h));
-    let members: Vec<ElementId> = host
-        .elements
-        .iter()
-        .copied()
-        .filter(|e| Some(*e) != host.command_element && placed(m, *e).is_some())
-        .collect();
+    let members = group_members(m, h, attached);
     let linked = chains(m, hub, &members);
     let mut out: Vec<ElementId> = host
         .command_element
@@ -377,9 +401,7 @@ fn rounds_by_search(
 /// Whether `p` stands in terrain that halves a runner's pace (§76).
 fn slow_ground(m: &Model, p: Pos) -> bool {
     !geometry::on_road_within(m, p)
-        && geometry::areas_at(m, p).any(|a| {
-            crate::ground::area_movement(m, a, Mover::Foot).is_some_and(|g| g != MoveGrade::Clear)
-        })
+        && crate::ground::grade_at(m, p, Mover::Foot).is_some_and(|(g, _)| g != MoveGrade::Clear)
 }
 
 /// Turns a runner needs from `from` to `to` (§76), in `e`'s unit's situation.
@@ -395,6 +417,7 @@ pub(crate) fn runner_turns(m: &Model, from: Pos, to: Pos, hot: bool) -> u32 {
 /// Command status of every element, same index as `model.elements`.
 pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandStatus> {
     let mut out = vec![CommandStatus::NotPlaced; m.elements.len()];
+    let attached = attached_elements(m);
     let hot = |e: ElementId| {
         situations
             .get(m.elements[e.0].unit.0)
@@ -406,13 +429,9 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             Some(c) => Some(c),
             None => command_above(m, u),
         };
-        // §87a and b within the group: direct links, then chains to a fixpoint.
-        let members: Vec<ElementId> = unit
-            .elements
-            .iter()
-            .copied()
-            .filter(|e| Some(*e) != unit.command_element && placed(m, *e).is_some())
-            .collect();
+        // §87a and b within the group (attached units' elements included, §80):
+        // direct links, then chains to a fixpoint.
+        let members = group_members(m, u, &attached);
         let linked = chains(m, hub, &members);
         let link_of = |e: ElementId| members.iter().position(|x| *x == e).and_then(|i| linked[i]);
         let linked_list: Vec<ElementId> = members
@@ -461,7 +480,7 @@ pub(crate) fn statuses(m: &Model, situations: &[StartSituation]) -> Vec<CommandS
             }
             // §80: an attached unit's elements count as members of the group they
             // are attached to (§87), so they may chain through its linked elements.
-            let host_els = host_cache.get_or_insert_with(|| host_linked(m, u));
+            let host_els = host_cache.get_or_insert_with(|| host_linked(m, u, &attached));
             let via_host = host_els
                 .iter()
                 .filter(|y| **y != e)

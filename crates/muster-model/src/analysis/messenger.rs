@@ -6,10 +6,10 @@
 //! so only the weather slows it, and water or cliffs do not stop it.
 
 use super::{Delivery, StartSituation};
-use crate::geometry::{area_contains, segment_crosses_area};
+use crate::ground;
 use crate::model::{Messenger, Model, Target};
 use muster_rules::latency::{is_poor_weather, runner_turns};
-use muster_rules::terrain::{impassable, movement_grade, MoveGrade};
+use muster_rules::terrain::{MoveGrade, Mover};
 use muster_rules::vocab::MessengerMethod;
 
 /// The delivery of every messenger link, same index as `Model::messengers`.
@@ -48,24 +48,15 @@ fn delivery(model: &Model, m: &Messenger, situations: &[StartSituation]) -> Deli
     let (Some(p), Some(q)) = (from.pos, to.pos) else {
         return d;
     };
-    let flies = m.method == MessengerMethod::Pigeon;
-    for i in model.spatial().areas_meeting(&[p, q]) {
-        let Some(area) = model.areas.get(i) else {
-            continue;
-        };
-        if segment_crosses_area(area, p, q).is_none() {
-            continue;
-        }
-        if flies {
-            continue;
-        }
-        // water an end stands in (a craft at sea) is where it starts, not in the way
-        let at_an_end = area_contains(area, p) || area_contains(area, q);
-        if impassable(area.kind) && !bridged(model, i) && !at_an_end {
-            d.blocked_by.get_or_insert(crate::model::AreaId(i));
-        }
-        if !at_an_end && movement_grade(area.kind).is_some_and(|g| g != MoveGrade::Clear) {
-            d.difficult_ground = true;
+    // a pigeon flies: the ground neither slows nor stops it
+    if m.method != MessengerMethod::Pigeon {
+        for (grade, f) in ground::along(model, p, q, Mover::Foot) {
+            if grade == MoveGrade::Impassable && !ground::bridged(model, f) {
+                d.blocked_by.get_or_insert_with(|| f.target(model));
+            }
+            if grade != MoveGrade::Clear {
+                d.difficult_ground = true;
+            }
         }
     }
     let distance = p.distance(q);
@@ -77,13 +68,4 @@ fn delivery(model: &Model, m: &Messenger, situations: &[StartSituation]) -> Deli
         d.turns = Some(turns(d.hot));
     }
     d
-}
-
-/// Whether a bridge or ford is declared `over` the area, so a runner can cross it.
-fn bridged(model: &Model, area: usize) -> bool {
-    model.crossings.iter().any(|c| {
-        c.over
-            .as_ref()
-            .is_some_and(|r| r.target == Some(Target::Area(crate::model::AreaId(area))))
-    })
 }

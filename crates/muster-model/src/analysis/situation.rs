@@ -1,9 +1,10 @@
 //! Start situations (§24) and unit centres.
 //!
 //! A group may begin hot when an enemy element stands within 500 m of any of its
-//! elements at the start. §24 asks for an enemy the group can see: an element too
-//! deep inside woods, brush or a built-up area to be seen (§109–§121; more than
-//! 100 m inside open woods, §111) does not count. Other concealment is not
+//! elements at the start and one of the two can see the other. An element too
+//! deep inside woods, brush or a built-up area (§109–§121; more than 100 m inside
+//! open woods, §111) neither sees out nor is seen, so it counts on neither side:
+//! it makes no enemy hot and its own group is not hot for it. Other concealment is not
 //! modelled: a concealed enemy counts, so the umpire sees every case (MC604 is a
 //! note).
 //!
@@ -16,12 +17,13 @@
 use super::chain::{placed, subtree};
 use super::grid::Grid;
 use crate::analysis::StartSituation;
+use crate::geometry::mean_point;
 use crate::model::*;
 use muster_rules::command::HOT_RADIUS_M;
 use muster_rules::terrain::Who;
 
-/// Whether an element takes part in the distance test: placed, not declared
-/// cold, and (as an enemy) visible.
+/// Whether an element takes part in the distance test: not declared cold, and
+/// not too deep in cover to see or be seen.
 fn counts(m: &Model, e: ElementId, p: Pos) -> bool {
     let el = &m.elements[e.0];
     if el.start.as_ref().is_some_and(|s| !s.hot) {
@@ -51,10 +53,10 @@ pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
         .map(|(ui, unit)| {
             let mut nearest: Option<(ElementId, f64)> = None;
             for &e in &unit.elements {
-                let Some(p) = placed(m, e) else { continue };
-                if m.elements[e.0].start.as_ref().is_some_and(|s| !s.hot) {
+                // one too deep in cover neither sees out nor is seen (§109–§121)
+                let Some(p) = placed(m, e).filter(|p| counts(m, e, *p)) else {
                     continue;
-                }
+                };
                 for (side, grid) in grids.iter().enumerate() {
                     if side == unit.side.0 {
                         continue;
@@ -88,17 +90,6 @@ pub(crate) fn situations(m: &Model) -> Vec<StartSituation> {
         .collect()
 }
 
-fn centroid(points: &[Pos]) -> Option<Pos> {
-    if points.is_empty() {
-        return None;
-    }
-    let n = points.len() as f64;
-    Some(Pos {
-        x: points.iter().map(|p| p.x).sum::<f64>() / n,
-        y: points.iter().map(|p| p.y).sum::<f64>() / n,
-    })
-}
-
 /// Each unit's centre: the centroid of its own placed elements, or of everything
 /// inside it when it has none of its own (a battalion without an HQ on the table).
 pub(crate) fn centres(m: &Model) -> Vec<Option<Pos>> {
@@ -110,13 +101,13 @@ pub(crate) fn centres(m: &Model) -> Vec<Option<Pos>> {
                 .filter_map(|e| placed(m, *e))
                 .collect();
             if !own.is_empty() {
-                return centroid(&own);
+                return mean_point(&own);
             }
             let all: Vec<Pos> = subtree(m, UnitId(u))
                 .into_iter()
                 .flat_map(|v| m.units[v.0].elements.iter().filter_map(|e| placed(m, *e)))
                 .collect();
-            centroid(&all)
+            mean_point(&all)
         })
         .collect()
 }

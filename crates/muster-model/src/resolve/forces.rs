@@ -86,6 +86,7 @@ fn lower(
         elements: Vec::with_capacity(d.elements.len()),
         command_element: None,
         template: d.template,
+        captured: a.captured.is_some(),
         notes: a.notes.iter().map(|t| prose(d.file, t)).collect(),
         umpire_notes: a.umpire_notes.iter().map(|t| prose(d.file, t)).collect(),
         historical_strength: a.historical_strength.as_ref().map(|h| HistoricalStrength {
@@ -165,7 +166,8 @@ fn start_decl(f: FileId, s: &ast::StartDecl) -> StartDecl {
 /// A prepared position's date (§68).
 fn prepared(f: FileId, p: &ast::Prepared) -> PreparedSince {
     PreparedSince {
-        date: (p.since.year, p.since.month, p.since.day),
+        date: p.since.as_ref().map(|d| (d.year, d.month, d.day)),
+        time: p.time.as_ref().map(|t| (t.hour, t.minute)),
         loc: loc(f, p.span),
     }
 }
@@ -259,6 +261,9 @@ fn element(
         commander: None,
         figures: None,
         models: None,
+        represents: None,
+        mix: Vec::new(),
+        mix_loc: None,
         weapons: Vec::new(),
         radio: None,
         telephone: None,
@@ -324,6 +329,17 @@ fn attr(el: &mut Element, f: FileId, a: &ast::ElementAttr, facing: &mut Option<f
     match a {
         A::Figures(n) => el.figures = Some((n.value, loc(f, n.span))),
         A::Models(n) => el.models = Some((n.value, loc(f, n.span))),
+        A::Represents(n) => el.represents = Some((n.value, loc(f, n.span))),
+        A::Mix(parts) => {
+            el.mix = parts
+                .iter()
+                .map(|(n, t)| (n.value, t.value.clone()))
+                .collect();
+            el.mix_loc = parts
+                .first()
+                .zip(parts.last())
+                .map(|((a, _), (_, b))| loc(f, a.span.join(b.span)));
+        }
         A::Weapon(w) => el.weapons.push(WeaponInfo {
             kind: w.kind.value,
             mount: w.mount.as_ref().map(|m| m.value),

@@ -103,6 +103,9 @@ impl Loader<'_> {
         let (text, tree, diags, library) = if site.is_some() {
             let c = self.cache.parse(&path, &text, id);
             (c.text, c.tree, c.diagnostics, Some(c.library))
+        } else if let Some((tree, diags)) = self.cache.scenario(&path, &text, id) {
+            // parsed ahead, with its concrete tree, by the language server
+            (text.into(), tree, diags, None)
         } else {
             crate::work::parsed(text.len());
             let parsed = muster_syntax::parse(id, &text);

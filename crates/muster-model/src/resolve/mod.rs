@@ -22,7 +22,7 @@ mod tree;
 
 use crate::cache::SourceCache;
 use crate::model::*;
-use crate::pack::PackConfig;
+use crate::pack::{FindingsLimit, PackConfig};
 use crate::world::World;
 use muster_syntax::{ast, Diagnostic, FileId, Span};
 
@@ -56,6 +56,7 @@ pub fn resolve_cached(
     cx.diags = loaded.diagnostics;
     cx.model.overrides = pack.overrides.clone();
     cx.model.collection = pack.collection.clone();
+    cx.model.findings_limit = pack.findings_limit;
     for f in &items {
         if let Some(lib) = &f.library {
             // what each importer still resolves of a library (its own part was
@@ -79,6 +80,8 @@ pub fn resolve_cached(
     signals::resolve(&mut cx, &items);
     events::resolve(&mut cx, &items);
     tree::finish(&mut cx);
+    // absurd positions leave the model before anything measures distances to them
+    crate::bounds::refuse(&mut cx.model);
 
     let mut diagnostics = cx.diags;
     // source order (stable): file, position, code
@@ -141,6 +144,7 @@ impl Ctx<'_> {
                 collection: None,
                 header: None,
                 overrides: Vec::new(),
+                findings_limit: FindingsLimit::default(),
                 sides: Vec::new(),
                 terrains: Vec::new(),
                 areas: Vec::new(),
@@ -162,6 +166,7 @@ impl Ctx<'_> {
                 intel: Vec::new(),
                 umpire_notes: Vec::new(),
                 briefings: Vec::new(),
+                far_off: Vec::new(),
                 spatial: Default::default(),
             },
             diags: Vec::new(),

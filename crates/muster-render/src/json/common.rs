@@ -105,6 +105,12 @@ pub struct Point {
     pub y: f64,
 }
 
+impl muster_model::geometry::Xy for Point {
+    fn xy(&self) -> (f64, f64) {
+        (self.x, self.y)
+    }
+}
+
 impl From<muster_model::model::Pos> for Point {
     fn from(p: muster_model::model::Pos) -> Self {
         Point { x: p.x, y: p.y }
@@ -208,7 +214,7 @@ pub enum When {
         /// `HH:MM`.
         #[schemars(pattern(CLOCK))]
         time: String,
-        /// The turn whose interval holds `time` (RULES.md MC603: with 10-minute
+        /// The turn whose interval holds `time` (§7, as MC603 counts it: with 10-minute
         /// turns from 00:16, 00:16–00:25 is turn 1 and 00:26 turn 2), counted from
         /// 1; 0 or less for a time before the start; null without a start time.
         turn: Option<i64>,

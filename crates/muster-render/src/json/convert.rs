@@ -1,6 +1,7 @@
 //! Model + analysis -> the umpire's JSON: header, map, plans and references.
 
 use muster_model::analysis::{Analysis, Delivery};
+use muster_model::geometry::mean_point;
 use muster_model::model::{self as m, Model, Target};
 use muster_rules::vocab::{Grade, Intensity, SignalKind, Stance, Weather};
 
@@ -76,16 +77,26 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
 }
 
 pub(crate) fn strength_scale() -> StrengthScale {
+    use muster_rules::scale::{
+        MEN_PER_FIGURE, USUAL_AIRCRAFT_PER_MODEL, USUAL_VEHICLES_PER_MODEL, VEHICLES_PER_MODEL,
+    };
+    use muster_syntax::wording::number_word;
     StrengthScale {
-        men_per_figure: units::MEN_PER_FIGURE,
-        vehicles_per_model: units::PER_MODEL,
-        guns_per_model: units::PER_MODEL,
-        aircraft_per_model: units::PER_MODEL,
+        men_per_figure: MEN_PER_FIGURE,
+        vehicles_per_model: USUAL_VEHICLES_PER_MODEL,
+        guns_per_model: USUAL_VEHICLES_PER_MODEL,
+        aircraft_per_model: USUAL_AIRCRAFT_PER_MODEL,
         estimate: true,
-        explanation: "estimates: a foot figure stands for about ten men (§3); a vehicle or gun \
-                      model for three to five vehicles or guns, counted as four (§3); an \
-                      aircraft model for about four aircraft (§20)"
-            .into(),
+        explanation: format!(
+            "estimates: a foot figure stands for about {} men (§3); a vehicle or gun \
+             model for {} to {} vehicles or guns, counted as {} (§3); an \
+             aircraft model for about {} aircraft (§20)",
+            number_word(MEN_PER_FIGURE),
+            number_word(VEHICLES_PER_MODEL.0),
+            number_word(VEHICLES_PER_MODEL.1),
+            number_word(USUAL_VEHICLES_PER_MODEL),
+            number_word(USUAL_AIRCRAFT_PER_MODEL),
+        ),
     }
 }
 
@@ -108,7 +119,7 @@ fn header(model: &Model) -> Header {
             date: None,
             start: None,
             turns: None,
-            turn_minutes: 10.0,
+            turn_minutes: muster_rules::scale::TURN_MINUTES,
             game_minutes: None,
             end: None,
             end_conditions: vec![],
@@ -117,16 +128,12 @@ fn header(model: &Model) -> Header {
             poor_weather: false,
             light: Kw(muster_rules::vocab::Light::Day),
             table: None,
-            ground_scale_m_per_mm: 2.0,
+            ground_scale_m_per_mm: muster_rules::scale::GROUND_SCALE_M_PER_MM,
             notes: vec![],
         };
     };
     let game_minutes = h.turns.map(|t| f64::from(t) * h.turn_minutes);
-    let scale = if h.ground_scale > 0.0 {
-        h.ground_scale
-    } else {
-        2.0
-    };
+    let scale = muster_rules::scale::usable_scale(h.ground_scale);
     Header {
         title: h.title.text.clone(),
         date: h.date.map(super::units::date),
@@ -534,7 +541,8 @@ fn messenger(model: &Model, l: &m::Messenger, d: Option<&Delivery>) -> Messenger
             ..
         }) => format!(
             "cannot get through: {} is in the way",
-            model.areas[a.0].name.id
+            muster_model::ground::Feature::of_target(model, *a)
+                .map_or("", |f| f.name().id.as_str())
         ),
         Some(Delivery {
             turns_cold: Some(c),
@@ -623,8 +631,8 @@ fn when(model: &Model, w: &m::When) -> When {
     }
 }
 
-/// The turn a clock time falls in, by the rulebook's one conversion (§7,
-/// RULES.md MC603); None without a start time.
+/// The turn a clock time falls in, by the rulebook's one conversion (§7, as
+/// MC603 counts it); None without a start time.
 fn turn_of(model: &Model, minutes: u32) -> Option<i64> {
     let h = model.header.as_ref()?;
     Some(muster_rules::scale::turn_of_clock(
@@ -754,14 +762,7 @@ fn report_position(model: &Model, o: &m::Objective) -> Option<Point> {
 }
 
 fn centroid(ps: &[m::Pos]) -> Option<Point> {
-    if ps.is_empty() {
-        return None;
-    }
-    let n = ps.len() as f64;
-    Some(Point {
-        x: ps.iter().map(|p| p.x).sum::<f64>() / n,
-        y: ps.iter().map(|p| p.y).sum::<f64>() / n,
-    })
+    mean_point(ps).map(Point::from)
 }
 
 /// The label a person reads for an intel report's id: `british.report-2` is

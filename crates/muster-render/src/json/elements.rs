@@ -27,6 +27,19 @@ pub(crate) fn element(model: &Model, analysis: &Analysis, index: usize, e: &m::E
         commander: e.commander.is_some(),
         figures: e.figures.map(|(n, _)| n),
         models: e.models.map(|(n, _)| n),
+        represents: e
+            .kind
+            .as_ref()
+            .filter(|k| !muster_rules::troops::is_foot(k))
+            .map(|_| muster_model::strength::per_model(e)),
+        mix: e
+            .mix
+            .iter()
+            .map(|(n, w)| super::forces::MixPart {
+                count: *n,
+                what: w.clone(),
+            })
+            .collect(),
         weapons: e
             .weapons
             .iter()
@@ -68,7 +81,8 @@ pub(crate) fn element(model: &Model, analysis: &Analysis, index: usize, e: &m::E
             hot: s.hot,
             reason: s.reason.text.clone(),
         }),
-        prepared_since: e.prepared.as_ref().map(|p| super::units::date(p.date)),
+        prepared_since: e.prepared.as_ref().and_then(super::units::prepared_since),
+        prepared_overnight: e.prepared.as_ref().is_some_and(|p| p.date.is_none()),
     }
 }
 

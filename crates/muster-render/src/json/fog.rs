@@ -202,41 +202,7 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
             s.strength = None;
         }
     }
-    j.orders.retain(|o| o.side == side);
-    for o in &mut j.orders {
-        fix(&mut o.unit);
-        if let Some(Objective::Target { target }) = &mut o.objective {
-            fix(target);
-        }
-        for p in &mut o.phases {
-            if let Some(Objective::Target { target }) = &mut p.objective {
-                fix(target);
-            }
-        }
-        let timings = o
-            .timing
-            .iter_mut()
-            .chain(o.phases.iter_mut().flat_map(|p| p.timing.iter_mut()));
-        for t in timings {
-            match t {
-                Timing::OnSignal { signal } => {
-                    if let Some(kind) = know.enemy_signals.get(signal.as_str()) {
-                        *t = Timing::OnSighting { of: *kind };
-                    }
-                }
-                Timing::Condition {
-                    signal, sighting, ..
-                } => {
-                    if let Some(kind) = signal.as_deref().and_then(|s| know.enemy_signals.get(s)) {
-                        *sighting = Some(*kind);
-                        *signal = None;
-                    }
-                }
-                _ => {}
-            }
-        }
-        o.summary = full_summary(o);
-    }
+    orders_of(&mut j, side, &know);
     j.signals.retain(|s| s.side.as_deref() == Some(side));
     for s in &mut j.signals {
         s.sender
@@ -290,6 +256,56 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
             }
         }
     }
+    intel_of(&mut j, side, &know);
+    j.latency.retain(|l| l.side == side);
+    // Counted again from what the side may see: the enemy's troops and secret
+    // ground must not show through the totals.
+    j.muster = super::muster::list(&j);
+    j
+}
+
+/// The side's own orders, their references and signals as the side knows them.
+fn orders_of(j: &mut ScenarioJson, side: &str, know: &Knowledge) {
+    let fix = |r: &mut Reference| know.fix(r);
+    j.orders.retain(|o| o.side == side);
+    for o in &mut j.orders {
+        fix(&mut o.unit);
+        if let Some(Objective::Target { target }) = &mut o.objective {
+            fix(target);
+        }
+        for p in &mut o.phases {
+            if let Some(Objective::Target { target }) = &mut p.objective {
+                fix(target);
+            }
+        }
+        let timings = o
+            .timing
+            .iter_mut()
+            .chain(o.phases.iter_mut().flat_map(|p| p.timing.iter_mut()));
+        for t in timings {
+            match t {
+                Timing::OnSignal { signal } => {
+                    if let Some(kind) = know.enemy_signals.get(signal.as_str()) {
+                        *t = Timing::OnSighting { of: *kind };
+                    }
+                }
+                Timing::Condition {
+                    signal, sighting, ..
+                } => {
+                    if let Some(kind) = signal.as_deref().and_then(|s| know.enemy_signals.get(s)) {
+                        *sighting = Some(*kind);
+                        *signal = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        o.summary = full_summary(o);
+    }
+}
+
+/// The side's own intel reports, without what would name or place the enemy.
+fn intel_of(j: &mut ScenarioJson, side: &str, know: &Knowledge) {
     j.intel.retain(|i| i.side == side);
     for i in &mut j.intel {
         i.unit = None;
@@ -306,11 +322,6 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
             }
         }
     }
-    j.latency.retain(|l| l.side == side);
-    // Counted again from what the side may see: the enemy's troops and secret
-    // ground must not show through the totals.
-    j.muster = super::muster::list(&j);
-    j
 }
 
 /// Drops what the umpire alone may read from one of the side's own units, and

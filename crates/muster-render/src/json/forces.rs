@@ -38,8 +38,11 @@ pub struct Unit {
     pub centre: Option<Point>,
     /// Whether it may begin hot (§24).
     pub start: Option<StartSituation>,
-    /// `YYYY-MM-DD` since which its positions are prepared (§68); null if not declared.
+    /// `YYYY-MM-DD` (and `HH:MM` when written) since which its positions are
+    /// prepared (§68); null if not declared.
     pub prepared_since: Option<String>,
+    /// Its positions were dug in and wired overnight, less than a day (§68).
+    pub prepared_overnight: bool,
     /// The arm its map symbol shows, as the writer declared it; null when the
     /// map works it out from the elements.
     pub branch: Option<Kw<Branch>>,
@@ -116,6 +119,11 @@ pub struct Element {
     pub figures: Option<u32>,
     /// Vehicle, gun or aircraft models, as written.
     pub models: Option<u32>,
+    /// Real vehicles, guns or aircraft one model stands for (§3): as written
+    /// (`represents`, or the sum of `mix`), else the estimate of four.
+    pub represents: Option<u32>,
+    /// Mixed equipment in one model (`mix`), part by part; empty when not mixed.
+    pub mix: Vec<MixPart>,
     /// The weapons it carries.
     pub weapons: Vec<Weapon>,
     /// Its means of communication.
@@ -148,8 +156,20 @@ pub struct Element {
     pub umpire_notes: Vec<String>,
     /// The start situation the writer declared on the element itself (§24).
     pub start: Option<DeclaredStart>,
-    /// `YYYY-MM-DD` since which its position is prepared (§68); null if not declared.
+    /// `YYYY-MM-DD` (and `HH:MM` when written) since which its position is
+    /// prepared (§68); null if not declared.
     pub prepared_since: Option<String>,
+    /// Its position was dug in and wired overnight, less than a day (§68).
+    pub prepared_overnight: bool,
+}
+
+/// One part of a mixed model: how many of what.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct MixPart {
+    /// How many real vehicles, guns or aircraft of this kind.
+    pub count: u32,
+    /// What they are, in the writer's words (`Sherman Firefly`).
+    pub what: String,
 }
 
 /// A start situation the writer declared, with the reason (§24).

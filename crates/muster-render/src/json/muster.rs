@@ -8,7 +8,10 @@ use serde::Serialize;
 use super::forces::{Element, ElementKind, Unit};
 use super::round::whole;
 use super::ScenarioJson;
-use muster_rules::foot::{frontage_mm, usual_figures};
+use crate::keyword::keyword;
+use muster_model::geometry::polyline_length;
+use muster_rules::foot::{frontage_mm, usual_figures, Frontage};
+use muster_rules::frontage::base_mm;
 use muster_rules::vocab::Posture;
 
 /// Everything to bring to the table.
@@ -146,7 +149,7 @@ fn add_element(t: &mut Troops, e: &Element) {
         Some(ElementKind::Artillery { .. }) => {
             add_models(t, "gun", &e.description, 1, models);
             if let Some(f) = e.figures {
-                add_figures(t, "gun crew", 25, 0, f);
+                add_figures(t, "gun crew", base_mm(Frontage::Reduced), 0, f);
             }
         }
         Some(ElementKind::Aircraft { .. }) => {
@@ -158,7 +161,7 @@ fn add_element(t: &mut Troops, e: &Element) {
         }
         None => {
             if let Some(f) = e.figures {
-                add_figures(t, "untyped element", 50, 1, f);
+                add_figures(t, "untyped element", base_mm(Frontage::Full), 1, f);
             }
         }
     }
@@ -216,30 +219,16 @@ fn terrain(s: &ScenarioJson) -> Vec<TerrainPieces> {
         }),
     };
     for a in &s.map.areas {
-        let mut kind = word(&a.kind);
+        let mut kind = keyword(&a.kind);
         if let Some(st) = &a.structure {
-            kind = format!("{kind} {} {}", word(&st.strength), word(&st.height));
+            kind = format!("{kind} {} {}", keyword(&st.strength), keyword(&st.height));
         }
         add(kind, 0.0);
     }
     let scale = s.header.ground_scale_m_per_mm;
     for l in &s.map.lines {
-        let metres: f64 = l
-            .points
-            .windows(2)
-            .map(|w| match w {
-                [a, b] => ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt(),
-                _ => 0.0,
-            })
-            .sum();
-        add(word(&l.kind), crate::map_grid::table_cm(metres, scale));
+        let metres = polyline_length(&l.points);
+        add(keyword(&l.kind), crate::map::grid::table_cm(metres, scale));
     }
     out
-}
-
-fn word<T: Serialize>(k: &T) -> String {
-    match serde_json::to_value(k) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
 }

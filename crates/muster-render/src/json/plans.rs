@@ -145,7 +145,7 @@ pub enum Timing {
         /// `HH:MM`.
         #[schemars(pattern(CLOCK))]
         time: String,
-        /// The turn whose interval holds `time` (RULES.md MC603), counted from 1;
+        /// The turn whose interval holds `time` (§7, as MC603 counts it), counted from 1;
         /// 0 or less for a time before the start; null without a start time.
         turn: Option<i64>,
     },

@@ -8,8 +8,6 @@ use super::convert::reference;
 use super::elements::element;
 use super::forces::{HistoricalStrength, StartSituation, Unit};
 
-pub(crate) use muster_model::strength::{MEN_PER_FIGURE, PER_MODEL};
-
 /// Builds unit trees on demand.
 pub(crate) struct Forest<'a> {
     model: &'a Model,
@@ -102,7 +100,8 @@ impl Forest<'_> {
                 .flatten()
                 .map(Point::from),
             start,
-            prepared_since: u.prepared.as_ref().map(|p| date(p.date)),
+            prepared_since: u.prepared.as_ref().and_then(prepared_since),
+            prepared_overnight: u.prepared.as_ref().is_some_and(|p| p.date.is_none()),
             branch: u.branch.map(super::common::Kw),
             strength,
             historical_strength: u.historical_strength.as_ref().map(|h| HistoricalStrength {
@@ -117,6 +116,15 @@ impl Forest<'_> {
             units,
         }
     }
+}
+
+/// When a position was prepared, `YYYY-MM-DD[ HH:MM]`; `None` for `overnight`.
+pub(crate) fn prepared_since(p: &muster_model::model::PreparedSince) -> Option<String> {
+    let d = date(p.date?);
+    Some(match p.time {
+        Some((h, m)) => format!("{d} {h:02}:{m:02}"),
+        None => d,
+    })
 }
 
 /// A date as `YYYY-MM-DD`.

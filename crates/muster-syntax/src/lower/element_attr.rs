@@ -47,6 +47,8 @@ pub(crate) fn attribute_words() -> Vec<&'static str> {
 pub(crate) const KEYWORD_ATTRS: &[&str] = &[
     "figures",
     "models",
+    "represents",
+    "mix",
     "radio",
     "at",
     "facing",
@@ -88,6 +90,50 @@ pub(crate) fn keyword_attr(
 ) -> Option<Option<ElementAttr>> {
     const NUM: &[Rule] = &[Rule::lit, Rule::elem_word];
     let attr = match w {
+        "represents" => match take(items, i, NUM) {
+            Some(n) => c
+                .ranged(&n, literal::count, &limits::REPRESENTS)
+                .map(ElementAttr::Represents),
+            None => {
+                missing(c, ks, w, "a count", "represents 1");
+                None
+            }
+        },
+        "mix" => {
+            // pairs of a count and a text, as many as are written
+            let mut parts = Vec::new();
+            while items.get(*i).is_some_and(|p| p.as_rule() == Rule::lit) {
+                let Some(n) = take(items, i, &[Rule::lit]) else {
+                    break;
+                };
+                let count = c.ranged(&n, literal::count, &limits::REPRESENTS);
+                let Some(what) = take(items, i, &[Rule::string]) else {
+                    missing(
+                        c,
+                        ks,
+                        w,
+                        "a count and a text for each part",
+                        "mix 3 \"Cromwell\" 1 \"Firefly\"",
+                    );
+                    return Some(None);
+                };
+                let what = c.text(what);
+                if let Some(count) = count {
+                    parts.push((count, what));
+                }
+            }
+            if parts.is_empty() {
+                missing(
+                    c,
+                    ks,
+                    w,
+                    "a count and a text for each part",
+                    "mix 3 \"Cromwell\" 1 \"Firefly\"",
+                );
+                return Some(None);
+            }
+            Some(ElementAttr::Mix(parts))
+        }
         "figures" | "models" => match take(items, i, NUM) {
             Some(n) if w == "figures" => c
                 .ranged(&n, literal::count, &limits::FIGURES)
@@ -147,9 +193,20 @@ pub(crate) fn keyword_attr(
         }
         "prepared" => {
             let since = take(items, i, &[Rule::elem_word]);
-            let when = take(items, i, &[Rule::lit]);
+            let overnight = since.as_ref().is_some_and(|s| s.as_str() == "overnight");
+            let when = if overnight {
+                None
+            } else {
+                take(items, i, &[Rule::lit])
+            };
+            // a clock time after the date (`20:00`); any other number is the next attribute's
+            let time = if overnight || !items.get(*i).is_some_and(|p| p.as_str().contains(':')) {
+                None
+            } else {
+                take(items, i, &[Rule::lit])
+            };
             return Some(
-                super::scope::prepared(c, ks, since.as_ref(), when.as_ref())
+                super::scope::prepared(c, ks, since.as_ref(), when.as_ref(), time.as_ref())
                     .map(ElementAttr::Prepared),
             );
         }
@@ -166,55 +223,71 @@ pub(crate) fn keyword_attr(
                 n.as_rule() == Rule::elem_word && n.as_str().starts_with("MC")
             }) =>
         {
-            let code = take(items, i, &[Rule::elem_word]);
-            let cs = code.as_ref().map_or(ks, |p| c.span(p));
-            c.error(
-                Code::MC001,
-                ks.join(cs),
-                "`note` on an element is a note text, not a severity".into(),
-                "a code after `note`",
-                Some("write `note \"…\"` for a note, or `warn`, `deny` or `allow` with a code for a house rule on this element".into()),
-            );
-            None
+            note_with_code(c, items, i, ks)
         }
-        "note" | "umpire" => match take(items, i, &[Rule::string]) {
-            Some(t) => {
-                let t = c.text(t);
-                Some(if w == "note" {
-                    ElementAttr::Note(t)
-                } else {
-                    ElementAttr::UmpireNote(t)
-                })
-            }
-            None => {
-                missing(c, ks, w, "a quoted text", &format!("{w} \"…\""));
-                None
-            }
-        },
+        "note" | "umpire" => text_attr(c, items, i, w, ks),
         "hmg-zone" => hmg_zone(c, items, i, ks),
-        "task" => match take(items, i, &[Rule::elem_word]) {
-            Some(t) => {
-                let task = c.ident(&t);
-                let mut span = ks.join(task.span);
-                let target = match items.get(*i) {
-                    Some(x) if x.as_rule() == Rule::elem_word && !known_word(x.as_str()) => {
-                        *i += 1;
-                        let id = c.ident(x);
-                        span = span.join(id.span);
-                        Some(id)
-                    }
-                    _ => None,
-                };
-                Some(ElementAttr::Task { task, target, span })
-            }
-            None => {
-                missing(c, ks, w, "a task", "task demolition pegasus");
-                None
-            }
-        },
+        "task" => task_attr(c, items, i, w, ks),
         _ => return None,
     };
     Some(attr)
+}
+
+/// `note MC301`: a code where a note's text belongs, reported as the slip for a
+/// house rule it most likely is.
+fn note_with_code(c: &mut Ctx, items: &[P], i: &mut usize, ks: Span) -> Option<ElementAttr> {
+    let code = take(items, i, &[Rule::elem_word]);
+    let cs = code.as_ref().map_or(ks, |p| c.span(p));
+    c.error(
+        Code::MC001,
+        ks.join(cs),
+        "`note` on an element is a note text, not a severity".into(),
+        "a code after `note`",
+        Some("write `note \"…\"` for a note, or `warn`, `deny` or `allow` with a code for a house rule on this element".into()),
+    );
+    None
+}
+
+/// `note "…"` or `umpire "…"` on an element.
+fn text_attr(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span) -> Option<ElementAttr> {
+    match take(items, i, &[Rule::string]) {
+        Some(t) => {
+            let t = c.text(t);
+            Some(if w == "note" {
+                ElementAttr::Note(t)
+            } else {
+                ElementAttr::UmpireNote(t)
+            })
+        }
+        None => {
+            missing(c, ks, w, "a quoted text", &format!("{w} \"…\""));
+            None
+        }
+    }
+}
+
+/// `task demolition [target]`.
+fn task_attr(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span) -> Option<ElementAttr> {
+    match take(items, i, &[Rule::elem_word]) {
+        Some(t) => {
+            let task = c.ident(&t);
+            let mut span = ks.join(task.span);
+            let target = match items.get(*i) {
+                Some(x) if x.as_rule() == Rule::elem_word && !known_word(x.as_str()) => {
+                    *i += 1;
+                    let id = c.ident(x);
+                    span = span.join(id.span);
+                    Some(id)
+                }
+                _ => None,
+            };
+            Some(ElementAttr::Task { task, target, span })
+        }
+        None => {
+            missing(c, ks, w, "a task", "task demolition pegasus");
+            None
+        }
+    }
 }
 
 /// `hmg-zone bearing B spread S range R`

@@ -45,6 +45,7 @@ struct Header {
     prepared: Option<Prepared>,
     overrides: Vec<SeverityOverride>,
     branch: Option<Spanned<Branch>>,
+    captured: Option<Span>,
     /// Settings a template does not take, for its diagnostic.
     unit_only: Vec<(String, Span)>,
     body: Option<UnitBody>,
@@ -126,10 +127,14 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                     h.branch = c.vocab(&w, Branch::ALL, Branch::keyword, "a branch");
                 }
             }
+            Rule::captured => {
+                h.unit_only.push(("captured".into(), span));
+                h.captured = Some(span);
+            }
             Rule::prepared => {
                 h.unit_only.push(("prepared".into(), span));
                 let a: Vec<P> = kids(k).skip(1).collect();
-                h.prepared = super::scope::prepared(c, span, a.first(), a.get(1));
+                h.prepared = super::scope::prepared(c, span, a.first(), a.get(1), a.get(2));
             }
             Rule::scoped_override => {
                 h.unit_only.push((
@@ -240,6 +245,7 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
         start: h.start,
         prepared: h.prepared,
         branch: h.branch,
+        captured: h.captured,
         overrides: h.overrides,
         body: h.body.unwrap_or_default(),
         span,

@@ -28,40 +28,32 @@ use crate::scan::Chunk;
 use pest::Parser;
 
 /// Parses and lowers one top-level item's text, pushing the item if any part of
-/// it could be read.
+/// it could be read; with `tree`, adds its concrete nodes from the same parse.
 pub(crate) fn chunk(
     file: FileId,
     text: &str,
     chunk: &Chunk,
     items: &mut Vec<Item>,
     diags: &mut Vec<Diagnostic>,
+    tree: Option<&mut crate::cst::Cst>,
 ) {
-    let raw = &text[chunk.start..chunk.end];
-    let owned: String;
-    let src: &str = if chunk.close > 0 || !chunk.blank.is_empty() {
-        let mut s = raw.to_string();
-        for &b in &chunk.blank {
-            let at = b - chunk.start;
-            s.replace_range(at..at + 1, " ");
-        }
-        s.extend(std::iter::repeat_n('}', chunk.close));
-        owned = s;
-        &owned
-    } else {
-        raw
-    };
+    let src = crate::cst::chunk_source(text, chunk);
+    let src: &str = &src;
     if crate::scan::is_blank(src) {
         return;
     }
     let mut ctx = Ctx::new(file, src, chunk.start, chunk.end, diags);
-    let pairs = match MusterParser::parse(Rule::item_only, src) {
-        Ok(p) => Some(p),
+    let (pairs, complete) = match MusterParser::parse(Rule::item_only, src) {
+        Ok(p) => (Some(p), true),
         Err(e) => {
             ctx.diags
                 .push(to_diagnostic(file, src, chunk.start, chunk.end, &e));
-            MusterParser::parse(Rule::item_prefix, src).ok()
+            (MusterParser::parse(Rule::item_prefix, src).ok(), false)
         }
     };
+    if let Some(tree) = tree {
+        crate::cst::add_chunk(pairs.clone(), chunk, complete, tree);
+    }
     let Some(pairs) = pairs else { return };
     for outer in pairs {
         for pair in outer.into_inner() {

@@ -63,25 +63,28 @@ pub(crate) fn order_splits(toks: &[P]) -> Vec<usize> {
     out
 }
 
+/// The words an order reads as its own keywords (timings, bearings, conditions),
+/// never as a unit or an objective.
+const ORDER_KEYWORDS: &[&str] = &[
+    "immediately",
+    "by",
+    "after",
+    "until",
+    "on",
+    "at",
+    "bearing",
+    "turn",
+    "then",
+    "if",
+    "unless",
+    "end",
+];
+
 /// Whether `toks[j]` is a unit followed by a misspelt stance (`b atack`), rather
 /// than an argument of the word before it or a keyword of the order.
 fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
-    const ORDER_WORDS: &[&str] = &[
-        "immediately",
-        "by",
-        "after",
-        "until",
-        "on",
-        "at",
-        "bearing",
-        "turn",
-        "then",
-        "if",
-        "unless",
-        "end",
-    ];
     let is_word = |t: &P| t.as_rule() == Rule::order_word;
-    let keyword = |w: &str| ORDER_WORDS.contains(&w) || Intensity::from_keyword(w).is_some();
+    let keyword = |w: &str| ORDER_KEYWORDS.contains(&w) || Intensity::from_keyword(w).is_some();
     let (Some(prev), Some(unit), Some(next)) = (toks.get(j - 1), toks.get(j), toks.get(j + 1))
     else {
         return false;
@@ -105,23 +108,9 @@ fn starts_misspelt_order(toks: &[P], j: usize) -> bool {
 /// order begun at `toks[start]`: it is then the unit of a next order that has no
 /// stance (`b (500,700)`), reported as MC401 rather than as a second objective.
 fn starts_order_without_stance(toks: &[P], start: usize, j: usize) -> bool {
-    const ARGUMENT_WORDS: &[&str] = &[
-        "immediately",
-        "by",
-        "after",
-        "until",
-        "on",
-        "at",
-        "bearing",
-        "turn",
-        "then",
-        "if",
-        "unless",
-        "end",
-    ];
     let plain = |t: &P| {
         t.as_rule() == Rule::order_word
-            && !ARGUMENT_WORDS.contains(&t.as_str())
+            && !ORDER_KEYWORDS.contains(&t.as_str())
             && Intensity::from_keyword(t.as_str()).is_none()
     };
     let takes_word = |t: &P| {
@@ -209,33 +198,7 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
         let ks = c.span(&k);
         match k.as_rule() {
             Rule::order_word if k.as_str() == "then" => {
-                let stance = match toks.get(i).filter(|t| t.as_rule() == Rule::order_word) {
-                    Some(s) => {
-                        i += 1;
-                        c.vocab(s, Stance::ALL, Stance::keyword, "a stance")
-                    }
-                    None => {
-                        c.error(
-                            Code::MC001,
-                            ks,
-                            "`then` needs the next phase's stance".into(),
-                            "stance missing",
-                            Some("write it like `then defend roadblock until end`".into()),
-                        );
-                        None
-                    }
-                };
-                let next = Order {
-                    unit: o.unit.clone(),
-                    stance,
-                    misspelt_stance: None,
-                    intensity: None,
-                    objective: None,
-                    timing: Vec::new(),
-                    prose: None,
-                    phases: Vec::new(),
-                    span: ks,
-                };
+                let next = then_phase(c, &toks, &mut i, ks, &o);
                 done.push(std::mem::replace(&mut o, next));
             }
             Rule::order_word => order_word(c, &toks, &mut i, &k, ks, &mut o),
@@ -271,6 +234,43 @@ fn order(c: &mut Ctx, toks: &[P]) -> Option<Order> {
         return Some(o);
     }
     done.push(o);
+    fold_phases(done, span)
+}
+
+/// The phase after `then`: a new order of the same unit, from its stance on.
+fn then_phase(c: &mut Ctx, toks: &[P], i: &mut usize, ks: Span, o: &Order) -> Order {
+    let stance = match toks.get(*i).filter(|t| t.as_rule() == Rule::order_word) {
+        Some(s) => {
+            *i += 1;
+            c.vocab(s, Stance::ALL, Stance::keyword, "a stance")
+        }
+        None => {
+            c.error(
+                Code::MC001,
+                ks,
+                "`then` needs the next phase's stance".into(),
+                "stance missing",
+                Some("write it like `then defend roadblock until end`".into()),
+            );
+            None
+        }
+    };
+    Order {
+        unit: o.unit.clone(),
+        stance,
+        misspelt_stance: None,
+        intensity: None,
+        objective: None,
+        timing: Vec::new(),
+        prose: None,
+        phases: Vec::new(),
+        span: ks,
+    }
+}
+
+/// The phases read as orders of their own, folded into the first as its
+/// `phases`; the whole order spans `span`.
+fn fold_phases(done: Vec<Order>, span: Span) -> Option<Order> {
     let mut segs = done.into_iter();
     let mut first = segs.next()?;
     for seg in segs {

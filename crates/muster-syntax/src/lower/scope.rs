@@ -1,4 +1,4 @@
-//! Lowering of the attributes a unit header and an element share in round 2:
+//! Lowering of the attributes a unit header and an element share:
 //! `start hot|cold "reason"` (§24), `prepared since DATE` (§68) and the scoped
 //! house rules `allow|warn|deny CODE "reason"`.
 
@@ -61,26 +61,45 @@ pub(crate) fn start(
     })
 }
 
-/// `prepared since 1944-03-01`
+/// `prepared since 1944-03-01 [20:00]` or `prepared overnight`
 pub(crate) fn prepared(
     c: &mut Ctx,
     ks: Span,
     since: Option<&P>,
     when: Option<&P>,
+    time: Option<&P>,
 ) -> Option<Prepared> {
+    if let Some(o) = since.filter(|s| s.as_str() == "overnight") {
+        let span = ks.join(c.span(o));
+        return Some(Prepared {
+            since: None,
+            time: None,
+            span,
+        });
+    }
     let (Some(since), Some(when)) = (since.filter(|s| s.as_str() == "since"), when) else {
         needs(
             c,
             ks,
             "prepared",
-            "`since` and a date",
+            "`since` and a date, or `overnight`",
             "prepared since 1944-03-01",
         );
         return None;
     };
     let d = date(c, when)?;
-    let span = ks.join(c.span(since)).join(d.span);
-    Some(Prepared { since: d, span })
+    let t = match time {
+        Some(t) => Some(super::header::clock(c, t)?),
+        None => None,
+    };
+    let span = ks
+        .join(c.span(since))
+        .join(t.as_ref().map_or(d.span, |t| t.span));
+    Some(Prepared {
+        since: Some(d),
+        time: t,
+        span,
+    })
 }
 
 /// `allow MC209 "reason"` on a unit or element; `note` is no level here.

@@ -2,15 +2,16 @@
 
 use super::posture_loc;
 use crate::prelude::*;
+use muster_model::ground;
 use muster_rules::terrain::Who;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC703,
     summary: "an element in overwatch that cannot see out of the terrain it stands in",
-    explanation: "Foot elements more than 100 m inside brush or open woods cannot see or be \
+    explanation: "Foot elements more than {{woods-depth}} inside brush or open woods cannot see or be \
 seen (§109, §111); in dense woods and built-up areas only troops at the edge see out \
 (§113, §121). An element in overwatch deep inside such terrain watches nothing. The edge \
-is taken as the outer 50 m.",
+is taken as the outer {{edge}}.",
     failing: r#"map {
   area bois dense-woods rect (100,100) size 600m by 600m
 }
@@ -49,7 +50,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         };
         let who = e.kind.as_ref().map_or(Who::Other, Who::of);
         for a in geometry::areas_at(cx.model, p) {
-            let Some((limit, _)) = muster_rules::visibility::depth_limit(a.kind, who) else {
+            let Some((limit, _)) = ground::depth_limit(cx.model, a, who) else {
                 continue;
             };
             let depth = muster_model::geometry::distance_to_area_edge(a, p);
@@ -62,7 +63,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                         "`{}` is in overwatch {} inside {} `{}` and cannot see out",
                         e.qualified,
                         metres(depth),
-                        a.kind.keyword(),
+                        ground::Feature::Area(a).kind_name(cx.model),
                         a.name.id
                     ),
                     posture_loc(e, Posture::Overwatch),

@@ -5,9 +5,9 @@ use muster_rules::hmg::ZoneProblem;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC705,
-    summary: "a prepared HMG zone longer than 1,000 m, wider than 45°, or on a weapon without tripod or fixed mount",
+    summary: "a prepared HMG zone longer than {{hmg-range}}, wider than {{hmg-spread}}, or on a weapon without tripod or fixed mount",
     explanation: "A machine gun on a tripod or a fixed mounting may prepare a zone of fire \
-(§57) reaching out to 1,000 m from the gun and at most 45° wide; anything in it can be \
+(§57) reaching out to {{hmg-range}} from the gun and at most {{hmg-spread}} wide; anything in it can be \
 engaged with area fire. A longer or wider zone, or one on a gun without such a mount, \
 is not allowed.",
     failing: r#"forces red {

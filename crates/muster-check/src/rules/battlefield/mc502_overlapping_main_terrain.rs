@@ -25,7 +25,8 @@ Open ground drawn as an area is the default beneath everything and may lie under
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    // pairs can outnumber the areas many times over: build only what is shown
+    let mut out = cx.bounded(RULE.code);
     let is_main = |a: &Area| {
         muster_rules::terrain::is_main(a.kind)
             && a.kind != TerrainKind::Open
@@ -40,7 +41,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 continue;
             };
             let shared = geometry::overlap_area(&a.outline, &b.outline);
-            if shared < 1.0 {
+            if shared < 1.0 || !out.admits(b.shape_loc) {
                 continue;
             }
             out.push(
@@ -54,5 +55,5 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
             );
         }
     }
-    out
+    cx.gathered(out)
 }

@@ -10,7 +10,7 @@ pub(crate) const RULE: Rule = Rule {
     summary: "a vehicle or artillery element in dense woods off a road",
     explanation: "Dense woods (§113) are passable to foot only; vehicles and guns may use \
 the roads through them. Engineers may dig a vehicle or gun into the edge, so one dug in \
-within 50 m of the edge is allowed. Anywhere else inside, it could never have got there.",
+within {{edge}} of the edge is allowed. Anywhere else inside, it could never have got there.",
     failing: r#"map {
   area bois dense-woods rect (100,100) size 400m by 400m
 }

@@ -3,6 +3,7 @@
 
 use super::{placed, pos_loc};
 use crate::prelude::*;
+use muster_model::ground;
 use muster_rules::terrain::{MoveGrade, Mover};
 
 pub(crate) const RULE: Rule = Rule {
@@ -42,12 +43,6 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-/// "anti-tank-ditch `ditch`" and " to wheeled": what and for whom.
-fn defined(def: &TerrainDef, id: &str, mover: Option<Mover>) -> (String, String) {
-    let to = mover.map_or(String::new(), |m| format!(" to {}", m.keyword()));
-    (format!("{} `{id}`", def.name.id), to)
-}
-
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (e, p) in placed(cx) {
@@ -55,51 +50,21 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         if facts::is_aircraft(e) || matches!(e.kind, Some(Troop::Ship { .. })) || afloat(cx, e) {
             continue;
         }
-        let crossing = geometry::on_crossing(cx.model, p);
-        let mut hit: Option<(Loc, (String, String))> = None;
         let mover = e.kind.as_ref().and_then(muster_rules::terrain::mover_of);
-        for a in geometry::areas_at(cx.model, p) {
-            if let Some(def) = a.terrain.and_then(|t| cx.model.terrains.get(t.0)) {
-                if mover.is_some_and(|m| def.grades.movement(m) == MoveGrade::Impassable) {
-                    hit = Some((a.name.loc, defined(def, &a.name.id, mover)));
-                    break;
-                }
-                continue;
-            }
-            let water = matches!(a.kind, TerrainKind::Water | TerrainKind::Lake);
-            if (water && !crossing) || a.kind == TerrainKind::Cliffs {
-                hit = Some((
-                    a.name.loc,
-                    (
-                        format!("{} `{}`", a.kind.keyword(), a.name.id),
-                        String::new(),
-                    ),
-                ));
-                break;
-            }
-        }
-        if hit.is_none() {
-            let line = geometry::lines_at(cx.model, p).find(|l| {
-                muster_model::ground::on_defined_line(l, p)
-                    && mover.is_some_and(|m| {
-                        muster_model::ground::line_movement(cx.model, l, m)
-                            == Some(MoveGrade::Impassable)
-                    })
+        let hit = ground::grade_at(cx.model, p, mover.unwrap_or(Mover::Foot))
+            .filter(|(g, _)| *g == MoveGrade::Impassable)
+            .map(|(_, f)| {
+                let defined = match f {
+                    ground::Feature::Area(a) => a.terrain.is_some(),
+                    ground::Feature::Line(l) => l.terrain.is_some(),
+                };
+                let to = match mover {
+                    Some(m) if defined => format!(" to {}", m.keyword()),
+                    _ => String::new(),
+                };
+                let what = format!("{} `{}`", f.kind_name(cx.model), f.name().id);
+                (f.name().loc, (what, to))
             });
-            if let Some((l, def)) =
-                line.and_then(|l| Some((l, cx.model.terrains.get(l.terrain?.0)?)))
-            {
-                hit = Some((l.name.loc, defined(def, &l.name.id, mover)));
-            }
-        }
-        if hit.is_none() && !crossing {
-            if let Some(l) = geometry::river_at(cx.model, p) {
-                hit = Some((
-                    l.name.loc,
-                    (format!("river `{}`", l.name.id), String::new()),
-                ));
-            }
-        }
         let Some((loc, (what, to))) = hit else {
             continue;
         };

@@ -3,14 +3,15 @@
 use super::pos_loc;
 use crate::prelude::*;
 use muster_model::spatial::PointIndex;
+use muster_rules::scale::ground_m;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC509,
     summary: "two elements placed so close that their bases would lie on top of each other",
     explanation: "Every element stands on its own base on the table (§4): a frontage of \
-50 mm for a standard infantry element, 25 mm for a specialist one and 25–30 mm for a \
-vehicle, so 100 m, 50 m or 50–60 m of ground at the usual scale. Two elements whose positions are less \
-than 5 mm of table apart (10 m at 1 mm to 2 m) cannot both be placed; this is nearly \
+{{full-base}} for a standard infantry element, {{reduced-base}} for a specialist one and {{vehicle-base}} for a \
+vehicle, so {{full-base-ground}}, {{reduced-base-ground}} or {{vehicle-base-ground}} of ground at the usual scale. Two elements whose positions are less \
+than {{stacked}} of table apart ({{stacked-ground}} at 1 mm to {{ground-scale}}) cannot both be placed; this is nearly \
 always a copied coordinate. Troops embussed in or riding on a vehicle are carried by it \
 and are exempt.",
     failing: r#"forces red {
@@ -40,17 +41,11 @@ orders red {
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 /// Table millimetres closer than which two bases are taken to be stacked.
-const STACKED_MM: f64 = 5.0;
+pub(crate) const STACKED_MM: f64 = 5.0;
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    let scale = cx
-        .model
-        .header
-        .as_ref()
-        .map(|h| h.ground_scale)
-        .filter(|s| *s > 0.0)
-        .unwrap_or(2.0);
-    let limit = STACKED_MM * scale;
+    let scale = cx.model.header.as_ref().map_or(0.0, |h| h.ground_scale);
+    let limit = ground_m(STACKED_MM, scale);
     let mut placed: Vec<(&Element, Pos)> = cx
         .model
         .elements

@@ -7,8 +7,8 @@ use muster_rules::foot::usual_figures;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC901,
     summary: "more foot figures or bases than the pack's collection holds",
-    explanation: "Each foot element is one base of two to six figures (§2); a full-size \
-element has a 50 mm frontage, support, specialist and command elements about 25 mm (§4, \
+    explanation: "Each foot element is one base of {{figures-per-element}} figures (§2); a full-size \
+element has a {{full-base}} frontage, support, specialist and command elements about {{reduced-base}} (§4, \
 §16–§18). When the pack has a `collection.toml` with a `[bases]` or `[figures]` table, \
 the scenario's foot elements on the table are counted against it, and any shortfall is \
 named. Off-table elements need no figures.",

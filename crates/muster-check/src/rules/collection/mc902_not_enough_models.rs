@@ -6,7 +6,7 @@ use crate::prelude::*;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC902,
     summary: "more models of a type than the pack's collection holds",
-    explanation: "Each vehicle, support or heavy weapon model stands for three to five real \
+    explanation: "Each vehicle, support or heavy weapon model stands for {{per-model}} real \
 ones (§3). When the pack has a `collection.toml` with a `[models]` table, the models of \
 each type on the table (the vehicle role, artillery weapon or aircraft role the scenario \
 writes: `tank`, `at-gun`, `fighter-bomber`) are counted against it, and any type short \

@@ -2,11 +2,13 @@
 
 use super::short;
 use crate::prelude::*;
+use muster_model::geometry::polyline_length;
+use muster_rules::scale::table_cm;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC903,
     summary: "more terrain pieces than the pack's collection holds",
-    explanation: "The map is laid at 1 mm of table to 2 m of ground (§1). When the pack has \
+    explanation: "The map is laid at 1 mm of table to {{ground-scale}} of ground (§1). When the pack has \
 a `collection.toml` with a `[terrain]` table, each area kind (`dense-woods`, `buildings`, \
 …) counts as pieces, and each line kind (`hedge`, `wall`, `wire`, `road`, …) as table \
 centimetres; a kind the map needs beyond what is owned (nothing, when the table \
@@ -32,13 +34,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     else {
         return Vec::new();
     };
-    let scale = cx
-        .model
-        .header
-        .as_ref()
-        .map(|h| h.ground_scale)
-        .filter(|s| *s > 0.0)
-        .unwrap_or(2.0);
+    let scale = cx.model.header.as_ref().map_or(0.0, |h| h.ground_scale);
     // (kind, need, unit, first item)
     let mut need: Vec<(&str, u32, &str, Loc)> = Vec::new();
     let mut add = |k: &'static str, n: u32, unit: &'static str, at: Loc| match need
@@ -52,15 +48,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         add(a.kind.keyword(), 1, "pieces", a.name.loc);
     }
     for l in &cx.model.lines {
-        let metres: f64 = l
-            .points
-            .windows(2)
-            .map(|w| match w {
-                [a, b] => ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt(),
-                _ => 0.0,
-            })
-            .sum();
-        let cm = (metres / scale / 10.0)
+        let metres = polyline_length(&l.points);
+        let cm = table_cm(metres, scale)
             .ceil()
             .clamp(0.0, f64::from(u32::MAX)) as u32;
         add(l.kind.keyword(), cm, "cm", l.name.loc);

@@ -1,9 +1,7 @@
 //! MC9xx: the pack's `collection.toml` against what a scenario puts on the table
 //! (§2–§4): figures and bases, models, terrain pieces.
 
-pub(crate) mod mc901_not_enough_figures;
-pub(crate) mod mc902_not_enough_models;
-pub(crate) mod mc903_not_enough_terrain;
+include!(concat!(env!("OUT_DIR"), "/rules_collection.rs"));
 
 use crate::prelude::*;
 

@@ -8,8 +8,8 @@ pub(crate) const RULE: Rule = Rule {
     code: Code::MC301,
     summary: "an element out of command range at the start by every route",
     explanation: "An element is in command (§87) when its own means of communication (§88: \
-voice 100 m, short-range radio 300 m, long-range radio on command and recce elements \
-3,000 m, a telephone line to its superior without limit) reach its command element, or \
+voice {{voice}}, short-range radio {{short-radio}}, long-range radio on command and recce elements \
+{{long-radio}}, a telephone line to its superior without limit) reach its command element, or \
 another element of its group that is itself linked, or an element of a group it \
 supports. A unit attached to another (`attached-to`, §80) counts as a member of the \
 group it is attached to, so its elements link through that group's elements too. Otherwise it starts separated (§89): its morale suffers and orders reach it \

@@ -5,8 +5,8 @@ use crate::prelude::*;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC302,
     summary: "a long-range radio on an element that is neither command nor recce",
-    explanation: "§88 gives the 3,000 m range of a long-range radio only to command and \
-recce elements; any other radio-equipped element counts as short range, 300 m. A \
+    explanation: "§88 gives the {{long-radio}} range of a long-range radio only to command and \
+recce elements; any other radio-equipped element counts as short range, {{short-radio}}. A \
 `radio long` elsewhere is treated as `radio short`, which the author may not expect when \
 reading the command ranges.",
     failing: r#"forces red {

@@ -13,10 +13,10 @@ pub(crate) const RULE: Rule = Rule {
 weather and close enemy activity do not hinder them. A telephone inside woods, rocks or a \
 built-up area (or a scenario terrain kind difficult to foot), a line laid through them \
 (a `telephone` line in `nets`, or the line the command analysis assumes between two \
-telephones), a scenario in rain, fog or snow, or an enemy element within 500 m at the \
+telephones), a scenario in rain, fog or snow, or an enemy element within {{hot}} at the \
 start all fall foul of that. §68 asks whether the lines could be laid and kept: a \
 position occupied for a day or more without close enemy activity meets it, so an enemy \
-within 500 m does not hinder a telephone on a prepared position, `fortified` or declared \
+within {{hot}} does not hinder a telephone on a prepared position, `fortified` or declared \
 `prepared since DATE` (`static` alone is not). Umpires often accept a command post in a \
 village anyway, so this is a warning a scenario may `allow`.",
     failing: r#"map {
@@ -47,37 +47,26 @@ orders red {
 
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-/// Terrain that hinders a line: dense woods, rocks, ruins, buildings, and any
-/// scenario terrain kind difficult (or impassable) to foot.
+/// Ground that hinders a line: difficult to foot, as dense woods, rocks, ruins
+/// and buildings are, or a scenario terrain kind graded so. Water and cliffs are
+/// are crossed where the line is laid, and are not what §68 calls difficult.
 fn difficult(m: &Model, a: &Area) -> bool {
-    match a.terrain {
-        Some(_) => muster_model::ground::area_movement(m, a, Mover::Foot)
-            .is_some_and(|g| g >= MoveGrade::Difficult),
-        None => matches!(
-            a.kind,
-            TerrainKind::DenseWoods
-                | TerrainKind::Rocky
-                | TerrainKind::Ruins
-                | TerrainKind::Buildings
-        ),
-    }
+    muster_model::ground::area_movement(m, a, Mover::Foot) == Some(MoveGrade::Difficult)
 }
 
 /// A position occupied long enough to lay and keep its lines (§68): fortified, or
-/// declared `prepared since DATE` on the element or a unit it belongs to.
+/// declared `prepared since DATE` a day or more before the start on the element
+/// or a unit it belongs to (`prepared overnight` is not long enough).
 fn prepared(cx: &Context, e: &Element) -> bool {
+    let h = cx.model.header.as_ref();
+    let held = |p: &Option<PreparedSince>| p.as_ref().is_some_and(|p| p.held_a_day(h));
     e.has_posture(Posture::Fortified)
-        || e.prepared.is_some()
+        || held(&e.prepared)
         || std::iter::successors(Some(e.unit), |u| {
             cx.model.units.get(u.0).and_then(|x| x.parent)
         })
         .take(cx.model.units.len())
-        .any(|u| {
-            cx.model
-                .units
-                .get(u.0)
-                .is_some_and(|x| x.prepared.is_some())
-        })
+        .any(|u| cx.model.units.get(u.0).is_some_and(|x| held(&x.prepared)))
 }
 
 fn check(cx: &Context) -> Vec<Diagnostic> {

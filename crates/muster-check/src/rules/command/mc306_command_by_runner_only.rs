@@ -9,8 +9,8 @@ pub(crate) const RULE: Rule = Rule {
     summary:
         "a command element that reaches its superior only by alternative methods, with the delay",
     explanation: "A command element without radio or telephone talks by voice within \
-100 m, and beyond that by alternative methods (§88): runners, dispatch riders, pigeons. \
-These cover 1,000 m a bound in a cold situation, 500 m hot, and half that in difficult \
+{{voice}}, and beyond that by alternative methods (§88): runners, dispatch riders, pigeons. \
+These cover {{runner-cold}} a bound in a cold situation, {{runner-hot}} hot, and half that in difficult \
 terrain or poor weather (§76), so orders through such a link arrive turns late (§90). \
 A radio reaches only another set, so a command element whose superior has no \
 radio is in the same case. This note gives the delay, which the latency table in the \

@@ -61,17 +61,24 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(e) = cx.element_of_target(m.target) else {
             continue;
         };
-        let problem = if e.side != side {
-            format!("`{}` on {on} belongs to the other side", m.name.id)
+        // the advice fits the problem: a radio is no cure for an enemy on the net
+        let (problem, help) = if e.side != side {
+            (
+                format!("`{}` on {on} belongs to the other side", m.name.id),
+                "name an element of this side, or leave it off the net",
+            )
         } else if e.radio.is_none() {
-            format!("`{}` on {on} has no radio", m.name.id)
+            (
+                format!("`{}` on {on} has no radio", m.name.id),
+                "give the element a `radio`, or leave it off the net",
+            )
         } else {
             continue;
         };
         out.push(
             RULE.report(problem, m.name.loc, "radio set expected")
                 .related(e.name.loc, format!("`{}`", e.qualified))
-                .with_help("give the element a `radio`, or leave it off the net"),
+                .with_help(help),
         );
     }
     out

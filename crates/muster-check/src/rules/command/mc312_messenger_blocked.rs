@@ -46,19 +46,26 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (m, d) in cx.model.messengers.iter().zip(&cx.analysis.messengers) {
-        let Some(area) = d.blocked_by.and_then(|a| cx.model.areas.get(a.0)) else {
+        let Some(f) = d
+            .blocked_by
+            .and_then(|t| muster_model::ground::Feature::of_target(cx.model, t))
+        else {
             continue;
         };
         out.push(
             RULE.report(
                 format!(
                     "the {} from `{}` to `{}` cannot cross `{}` ({})",
-                    m.method, m.from.name.id, m.to.name.id, area.name.id, area.kind
+                    m.method,
+                    m.from.name.id,
+                    m.to.name.id,
+                    f.name().id,
+                    f.kind_name(cx.model)
                 ),
                 m.loc,
                 "no way across",
             )
-            .related(area.name.loc, "in the way")
+            .related(f.name().loc, "in the way")
             .with_help("declare a `bridge` or `ford` `over` it, or send a `pigeon`"),
         );
     }

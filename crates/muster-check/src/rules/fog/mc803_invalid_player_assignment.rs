@@ -49,8 +49,16 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut taken: Vec<(UnitId, &Player)> = Vec::new();
     for (si, side) in cx.model.sides.iter().enumerate() {
+        // a side with no forces written yet: every player's unit is undefined for
+        // that one reason, so the first is reported and the rest folded under it
+        let no_forces = !cx.model.units.iter().any(|u| u.side == SideId(si));
+        let mut undefined_since_no_forces: Vec<&Player> = Vec::new();
         for p in &side.players {
             let Some(r) = &p.commands else { continue };
+            if no_forces && r.target.is_none() {
+                undefined_since_no_forces.push(p);
+                continue;
+            }
             let msg = match r.target {
                 None => format!(
                     "player `{}` commands `{}`, which is not defined",
@@ -91,6 +99,64 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     .with_help("name a unit of the player's own side"),
             );
         }
+        out.extend(folded_under_missing_forces(
+            side,
+            &undefined_since_no_forces,
+        ));
+    }
+    out
+}
+
+/// The players of a side without forces: the first reported in full, the rest
+/// in one line naming the cause.
+fn folded_under_missing_forces(side: &Side, players: &[&Player]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let Some((first, rest)) = players.split_first() else {
+        return out;
+    };
+    let forces = format!("`forces {}`", side.name.id);
+    let unit = first.commands.as_ref().map_or("?", |r| r.name.id.as_str());
+    let at = first.commands.as_ref().map_or(first.loc, |r| r.name.loc);
+    out.push(
+        RULE.report(
+            format!(
+                "player `{}` commands `{unit}`, which is not defined: there is no {forces}",
+                first.name.id
+            ),
+            at,
+            "player's unit",
+        )
+        .with_help(format!(
+            "write {forces} {{ … }} with the units its players command"
+        )),
+    );
+    if let Some(second) = rest.first() {
+        let at = second.commands.as_ref().map_or(second.loc, |r| r.name.loc);
+        let mut d = RULE
+            .report(
+                format!(
+                    "and {} more {} caused by the missing {forces}",
+                    rest.len(),
+                    RULE.code
+                ),
+                at,
+                "the next player whose unit is undefined",
+            )
+            .with_help(format!(
+                "write {forces} {{ … }} with the units its players command"
+            ));
+        d.omitted = Some(muster_syntax::Omitted {
+            code: RULE.code,
+            count: rest.len(),
+            covers: rest
+                .iter()
+                .map(|p| {
+                    let at = p.commands.as_ref().map_or(p.loc, |r| r.name.loc);
+                    (at.file, at.span)
+                })
+                .collect(),
+        });
+        out.push(d);
     }
     out
 }

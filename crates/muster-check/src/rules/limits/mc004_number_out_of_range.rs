@@ -8,7 +8,7 @@ pub(crate) const RULE: Rule = Rule {
 lengths, ranges, calibres or years",
     explanation: "Every number a scenario writes has a range a real game can use (the \
 table of numeric limits in the language reference lists them, with the rulebook \
-paragraph where there is one: §2 puts an element at two to six figures, §7 makes a turn \
+paragraph where there is one: §2 puts an element at {{figures-per-element}} figures, §7 makes a turn \
 a few minutes long). A value far outside it is a typo, and tools that print a row per \
 turn or a model per element would otherwise work in proportion to it. The value is \
 refused, so no check or output uses it; the message gives the allowed range.",

@@ -1,7 +1,8 @@
 //! MC005 coordinate-far-off-table: a position kilometres beyond the table's edges.
 
 use crate::prelude::*;
-use muster_rules::limits::{self, COORDINATE_MARGIN, TABLE_SIDE};
+use muster_model::bounds::{Allowed, FarOffItem};
+use muster_rules::limits::{self, COORDINATE_MARGIN};
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC005,
@@ -48,54 +49,18 @@ orders red {
 "#,
 };
 
-/// Reported by [`refuse`] before analysis and the checks.
-pub(crate) const CHECK: Option<CheckFn> = None;
+pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
-/// The box every position must lie in: the table (the largest allowed table when
-/// none is given) widened by the margin on every side.
-struct Allowed {
-    x: (f64, f64),
-    y: (f64, f64),
-}
-
-impl Allowed {
-    fn of(model: &Model) -> Self {
-        let (w, d) = model
-            .header
-            .as_ref()
-            .and_then(|h| h.table)
-            .unwrap_or((TABLE_SIDE.max, TABLE_SIDE.max));
-        let m = COORDINATE_MARGIN.max;
-        Allowed {
-            x: (-m, w + m),
-            y: (-m, d + m),
-        }
-    }
-
-    /// Whether `p` is inside (never for NaN or infinite coordinates).
-    fn holds(&self, p: Pos) -> bool {
-        p.x >= self.x.0 && p.x <= self.x.1 && p.y >= self.y.0 && p.y <= self.y.1
-    }
-
-    /// The nearest allowed point, for positions that have no "absent" value.
-    fn clamp(&self, p: Pos) -> Pos {
-        let c = |v: f64, (lo, hi): (f64, f64)| if v.is_nan() { lo } else { v.clamp(lo, hi) };
-        Pos {
-            x: c(p.x, self.x),
-            y: c(p.y, self.y),
-        }
-    }
-
-    fn describe(&self) -> String {
-        let n = limits::number;
-        format!(
-            "x from {} m to {} m and y from {} m to {} m",
-            n(self.x.0),
-            n(self.x.1),
-            n(self.y.0),
-            n(self.y.1)
-        )
-    }
+/// The allowed box in words.
+fn describe(allowed: &Allowed) -> String {
+    let n = limits::number;
+    format!(
+        "x from {} m to {} m and y from {} m to {} m",
+        n(allowed.x.0),
+        n(allowed.x.1),
+        n(allowed.y.0),
+        n(allowed.y.1)
+    )
 }
 
 /// A coordinate for a message: huge ones in exponent form.
@@ -107,87 +72,57 @@ fn coord(v: f64) -> String {
     }
 }
 
-fn report(allowed: &Allowed, what: String, p: Pos, loc: Loc) -> Diagnostic {
-    RULE.report(
-        format!(
-            "{what} at ({}, {}) is far off the table: allowed {}",
-            coord(p.x),
-            coord(p.y),
-            allowed.describe()
-        ),
-        loc,
-        "far off the table",
-    )
-    .with_help(format!(
-        "coordinates are metres from the south-west corner and may lie at most {} m beyond an edge",
-        limits::number(COORDINATE_MARGIN.max)
-    ))
+/// What held the refused position, in the author's words.
+fn what(model: &Model, item: FarOffItem) -> String {
+    match item {
+        FarOffItem::Element(i) => model
+            .elements
+            .get(i)
+            .map_or_else(String::new, |e| format!("`{}`", e.qualified)),
+        FarOffItem::Area(i) => model.areas.get(i).map_or_else(String::new, |a| {
+            format!("{} `{}`", a.kind.keyword(), a.name.id)
+        }),
+        FarOffItem::Line(i) => model.lines.get(i).map_or_else(String::new, |l| {
+            format!("{} `{}`", l.kind.keyword(), l.name.id)
+        }),
+        FarOffItem::Crossing(i) => model
+            .crossings
+            .get(i)
+            .map_or_else(String::new, |c| format!("crossing `{}`", c.name.id)),
+        FarOffItem::Place(i) => model
+            .places
+            .get(i)
+            .map_or_else(String::new, |p| format!("place `{}`", p.name.id)),
+        FarOffItem::Point => "the point".to_string(),
+    }
 }
 
-/// Finds every position far off the table, reports it, and takes it out of the
-/// model (elements become unplaced, areas and lines lose their outline, points are
-/// pulled to the edge of the allowed box), so no later stage works on it.
-pub(crate) fn refuse(model: &mut Model) -> Vec<Diagnostic> {
-    let allowed = Allowed::of(model);
-    let mut out = Vec::new();
-    for e in &mut model.elements {
-        let Some(p) = e.pos.filter(|p| !allowed.holds(*p)) else {
-            continue;
-        };
-        let loc = e.pos_loc.unwrap_or(e.name.loc);
-        out.push(report(&allowed, format!("`{}`", e.qualified), p, loc));
-        e.pos = None;
+/// Reports each position resolution refused as far off the table
+/// (`muster_model::bounds`), which has already taken it out of the model.
+fn check(cx: &Context) -> Vec<Diagnostic> {
+    if cx.model.far_off.is_empty() {
+        return Vec::new();
     }
-    for a in &mut model.areas {
-        if let Some(p) = a.outline.iter().copied().find(|p| !allowed.holds(*p)) {
-            let what = format!("{} `{}`", a.kind.keyword(), a.name.id);
-            out.push(report(&allowed, what, p, a.shape_loc));
-            a.outline.clear();
-        }
-    }
-    for l in &mut model.lines {
-        if let Some(p) = l.points.iter().copied().find(|p| !allowed.holds(*p)) {
-            let what = format!("{} `{}`", l.kind.keyword(), l.name.id);
-            out.push(report(&allowed, what, p, l.loc));
-            l.points.clear();
-        }
-    }
-    for c in &mut model.crossings {
-        if !allowed.holds(c.at) {
-            out.push(report(
-                &allowed,
-                format!("crossing `{}`", c.name.id),
-                c.at,
-                c.loc,
-            ));
-            c.at = allowed.clamp(c.at);
-        }
-    }
-    for pl in &mut model.places {
-        if let PlaceAt::Point(p) = pl.at {
-            if !allowed.holds(p) {
-                out.push(report(
-                    &allowed,
-                    format!("place `{}`", pl.name.id),
-                    p,
-                    pl.loc,
-                ));
-                pl.at = PlaceAt::Point(allowed.clamp(p));
-            }
-        }
-    }
-    let objectives = model
-        .orders
-        .iter_mut()
-        .filter_map(|o| o.objective.as_mut())
-        .chain(model.intel.iter_mut().filter_map(|i| i.seen_at.as_mut()));
-    for obj in objectives {
-        if let Objective::Point(p, loc) = obj {
-            if !allowed.holds(*p) {
-                out.push(report(&allowed, "the point".to_string(), *p, *loc));
-                *p = allowed.clamp(*p);
-            }
-        }
-    }
-    out
+    let allowed = Allowed::of(cx.model);
+    cx.model
+        .far_off
+        .iter()
+        .map(|f| {
+            RULE.report(
+                format!(
+                    "{} at ({}, {}) is far off the table: allowed {}",
+                    what(cx.model, f.item),
+                    coord(f.at.x),
+                    coord(f.at.y),
+                    describe(&allowed)
+                ),
+                f.loc,
+                "far off the table",
+            )
+            .with_help(format!(
+                "coordinates are metres from the south-west corner and may lie at most {} m beyond an edge",
+                limits::number(COORDINATE_MARGIN.max)
+            ))
+        })
+        .collect()
 }

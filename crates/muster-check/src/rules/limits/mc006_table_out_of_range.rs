@@ -5,7 +5,7 @@ use crate::prelude::*;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC006,
     summary: "a table width, depth or ground scale outside its sane range",
-    explanation: "§1 sets the ground scale at 2 m of ground per table millimetre, so even \
+    explanation: "§1 sets the ground scale at {{ground-scale}} of ground per table millimetre, so even \
 a large club table covers a few kilometres. A table of hundreds of kilometres, or a scale \
 far from §1's, is a typo; it would also make every coordinate \"on the table\" and let \
 absurd positions through. The value is refused and the message gives the allowed range.",

@@ -4,10 +4,10 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC410,
-    summary: "an arriving unit is placed more than 300 m from its entry point",
+    summary: "an arriving unit is placed more than {{arrival-tolerance}} from its entry point",
     explanation: "An `arrival` brings a unit on at a named place or table edge. When the \
 unit's elements are also given positions, those positions show where it stands as it \
-comes on; if every one of them is more than 300 m from the entry point, the map and the \
+comes on; if every one of them is more than {{arrival-tolerance}} from the entry point, the map and the \
 arrival tell the players two different things (a unit drawn in the north-east that \
 arrives at the west edge). Move the elements to the entry point, or name the entry \
 point where they are drawn.",
@@ -36,7 +36,7 @@ arrival a turn 3 at west-edge
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 /// Farther than this from its entry point, a drawn unit contradicts its arrival.
-const MAX_FROM_ENTRY_M: f64 = 300.0;
+pub(crate) const MAX_FROM_ENTRY_M: f64 = 300.0;
 
 /// Metres from `p` to the place: to its point, or to its table edge.
 fn distance_to(place: &Place, p: Pos, table: Option<(f64, f64)>) -> Option<f64> {

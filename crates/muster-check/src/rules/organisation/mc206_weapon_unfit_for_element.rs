@@ -9,7 +9,7 @@ pub(crate) const RULE: Rule = Rule {
     explanation: "Each foot type of §18 is defined by what it carries: coherent elements \
 have rifles, an LMG and a hand-held anti-tank weapon; integrated elements rifles and an \
 LMG; assault elements SMGs, bare elements rifles; light support one LMG, hand-held AT \
-weapon or light mortar; heavy support an HMG or a medium mortar (up to 82 mm). A weapon \
+weapon or light mortar; heavy support an HMG or a medium mortar (up to {{infantry-mortar}}). A weapon \
 outside the type changes what the element may fire, so pick the type that carries it.",
     failing: r#"forces red {
   platoon p "1 Platoon" {

@@ -6,7 +6,7 @@ use muster_syntax::wording::with_article;
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC207,
     summary: "a heavy mortar or a gun declared as an infantry support element instead of artillery",
-    explanation: "§12 separates infantry support weapons from artillery: mortars over 82 mm, \
+    explanation: "§12 separates infantry support weapons from artillery: mortars over {{infantry-mortar}}, \
 field guns, howitzers and anti-tank guns are artillery elements with their own rules for \
 moving, firing and limbering. Written as a foot support element they would move and \
 fight like infantry. Self-propelled artillery, in turn, is a vehicle.",

@@ -1,4 +1,4 @@
-//! MC214 game-strength-above-stated: the game's figures stand for more than double
+//! MC214 game-strength-above-stated: the game's figures stand for at least double
 //! the unit's stated historical strength.
 
 use super::strength::{gaps, words};
@@ -8,10 +8,10 @@ use muster_syntax::wording::number_word;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC214,
-    summary: "a unit whose figures stand for more than double its stated real strength",
-    explanation: "§3 makes each figure about ten men and each vehicle or gun model three \
-to five of them. When a unit states its real strength (`historical-strength`), the game's \
-figures should stand for roughly that many: more than double gives the side a force it \
+    summary: "a unit whose figures stand for at least double its stated real strength",
+    explanation: "§3 makes each figure about {{men-per-figure}} men and each vehicle or gun model \
+{{per-model}} of them. When a unit states its real strength (`historical-strength`), the game's \
+figures should stand for roughly that many: double or more gives the side a force it \
 never had. Use fewer or smaller elements (an under-strength template), or keep the \
 difference and explain it in the scenario's notes.",
     failing: r#"forces red {
@@ -46,7 +46,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .map(|(u, h, found)| {
             RULE.report(
                 format!(
-                    "`{}` stands for more than double its stated strength: {}",
+                    "`{}` stands for at least double its stated strength: {}",
                     u.name.id,
                     words(&found)
                 ),

@@ -1,4 +1,4 @@
-//! MC215 game-strength-below-stated: the game's figures stand for less than half
+//! MC215 game-strength-below-stated: the game's figures stand for at most half
 //! the unit's stated historical strength.
 
 use super::strength::{gaps, words};
@@ -8,10 +8,10 @@ use muster_syntax::wording::number_word;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC215,
-    summary: "a unit whose figures stand for less than half its stated real strength",
-    explanation: "§3 makes each figure about ten men and each vehicle or gun model three \
-to five of them. When a unit states its real strength (`historical-strength`), the game's \
-figures should stand for roughly that many: less than half leaves out most of the unit. \
+    summary: "a unit whose figures stand for at most half its stated real strength",
+    explanation: "§3 makes each figure about {{men-per-figure}} men and each vehicle or gun model \
+{{per-model}} of them. When a unit states its real strength (`historical-strength`), the game's \
+figures should stand for roughly that many: half or less leaves out most of the unit. \
 Add the missing elements, or explain in the scenario's notes why only part of the unit \
 is on the table.",
     failing: r#"forces red {
@@ -45,7 +45,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .map(|(u, h, found)| {
             RULE.report(
                 format!(
-                    "`{}` stands for less than half its stated strength: {}",
+                    "`{}` stands for at most half its stated strength: {}",
                     u.name.id,
                     words(&found)
                 ),

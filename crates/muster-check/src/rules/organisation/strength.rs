@@ -11,8 +11,9 @@ pub(crate) struct Gap {
     pub stated: u32,
 }
 
-/// Every unit with a stated strength, with the counts that are more than double
-/// (`above`) or less than half (`!above`) the stated figure.
+/// Every unit with a stated strength, with the counts that are double or more
+/// (`above`) or half or less (`!above`) the stated figure; a count of none stated
+/// is never off.
 pub(crate) fn gaps<'a>(
     cx: &Context<'a>,
     above: bool,
@@ -32,7 +33,7 @@ pub(crate) fn gaps<'a>(
         .filter_map(|(what, game, stated)| {
             let stated = stated?;
             let (g, s) = (u64::from(game), u64::from(stated));
-            let off = if above { g > 2 * s } else { 2 * g < s };
+            let off = s > 0 && if above { g >= 2 * s } else { 2 * g <= s };
             off.then_some(Gap { what, game, stated })
         })
         .collect();

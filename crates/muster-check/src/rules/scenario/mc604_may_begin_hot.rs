@@ -5,9 +5,9 @@ use muster_rules::command::HOT_RADIUS_M;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC604,
-    summary: "a group deployed within 500 m of an enemy element at the start: it may begin hot",
+    summary: "a group deployed within {{hot}} of an enemy element at the start: it may begin hot",
     explanation: "A commanded group is in a hot situation when an enemy element it can see \
-is within 500 m (§24). Hot groups communicate and act more slowly, so whether a group \
+is within {{hot}} (§24). Hot groups communicate and act more slowly, so whether a group \
 starts hot changes the first turns. This note lists the groups deployed that close, with \
 the nearest enemy element, so the umpire can decide before play. An enemy too deep inside \
 woods, brush or a built-up area to be seen (§109–§121) does not count, and a group whose \

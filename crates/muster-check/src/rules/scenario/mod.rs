@@ -1,16 +1,6 @@
 //! MC6xx: the scenario as a game: sides, turns, timings, victory, house rules (§7, §21–§24).
 
-pub(crate) mod mc601_no_first_bound;
-pub(crate) mod mc602_no_end_of_game;
-pub(crate) mod mc603_timing_outside_game;
-pub(crate) mod mc604_may_begin_hot;
-pub(crate) mod mc605_victory_names_undefined;
-pub(crate) mod mc606_invalid_severity_override;
-pub(crate) mod mc609_condition_decided_too_late;
-pub(crate) mod mc610_condition_on_enemy_signal;
-pub(crate) mod mc611_template_out_of_date;
-pub(crate) mod mc613_victory_level_unreachable;
-pub(crate) mod mc614_victory_grouping_unstated;
+include!(concat!(env!("OUT_DIR"), "/rules_scenario.rs"));
 
 use crate::prelude::*;
 
@@ -21,4 +11,3 @@ pub(crate) fn header_or_start(cx: &Context) -> Option<Loc> {
     }
     cx.model.sides.first().map(|s| s.loc)
 }
-pub(crate) mod mc607_victory_destroys_own_unit;

@@ -7,7 +7,7 @@ pub(crate) const RULE: Rule = Rule {
     summary: "a distance, coordinate, turn, date, clock time or calibre is malformed",
     explanation: "Values carry their unit of measure where it could be misread (`300m`, \
 `3km`, `81mm`), dates must exist on the calendar and clock times must be real times of \
-day. The ground scale of §1 (1 mm on the table for 2 m on the ground) makes a distance \
+day. The ground scale of §1 (1 mm on the table for {{ground-scale}} on the ground) makes a distance \
 without its unit ambiguous between table millimetres and ground metres, so muster asks \
 for the unit rather than guessing.",
     failing: r#"scenario "Example" {

@@ -1,0 +1,15 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod cases;
+mod complexity;
+mod docs;
+mod examples;
+mod fog_spelling;
+mod limits;
+mod overrides;
+mod properties;
+mod registry;
+mod rulebook_numbers;
+mod scenario_terrain;
+mod snapshots;
+mod wording;

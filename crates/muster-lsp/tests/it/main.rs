@@ -1,0 +1,4 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod server;
+mod textmate;

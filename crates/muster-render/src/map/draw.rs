@@ -1,0 +1,532 @@
+//! Builds a map from a scenario's JSON: each kind of feature becomes its marks,
+//! the furniture (grid, scale bar, legend lists) is sized to the print scale,
+//! then the placer chooses where every label and unit symbol goes.
+
+use super::branch::{unit_branch, BRANCHES};
+use super::crop::crop;
+use super::grid::{grid, square};
+use super::orders::{arrivals, centre, orders, plans, unit_centre};
+use super::place::place;
+use super::svg::{nice_length, num};
+use super::symbols::Symbols;
+use super::view::{
+    echelon_mark, AreaMark, Echelon, KeyEntry, LineMark, MapView, Mark, PrintBox, ScaleBar,
+    UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
+};
+use crate::json::forces::Unit;
+use crate::json::{Point, ScenarioJson};
+use crate::keyword::keyword;
+
+/// Builds the briefing map of a (possibly side-filtered) scenario; `focus` marks
+/// a player's units, `own` is the side drawn as friendly (the first side for the umpire).
+pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapView {
+    map_view_in(s, own, focus, BRIEFING)
+}
+
+/// The same map made to print inside `pb`.
+pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: PrintBox) -> MapView {
+    let (w, h) = extent(s);
+    let (ml, mr, mt, mb) = MARGINS_EM;
+    let c = MIN_TEXT_MM / SMALLEST_EM;
+    let k = ((pb.w_mm - (ml + mr) * c) / w)
+        .min((pb.h_mm - (mt + mb) * c) / h)
+        .max(1e-6);
+    map_at(s, own, focus, k, None)
+}
+
+/// The map printed at `k` millimetres per metre of ground, of the whole table or
+/// of `window` only (a map extract, `extract.rs`).
+pub(crate) fn map_at(
+    s: &ScenarioJson,
+    own: Option<&str>,
+    focus: &[String],
+    k: f64,
+    window: Option<Window>,
+) -> MapView {
+    let side_view = own.is_some();
+    let (w, h) = extent(s);
+    let c = MIN_TEXT_MM / SMALLEST_EM;
+    let em = c / k;
+    let own = own
+        .map(str::to_string)
+        .or_else(|| s.sides.first().map(|x| x.id.clone()))
+        .unwrap_or_default();
+    let mut view = furniture(s, &own, w, h, em, k);
+    let (areas, terrain_kinds) = area_marks(s, h);
+    let (lines, line_kinds) = line_marks(s, h, em);
+    view.areas = areas;
+    view.terrain_kinds = terrain_kinds;
+    view.lines = lines;
+    view.line_kinds = line_kinds;
+    view.crossings = crossing_marks(s, h);
+    view.places = place_marks(s, w, h, em);
+    let (mut units, elements, echelons) = force_marks(s, &own, focus, h);
+    // The umpire sees the real positions: reports would only clutter the map.
+    if side_view {
+        units.extend(report_marks(s, h));
+    }
+    legend_units(&mut view, units, elements, echelons);
+    if let Some(win) = window {
+        crop(&mut view, win, k);
+    }
+    place(&mut view);
+    view.key = key_entries(&view, h, view.grid.step);
+    view.unit_key = unit_key(&view, h);
+    view
+}
+
+/// The map's frame and furniture before any feature is drawn: its view box and
+/// print size, grid, scale bar, symbols, orders, plans and arrivals.
+fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> MapView {
+    let (ml, mr, mt, mb) = MARGINS_EM;
+    let order_marks = orders(s, own, h, em);
+    let plan_marks = plans(s, own, h);
+    let mut order_kinds = Vec::new();
+    for o in &order_marks {
+        push_new(&mut order_kinds, &o.kind);
+    }
+    let mut plan_kinds = Vec::new();
+    for p in &plan_marks {
+        push_new(&mut plan_kinds, &p.kind);
+    }
+    let metres = nice_length(w / 4.0);
+    let scale = s.header.ground_scale_m_per_mm;
+    let vw = w + (ml + mr) * em;
+    let vh = h + (mt + mb) * em;
+    let mut crossing_kinds: Vec<String> = Vec::new();
+    for c in &s.map.crossings {
+        push_new(&mut crossing_kinds, &c.kind);
+    }
+    MapView {
+        width: w,
+        height: h,
+        vx: -ml * em,
+        vy: -mt * em,
+        vw,
+        vh,
+        print_w_mm: vw * k,
+        print_h_mm: vh * k,
+        band: mb * em,
+        em,
+        sym: 0.75 * em,
+        grid: grid(w, h, scale, em),
+        svg: Symbols::new(em),
+        font: super::font::FONT_FAMILY,
+        areas: Vec::new(),
+        lines: Vec::new(),
+        crossings: Vec::new(),
+        places: Vec::new(),
+        has_reports: false,
+        has_later: false,
+        units: Vec::new(),
+        elements: Vec::new(),
+        orders: order_marks,
+        plans: plan_marks,
+        arrivals: arrivals(s, own, w, h, em),
+        scale: ScaleBar {
+            x: 0.0,
+            y: h + 3.2 * em,
+            length: metres,
+            metres,
+            mm: metres / scale,
+            label: format!("{metres:.0} m = {:.0} mm on the table", metres / scale),
+        },
+        key: Vec::new(),
+        unit_key: Vec::new(),
+        terrain_kinds: Vec::new(),
+        line_kinds: Vec::new(),
+        crossing_kinds,
+        has_points: s.map.places.iter().any(|p| p.at.is_some()),
+        branches: Vec::new(),
+        echelons: Vec::new(),
+        order_kinds,
+        plan_kinds,
+        friendly: vec![own.to_string()],
+        hostile: s
+            .sides
+            .iter()
+            .filter(|x| x.id != own)
+            .map(|x| x.id.clone())
+            .collect(),
+        label_boxes: Vec::new(),
+        leaders: Vec::new(),
+        window: None,
+        objectives: Vec::new(),
+        nx: w - em * 1.5,
+        ny: h + em * 4.2,
+    }
+}
+
+/// Puts the unit symbols and element marks on the view, with the legend
+/// entries they call for.
+fn legend_units(
+    view: &mut MapView,
+    units: Vec<UnitMark>,
+    elements: Vec<Mark>,
+    echelons: Vec<Echelon>,
+) {
+    let mut branches: Vec<String> = BRANCHES
+        .iter()
+        .filter(|b| units.iter().any(|u| u.branch == **b))
+        .map(|b| (*b).to_string())
+        .collect();
+    branches.dedup();
+    view.branches = branches;
+    view.has_reports = units.iter().any(|u| u.branch == "report");
+    view.has_later = units.iter().any(|u| u.later);
+    view.units = units;
+    view.elements = elements;
+    view.echelons = echelons;
+}
+
+/// Terrain areas, and the terrain kinds present for the legend.
+fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
+    let mut kinds: Vec<String> = Vec::new();
+    let areas = s
+        .map
+        .areas
+        .iter()
+        .map(|a| {
+            let kind = keyword(&a.kind);
+            push_new(&mut kinds, &kind);
+            let c = centre(&a.outline);
+            AreaMark {
+                id: a.id.clone(),
+                d: path(&a.outline, true, h),
+                kind,
+                terrain: a.terrain.clone(),
+                label: marked(
+                    a.display.clone().unwrap_or_else(|| a.id.clone()),
+                    &a.known_to,
+                ),
+                x: c.x,
+                y: h - c.y,
+                shown: true,
+                points: a.outline.iter().map(|p| (p.x, h - p.y)).collect(),
+            }
+        })
+        .collect();
+    (areas, kinds)
+}
+
+/// Roads, rivers and obstacles, and the line kinds present for the legend.
+fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>) {
+    let mut kinds: Vec<String> = Vec::new();
+    let lines = s
+        .map
+        .lines
+        .iter()
+        .map(|l| {
+            let kind = keyword(&l.kind);
+            push_new(&mut kinds, &kind);
+            let mid = l
+                .points
+                .get(l.points.len() / 2)
+                .copied()
+                .unwrap_or(Point { x: 0.0, y: 0.0 });
+            LineMark {
+                id: l.id.clone(),
+                d: path(&l.points, false, h),
+                kind,
+                terrain: l.terrain.clone(),
+                width: l.width_m.clamp(em * 0.3, em * 3.0),
+                label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
+                x: mid.x,
+                y: h - mid.y,
+                shown: true,
+                points: l.points.iter().map(|p| (p.x, h - p.y)).collect(),
+            }
+        })
+        .collect();
+    (lines, kinds)
+}
+
+/// Bridges and fords, each turned along the road it carries.
+fn crossing_marks(s: &ScenarioJson, h: f64) -> Vec<Mark> {
+    s.map
+        .crossings
+        .iter()
+        .map(|c| {
+            let angle = c
+                .carries
+                .as_ref()
+                .and_then(|r| s.map.lines.iter().find(|l| l.id == r.id))
+                .and_then(|l| Some((l.points.first()?, l.points.last()?)))
+                .map(|(a, b)| (-(b.y - a.y)).atan2(b.x - a.x).to_degrees())
+                .unwrap_or(0.0);
+            Mark {
+                id: c.id.clone(),
+                ..mark(
+                    c.at.x,
+                    h - c.at.y,
+                    &c.kind,
+                    marked(c.display.clone().unwrap_or_default(), &c.known_to),
+                    angle,
+                )
+            }
+        })
+        .collect()
+}
+
+/// Named points, and table edges named along their edge.
+fn place_marks(s: &ScenarioJson, w: f64, h: f64, em: f64) -> Vec<Mark> {
+    s.map
+        .places
+        .iter()
+        .filter_map(|p| {
+            let (x, y, kind) = match (&p.at, &p.edge) {
+                (Some(at), _) => (at.x, h - at.y, "point"),
+                (None, Some(e)) => match keyword(e).as_str() {
+                    "north" => (w / 2.0, em * 1.2, "edge"),
+                    "south" => (w / 2.0, h - em * 0.5, "edge"),
+                    "east" => (w - em * 0.7, h / 2.0, "edge-east"),
+                    _ => (em * 0.7, h / 2.0, "edge-west"),
+                },
+                _ => return None,
+            };
+            let label = marked(
+                p.display.clone().unwrap_or_else(|| p.id.clone()),
+                &p.known_to,
+            );
+            Some(Mark {
+                id: p.id.clone(),
+                ..mark(x, y, kind, label, 0.0)
+            })
+        })
+        .collect()
+}
+
+/// Every side's unit symbols and element marks, with the echelons drawn.
+fn force_marks(
+    s: &ScenarioJson,
+    own: &str,
+    focus: &[String],
+    h: f64,
+) -> (Vec<UnitMark>, Vec<Mark>, Vec<Echelon>) {
+    let mut out = Forces::default();
+    for side in &s.sides {
+        let hostile = side.id != own;
+        for u in &side.units {
+            collect_units(&side.id, u, hostile, focus, h, &mut out);
+        }
+    }
+    (out.units, out.elements, out.echelons)
+}
+
+/// The unit symbols, element marks and echelons collected so far.
+#[derive(Default)]
+struct Forces {
+    units: Vec<UnitMark>,
+    elements: Vec<Mark>,
+    echelons: Vec<Echelon>,
+}
+
+/// The enemy as a side's intel reports place it.
+fn report_marks(s: &ScenarioJson, h: f64) -> Vec<UnitMark> {
+    s.intel
+        .iter()
+        .filter_map(|r| {
+            let p = r.position?;
+            Some(UnitMark {
+                id: r.label.clone(),
+                x: p.x,
+                y: h - p.y,
+                fx: p.x,
+                fy: h - p.y,
+                hostile: true,
+                branch: "report".into(),
+                echelon: String::new(),
+                label: r.label.clone(),
+                name: r.label.clone(),
+                highlight: false,
+                later: false,
+                shown: true,
+                leader: false,
+            })
+        })
+        .collect()
+}
+
+/// The display name of every unit whose symbol is drawn under its id.
+fn unit_key(v: &MapView, h: f64) -> Vec<KeyEntry> {
+    v.units
+        .iter()
+        .filter(|u| u.shown && u.name != u.label)
+        .map(|u| KeyEntry {
+            text: format!("{}: {}", u.label, u.name),
+            square: square(u.x, h - u.y, v.grid.step),
+        })
+        .collect()
+}
+
+/// Every label the placer left off the map, with the grid square of its item.
+fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
+    let sq = |x: f64, y: f64| square(x, h - y, step);
+    let mut key = Vec::new();
+    let mut add = |text: &str, x: f64, y: f64| {
+        if !text.is_empty() {
+            key.push(KeyEntry {
+                text: text.to_string(),
+                square: sq(x, y),
+            });
+        }
+    };
+    for p in v.places.iter().chain(&v.crossings).filter(|p| !p.shown) {
+        add(&p.label, p.x, p.y);
+    }
+    for l in v.lines.iter().filter(|l| !l.shown) {
+        add(&l.label, l.x, l.y);
+    }
+    for a in v.areas.iter().filter(|a| !a.shown) {
+        add(&a.label, a.x, a.y);
+    }
+    for u in v.units.iter().filter(|u| !u.shown) {
+        let text = if u.name == u.label {
+            format!("{} ({} {})", u.label, u.echelon, u.branch)
+        } else {
+            format!("{}, {} ({} {})", u.label, u.name, u.echelon, u.branch)
+        };
+        add(&text, u.x, u.y);
+    }
+    for a in v.arrivals.iter().filter(|a| !a.shown) {
+        add(&a.label, a.x, a.y);
+    }
+    key
+}
+
+fn mark(x: f64, y: f64, kind: &str, label: String, angle: f64) -> Mark {
+    Mark {
+        id: String::new(),
+        x,
+        y,
+        kind: kind.into(),
+        label,
+        angle,
+        lx: x,
+        ly: y,
+        shown: true,
+        hostile: false,
+        later: false,
+    }
+}
+
+fn push_new(v: &mut Vec<String>, s: &str) {
+    if !v.iter().any(|x| x == s) {
+        v.push(s.to_string());
+    }
+}
+
+fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, out: &mut Forces) {
+    let Forces {
+        units,
+        elements,
+        echelons,
+    } = out;
+    for e in &u.elements {
+        if let Some(p) = e.position {
+            elements.push(Mark {
+                id: format!("{side}.{}", e.id),
+                hostile,
+                later: u.arrives_later,
+                ..mark(
+                    p.x,
+                    h - p.y,
+                    "element",
+                    e.name.clone(),
+                    e.facing.unwrap_or(0.0),
+                )
+            });
+        }
+    }
+    // Only a unit's own elements fix where its symbol stands; a unit whose
+    // elements are all below it is shown by its sub-units.
+    let own_placed: Vec<Point> = u.elements.iter().filter_map(|e| e.position).collect();
+    let centre_here = anchor(&own_placed).or(u.centre).or_else(|| unit_centre(u));
+    if let (Some(c), false) = (centre_here, own_placed.is_empty() && !u.units.is_empty()) {
+        let word = keyword(&u.echelon);
+        let mark = echelon_mark(&word);
+        let e = Echelon {
+            mark: mark.into(),
+            words: word,
+        };
+        if !echelons.contains(&e) {
+            echelons.push(e);
+        }
+        units.push(UnitMark {
+            id: format!("{side}.{}", u.id),
+            x: c.x,
+            y: h - c.y,
+            fx: c.x,
+            fy: h - c.y,
+            hostile,
+            branch: unit_branch(u).into(),
+            echelon: mark.into(),
+            label: u.id.clone(),
+            name: u.display.clone().unwrap_or_else(|| u.id.clone()),
+            highlight: focus.contains(&u.id),
+            later: u.arrives_later,
+            shown: true,
+            leader: false,
+        });
+    }
+    for c in &u.units {
+        collect_units(side, c, hostile, focus, h, out);
+    }
+}
+
+/// Where a unit's symbol belongs: the centre of its own elements, or, when they
+/// are spread far apart (a battery's observation post 1 km from its guns), the
+/// element with the most others close to it, so the symbol is never drawn in the
+/// empty ground between them.
+fn anchor(ps: &[Point]) -> Option<Point> {
+    let c = (!ps.is_empty()).then(|| centre(ps))?;
+    let d = |a: &Point, b: &Point| ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
+    if ps.iter().all(|p| d(p, &c) <= 300.0) {
+        return Some(c);
+    }
+    let near = |p: &Point| ps.iter().filter(|q| d(p, q) <= 200.0).count();
+    let best = ps.iter().max_by_key(|p| near(p))?;
+    let cluster: Vec<Point> = ps.iter().filter(|q| d(best, q) <= 200.0).copied().collect();
+    Some(centre(&cluster))
+}
+
+/// The table size, or the extent of everything drawn when the table is not given.
+pub fn extent(s: &ScenarioJson) -> (f64, f64) {
+    if let Some(t) = &s.header.table {
+        if t.width_m > 0.0 && t.depth_m > 0.0 {
+            return (t.width_m, t.depth_m);
+        }
+    }
+    let mut w: f64 = 1000.0;
+    let mut h: f64 = 1000.0;
+    let pts = s.map.areas.iter().flat_map(|a| a.outline.iter());
+    for p in pts.chain(s.map.lines.iter().flat_map(|l| l.points.iter())) {
+        w = w.max(p.x + 50.0);
+        h = h.max(p.y + 50.0);
+    }
+    (w, h)
+}
+
+/// An SVG path through the points, flipping y so north is up.
+fn path(ps: &[Point], closed: bool, h: f64) -> String {
+    let mut d = String::new();
+    for (i, p) in ps.iter().enumerate() {
+        d.push_str(if i == 0 { "M" } else { " L" });
+        d.push_str(&format!("{} {}", num(p.x), num(h - p.y)));
+    }
+    if closed && !ps.is_empty() {
+        d.push_str(" Z");
+    }
+    d
+}
+
+/// A map label with who alone knows the item (`Firm base [british only]`), so the
+/// umpire sees at a glance what each side's map leaves out, and a side that its
+/// own secret items are not on the enemy's.
+fn marked(label: String, known_to: &Option<String>) -> String {
+    match known_to {
+        Some(k) if label.is_empty() => format!("[{k} only]"),
+        Some(k) => format!("{label} [{k} only]"),
+        None => label,
+    }
+}

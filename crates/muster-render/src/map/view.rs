@@ -1,0 +1,257 @@
+//! The map's data: every mark, label and legend entry the map template draws,
+//! in SVG user units, and the print sizes a map is made for.
+
+use serde::Serialize;
+
+use super::grid::Grid;
+use super::orders::{ArrivalMark, OrderMark, PlanMark};
+use super::symbols::Symbols;
+
+/// The smallest printed text on any map, in millimetres (2.5 mm with a margin).
+pub const MIN_TEXT_MM: f64 = 2.6;
+/// The smallest text size in em: line and unit names, echelon marks, grid labels.
+pub const SMALLEST_EM: f64 = 0.7;
+
+/// The printed area a map must fit, in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PrintBox {
+    pub w_mm: f64,
+    pub h_mm: f64,
+}
+
+/// A briefing's map: the width of an A4 or Letter page inside its margins.
+pub const BRIEFING: PrintBox = PrintBox {
+    w_mm: 184.0,
+    h_mm: 190.0,
+};
+
+/// Everything the map template needs, in SVG user units (1 unit = 1 m; y down).
+#[derive(Debug, Clone, Serialize)]
+pub struct MapView {
+    pub width: f64,
+    pub height: f64,
+    /// The SVG viewBox: the table plus margins for the grid labels and the scale.
+    pub vx: f64,
+    pub vy: f64,
+    pub vw: f64,
+    pub vh: f64,
+    /// The printed size in millimetres.
+    pub print_w_mm: f64,
+    pub print_h_mm: f64,
+    /// Extra band below the map for the scale bar.
+    pub band: f64,
+    /// A size for symbols and text: 1 em prints at `MIN_TEXT_MM / SMALLEST_EM`.
+    pub em: f64,
+    /// The scale of unit frames (`0.75 em`).
+    pub sym: f64,
+    pub grid: Grid,
+    pub areas: Vec<AreaMark>,
+    pub lines: Vec<LineMark>,
+    pub crossings: Vec<Mark>,
+    pub places: Vec<Mark>,
+    pub units: Vec<UnitMark>,
+    pub elements: Vec<Mark>,
+    pub orders: Vec<OrderMark>,
+    pub plans: Vec<PlanMark>,
+    pub arrivals: Vec<ArrivalMark>,
+    pub scale: ScaleBar,
+    /// Labels the map had no free room for, listed under it.
+    pub key: Vec<KeyEntry>,
+    /// The display name of every unit whose symbol is drawn under its id.
+    pub unit_key: Vec<KeyEntry>,
+    /// Terrain and line kinds present, for the legend.
+    pub terrain_kinds: Vec<String>,
+    pub line_kinds: Vec<String>,
+    /// Crossing kinds present (`bridge`, `ford`), for the legend.
+    pub crossing_kinds: Vec<String>,
+    /// Whether any place is a point (drawn as a dot), for the legend.
+    pub has_points: bool,
+    /// Branch icons drawn, in legend order; echelon marks drawn.
+    pub branches: Vec<String>,
+    pub echelons: Vec<Echelon>,
+    /// Which legend entries apply: intel reports, later arrivals, plan kinds.
+    pub has_reports: bool,
+    pub has_later: bool,
+    pub order_kinds: Vec<String>,
+    pub plan_kinds: Vec<String>,
+    /// Side ids drawn as friendly (rectangle) and hostile (diamond).
+    pub friendly: Vec<String>,
+    pub hostile: Vec<String>,
+    /// The patterns and symbols, each defined once.
+    pub svg: Symbols,
+    /// The font every map text is set in, whose widths size the label boxes.
+    pub font: &'static str,
+    /// Every label box the placer chose (text and unit symbols), for tests.
+    #[serde(skip)]
+    pub label_boxes: Vec<LabelBox>,
+    /// Every leader line drawn (from, to), for tests.
+    #[serde(skip)]
+    pub leaders: Vec<[f64; 4]>,
+    /// A map extract's window on the table (map units, y down): the drawing is
+    /// clipped to it and its labels kept inside it; None for the whole table.
+    pub window: Option<Window>,
+    /// Objectives ringed on a player's map (map units, y down).
+    pub objectives: Vec<ObjectiveMark>,
+    /// Where the north arrow stands.
+    pub nx: f64,
+    pub ny: f64,
+}
+
+/// An objective ringed on a player's map: where (map units, y down) and the
+/// id of what it rings.
+#[derive(Debug, Clone, Serialize)]
+pub struct ObjectiveMark {
+    pub id: String,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// The part of the table a map extract shows, in map units (y down).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Window {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// Margins around the drawn table, in em: grid labels left, right and above;
+/// column letters and the scale bar below.
+pub(crate) const MARGINS_EM: (f64, f64, f64, f64) = (2.4, 3.4, 2.0, 7.0);
+
+/// A label's box as placed, in map units (y down).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelBox {
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+    pub text: String,
+}
+
+/// A label not drawn on the map for want of room, with its grid square.
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyEntry {
+    pub text: String,
+    pub square: String,
+}
+
+/// An echelon mark and what it stands for, for the legend.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Echelon {
+    pub mark: String,
+    pub words: String,
+}
+
+/// A terrain area.
+#[derive(Debug, Clone, Serialize)]
+pub struct AreaMark {
+    /// Its id, for `data-feature="area:ID"`.
+    pub id: String,
+    pub d: String,
+    pub kind: String,
+    /// The scenario terrain kind (§98) it is of, shown instead of `kind`.
+    pub terrain: Option<String>,
+    pub label: String,
+    pub x: f64,
+    pub y: f64,
+    /// False when the label went to the key.
+    pub shown: bool,
+    /// The outline (y down), for keeping symbols out of water and cliffs.
+    #[serde(skip)]
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A road, river or obstacle.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineMark {
+    /// Its id, for `data-feature="line:ID"`.
+    pub id: String,
+    pub d: String,
+    pub kind: String,
+    /// The scenario terrain kind (§98) it is of, drawn in a style of its own.
+    pub terrain: Option<String>,
+    pub width: f64,
+    pub label: String,
+    /// Where the label goes (text centre, baseline), chosen clear of other labels.
+    pub x: f64,
+    pub y: f64,
+    pub shown: bool,
+    /// The drawn points (y down), for choosing where along the line to label it.
+    #[serde(skip)]
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A point with a label (place, crossing, element).
+#[derive(Debug, Clone, Serialize)]
+pub struct Mark {
+    /// What it draws, for the `data-*` attributes: a place's or crossing's id,
+    /// an element's qualified id (`SIDE.UNIT.ELEMENT`).
+    pub id: String,
+    pub x: f64,
+    pub y: f64,
+    pub kind: String,
+    pub label: String,
+    /// Rotation in degrees (bridges along the road they carry).
+    pub angle: f64,
+    /// Where the label goes (text centre, baseline), chosen clear of other labels.
+    pub lx: f64,
+    pub ly: f64,
+    pub shown: bool,
+    pub hostile: bool,
+    /// Belongs to a unit arriving later: drawn faint.
+    pub later: bool,
+}
+
+/// A unit symbol: an APP-6 frame with its branch icon and echelon mark, drawn at
+/// `fx, fy` (its true centre `x, y` when free, else close by with a leader line).
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitMark {
+    /// The unit's qualified id (`SIDE.UNIT`), for `data-unit`.
+    pub id: String,
+    pub x: f64,
+    pub y: f64,
+    pub fx: f64,
+    pub fy: f64,
+    pub hostile: bool,
+    /// One of [`super::branch::BRANCHES`], or `report` for an intel report.
+    pub branch: String,
+    pub echelon: String,
+    pub label: String,
+    /// Its display name, given in the unit key under the map: the symbol
+    /// carries the short id so that it fits beside its elements.
+    pub name: String,
+    pub highlight: bool,
+    /// Arrives later: drawn faint at its planned position.
+    pub later: bool,
+    /// False when no free spot was found near it: it is listed in the key.
+    pub shown: bool,
+    /// Whether a leader line joins the symbol to its centre.
+    pub leader: bool,
+}
+
+/// The scale bar: `metres` of ground is `length` user units and `mm` on the table.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScaleBar {
+    pub x: f64,
+    pub y: f64,
+    pub length: f64,
+    pub metres: f64,
+    pub mm: f64,
+    /// `500 m = 250 mm on the table`.
+    pub label: String,
+}
+
+/// NATO echelon marks (§9).
+pub fn echelon_mark(e: &str) -> &'static str {
+    match e {
+        "division" => "XX",
+        "brigade" => "X",
+        "regiment" => "III",
+        "battalion" => "II",
+        "company" | "battery" | "squadron" => "I",
+        "platoon" | "troop" => "•••",
+        "flight" => "••",
+        _ => "•",
+    }
+}

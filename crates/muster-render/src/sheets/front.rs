@@ -1,0 +1,454 @@
+//! The umpire's front sheet: what runs the game, on the first page. The turn
+//! track (clock, light, arrivals with their place, events, signal deadlines,
+//! order phases and the turn each order takes effect), how each group starts and
+//! the order delay that applies to it, the victory conditions with their levels,
+//! and the adjudication checklist (what the conditions mean, the scenario's
+//! special rules, what happens when a signal is missed). Derived from the
+//! umpire's JSON; reference tables follow it on the sheet.
+
+use serde::Serialize;
+
+use super::draft::capital;
+use super::statements::{house_rules, phases, start_for_umpire, HouseRule, TurnClock};
+use super::victory_view::{views, VictoryView};
+use super::words::{kind_words, name, order_words};
+use crate::json::forces::Unit;
+use crate::json::plans::{Condition, SignalCondition, Timing};
+use crate::json::{Reference, ScenarioJson, When};
+
+/// Everything the front sheet prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct FrontSheet {
+    pub turns: Vec<TrackRow>,
+    /// What waits for a signal rather than a turn: it goes beside the track.
+    pub on_signal: Vec<String>,
+    pub starts: Vec<StartRow>,
+    pub victories: Vec<VictoryView>,
+    pub checklist: Vec<CheckItem>,
+    pub house_rules: Vec<HouseRule>,
+}
+
+/// One turn of the track.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrackRow {
+    pub turn: u32,
+    /// `00:16–00:25`; empty without a start time.
+    pub clock: String,
+    /// The light on the first turn and wherever it changes.
+    pub light: String,
+    /// What happens this turn, each with display names.
+    pub due: Vec<String>,
+}
+
+/// How one group starts (§24) and the delay its orders take.
+#[derive(Debug, Clone, Serialize)]
+pub struct StartRow {
+    pub side: String,
+    pub unit: String,
+    pub hot: bool,
+    /// Hot or cold, declared or measured, and why (the umpire's alone).
+    pub why: String,
+    /// The turn it acts on an order its superior issues in turn 1, at its own start.
+    pub delay: String,
+}
+
+/// One point of the adjudication checklist.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckItem {
+    /// `Holds`, `Signal missed`, `Special rule`.
+    pub term: String,
+    pub meaning: String,
+}
+
+/// The front sheet of the umpire's view `s`.
+pub fn front_sheet(s: &ScenarioJson) -> FrontSheet {
+    FrontSheet {
+        turns: track(s),
+        on_signal: on_signal(s),
+        starts: starts(s),
+        victories: views(s),
+        checklist: checklist(s),
+        house_rules: house_rules(s),
+    }
+}
+
+fn side_name(s: &ScenarioJson, id: &str) -> String {
+    s.side(id)
+        .and_then(|x| x.display.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// A signal by its kind and meaning, as a reader knows it (`the bugle call “both
+/// bridges held”`); its id stays in the reference tables.
+pub fn signal_phrase(s: &ScenarioJson, id: &str) -> String {
+    match s.signals.iter().find(|g| g.id == id) {
+        Some(g) => match &g.meaning {
+            Some(m) if !m.is_empty() => format!("the {} signal “{m}”", kind_words(&g.kind)),
+            _ => format!("the {} signal", kind_words(&g.kind)),
+        },
+        None => "a signal".into(),
+    }
+}
+
+fn condition_words(s: &ScenarioJson, c: &SignalCondition, clock: &TurnClock) -> String {
+    format!(
+        "{} {} has come by {}",
+        if c.unless { "unless" } else { "only if" },
+        signal_phrase(s, &c.signal),
+        clock.when(&c.by)
+    )
+}
+
+fn track(s: &ScenarioJson) -> Vec<TrackRow> {
+    let h = &s.header;
+    let Some(turns) = h.turns else {
+        return Vec::new();
+    };
+    let clock = TurnClock::of(s);
+    let mut rows: Vec<TrackRow> = (1..=turns)
+        .map(|t| TrackRow {
+            turn: t,
+            clock: clock.span(t).unwrap_or_default(),
+            light: if t == 1 {
+                kind_words(&h.light)
+            } else {
+                String::new()
+            },
+            due: Vec::new(),
+        })
+        .collect();
+    let mut add = |turn: Option<u32>, what: String| {
+        // A time before the start is due in the first turn; one after the end is dropped.
+        let t = turn.map(|t| t.max(1));
+        if let Some(r) = t.and_then(|t| rows.get_mut(t as usize - 1)) {
+            r.due.push(what);
+        }
+    };
+    let turn_of = |w: &When| match w {
+        When::Turn { turn } => Some(*turn),
+        When::Clock { turn, .. } => turn.map(|t| u32::try_from(t.max(1)).unwrap_or(1)),
+    };
+    for a in &s.arrivals {
+        let side = a
+            .side
+            .as_deref()
+            .map(|x| format!(" ({})", side_name(s, x)))
+            .unwrap_or_default();
+        let cond = a
+            .condition
+            .as_ref()
+            .map(|c| format!(", {}", condition_words(s, c, &clock)))
+            .unwrap_or_default();
+        let text = a
+            .text
+            .as_ref()
+            .map(|t| format!(": {t}"))
+            .unwrap_or_default();
+        add(
+            turn_of(&a.when),
+            format!(
+                "Arrives{side}: {} at {}{cond}{text}",
+                name(&a.unit),
+                place(s, &a.at)
+            ),
+        );
+    }
+    for e in &s.events {
+        let cond = e
+            .condition
+            .as_ref()
+            .map(|c| format!(" ({})", condition_words(s, c, &clock)))
+            .unwrap_or_default();
+        add(turn_of(&e.when), format!("Event{cond}: {}", e.text));
+    }
+    for o in &s.orders {
+        let who = name(&o.unit);
+        let ps = phases(s, o);
+        let many = ps.len() > 1;
+        let all = std::iter::once(&o.timing).chain(o.phases.iter().map(|p| &p.timing));
+        for (p, timing) in ps.iter().zip(all) {
+            let label = if many {
+                format!("{who}, phase {}", p.number)
+            } else {
+                who.clone()
+            };
+            let waits = timing.iter().find_map(|t| match t {
+                Timing::OnSignal { signal } => Some(signal_phrase(s, signal)),
+                _ => None,
+            });
+            for t in timing {
+                match t {
+                    Timing::After { turn } => add(
+                        Some(turn + 1),
+                        match &waits {
+                            Some(sig) => {
+                                format!("{label} may start ({}) once {sig} is given", p.words)
+                            }
+                            None => format!("{label} starts: {}", p.words),
+                        },
+                    ),
+                    Timing::By { turn } => {
+                        add(Some(*turn), format!("{label} due done: {}", p.words))
+                    }
+                    Timing::Until { turn } => {
+                        add(Some(*turn), format!("{label} ends: {}", p.words))
+                    }
+                    Timing::At { turn, .. } => add(
+                        turn.map(|t| u32::try_from(t.max(1)).unwrap_or(1)),
+                        format!("{label} starts: {}", p.words),
+                    ),
+                    Timing::Condition {
+                        unless, signal, by, ..
+                    } => {
+                        let what = signal
+                            .as_deref()
+                            .map_or_else(|| "a signal".to_string(), |g| signal_phrase(s, g));
+                        add(
+                            turn_of(by),
+                            format!(
+                                "Deadline for {what}: {label} {} ({})",
+                                if *unless {
+                                    "goes ahead only if it has not come"
+                                } else {
+                                    "goes ahead only if it has come"
+                                },
+                                p.words
+                            ),
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for v in &s.victory {
+        for c in &v.conditions {
+            if let Condition::Holds {
+                target,
+                by_turn: Some(t),
+            } = c
+            {
+                add(
+                    Some(*t),
+                    format!(
+                        "{}: must hold {} by the end of this turn",
+                        side_name(s, &v.side),
+                        name(target)
+                    ),
+                );
+            }
+        }
+    }
+    rows
+}
+
+/// A place named with its grid square or its edge.
+fn place(s: &ScenarioJson, r: &Reference) -> String {
+    if let Some(e) = s
+        .map
+        .places
+        .iter()
+        .find(|p| p.id == r.id)
+        .and_then(|p| p.edge)
+    {
+        return format!("{} ({} edge)", name(r), kind_words(&e));
+    }
+    match crate::map::orders::locate(s, r) {
+        Some(p) => format!(
+            "{} ({})",
+            name(r),
+            crate::map::grid::square(
+                p.x,
+                p.y,
+                crate::map::grid::step(s.header.ground_scale_m_per_mm)
+            )
+        ),
+        None => name(r),
+    }
+}
+
+/// Orders and signals that wait for a signal rather than a turn.
+fn on_signal(s: &ScenarioJson) -> Vec<String> {
+    let mut out = Vec::new();
+    for g in &s.signals {
+        let words = super::words::signal_words(s, g);
+        let sender = words.sender.unwrap_or_else(|| "its sender".into());
+        let trigger = words.trigger.map(|t| format!(" {t}")).unwrap_or_default();
+        let side = g
+            .side
+            .as_deref()
+            .map(|x| format!(" ({})", side_name(s, x)))
+            .unwrap_or_default();
+        let affects = if words.affects.is_empty() {
+            String::new()
+        } else {
+            format!("; {} act on it", words.affects.join(", "))
+        };
+        out.push(format!(
+            "{}{side}: sent by {sender}{trigger}{affects}.",
+            capital(&signal_phrase(s, &g.id))
+        ));
+    }
+    out
+}
+
+fn starts(s: &ScenarioJson) -> Vec<StartRow> {
+    let mut out = Vec::new();
+    for sd in &s.sides {
+        let mut units = Vec::new();
+        for u in &sd.units {
+            flatten(u, &mut units);
+        }
+        for u in units {
+            let Some(st) = &u.start else { continue };
+            // Only groups with a command element take orders (§66).
+            if u.command_element.is_none() {
+                continue;
+            }
+            let row = u
+                .parent
+                .as_deref()
+                .and_then(|p| s.latency.iter().find(|l| l.unit == u.id && l.from == p))
+                .or_else(|| s.latency.iter().find(|l| l.unit == u.id && l.from != u.id));
+            let delay = match row {
+                Some(l) => format!(
+                    "turn {} ({})",
+                    if st.hot { l.hot_turn } else { l.cold_turn },
+                    if st.hot { "hot delay" } else { "cold delay" }
+                ),
+                None => "top of its chain".into(),
+            };
+            out.push(StartRow {
+                side: sd.display.clone().unwrap_or_else(|| sd.id.clone()),
+                unit: u.display.clone().unwrap_or_else(|| u.id.clone()),
+                hot: st.hot,
+                why: start_for_umpire(st),
+                delay,
+            });
+        }
+    }
+    out
+}
+
+fn flatten<'a>(u: &'a Unit, out: &mut Vec<&'a Unit>) {
+    if !u.arrives_later || u.elements.iter().any(|e| e.position.is_some()) {
+        out.push(u);
+    }
+    for c in &u.units {
+        flatten(c, out);
+    }
+}
+
+fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
+    let mut out = Vec::new();
+    let item = |term: &str, meaning: String| CheckItem {
+        term: term.into(),
+        meaning,
+    };
+    let conditions: Vec<&Condition> = s.victory.iter().flat_map(|v| &v.conditions).collect();
+    if conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Holds { .. }))
+    {
+        out.push(item(
+            "Holds",
+            "a side holds a place when, at the moment stated (the end of the turn named, or \
+             the end of the game), it has an element on the place and the enemy has none there \
+             that is not routed; a place held earlier and lost by then is not held."
+                .into(),
+        ));
+    }
+    if conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Destroys { .. }))
+    {
+        out.push(item(
+            "Destroys",
+            "a unit is destroyed when none of its elements, nor of the units under it, is left \
+             on the table in good order: each is eliminated, routed off the table or has \
+             surrendered."
+                .into(),
+        ));
+    }
+    if conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Exits { .. }))
+    {
+        out.push(item(
+            "Exits",
+            "a unit exits when its elements leave the table at the place named, in good order; \
+             elements leaving elsewhere do not count."
+                .into(),
+        ));
+    }
+    for o in &s.orders {
+        let timings = o
+            .timing
+            .iter()
+            .chain(o.phases.iter().flat_map(|p| &p.timing));
+        for t in timings {
+            if let Timing::OnSignal { signal } = t {
+                out.push(item(
+                    "Signal missed",
+                    format!(
+                        "if {} is never given, {} does not start its order ({}) and holds \
+                         where it is until new orders reach it (§86).",
+                        signal_phrase(s, signal),
+                        name(&o.unit),
+                        order_words(s, o)
+                    ),
+                ));
+            }
+        }
+    }
+    let cond_items = s
+        .arrivals
+        .iter()
+        .filter_map(|a| Some((format!("{} arrives", name(&a.unit)), a.condition.as_ref()?)))
+        .chain(s.events.iter().filter_map(|e| {
+            Some((
+                format!("the event “{}” happens", e.text),
+                e.condition.as_ref()?,
+            ))
+        }));
+    let clock = TurnClock::of(s);
+    for (what, c) in cond_items {
+        out.push(item(
+            "Signal missed",
+            format!(
+                "if {} has not come by {}, {what} {}.",
+                signal_phrase(s, &c.signal),
+                clock.when(&c.by),
+                if c.unless {
+                    "all the same"
+                } else {
+                    "not at all"
+                }
+            ),
+        ));
+    }
+    for n in &s.umpire_notes {
+        out.push(item("Umpire", n.clone()));
+    }
+    for r in house_rules(s) {
+        let what = match &r.fog {
+            Some(f) => f.words.clone(),
+            None => format!(
+                "{} ({}) is {} ({}){}.",
+                r.code,
+                r.name,
+                r.effect,
+                r.change,
+                r.reason
+                    .as_ref()
+                    .map(|x| format!(": {x}"))
+                    .unwrap_or_default()
+            ),
+        };
+        // The pack and the scenario may set the same rule alike: say it once.
+        if !out.iter().any(|c| c.meaning == what) {
+            out.push(item("House rule", what));
+        }
+    }
+    out
+}

@@ -1,0 +1,316 @@
+//! The order of battle as rows for a sheet's tables: units and elements with
+//! their strength, command status and position in words.
+
+use serde::Serialize;
+
+use crate::json::forces::{Command, Element, Unit};
+use crate::json::header::Player;
+use crate::json::RealStrength;
+use crate::keyword::keyword;
+
+/// One side's order of battle, flattened for tables.
+#[derive(Debug, Clone, Serialize)]
+pub struct OobSide {
+    pub id: String,
+    pub display: Option<String>,
+    pub nations: Vec<String>,
+    pub strength: Option<RealStrength>,
+    /// The side's strength in words (`630 men, 8 guns`); empty under fog of war.
+    pub strength_words: Vec<String>,
+    pub players: Vec<Player>,
+    pub rows: Vec<OobRow>,
+    /// Some unit states its real strength: the strength column shows both.
+    pub has_historical: bool,
+}
+
+/// One unit or element line of the order of battle.
+#[derive(Debug, Clone, Serialize)]
+pub struct OobRow {
+    pub depth: usize,
+    pub is_unit: bool,
+    pub id: String,
+    pub label: String,
+    pub what: String,
+    pub count: String,
+    pub strength: RealStrength,
+    /// The strength in words, one entry per kind present (`30 men`, `4 vehicles`).
+    pub strength_words: Vec<String>,
+    /// What a mixed model stands for (`3 Cromwell, 1 Sherman Firefly`); empty if none.
+    pub mix: String,
+    /// The real unit's stated strength in words, beside the game's; empty when
+    /// none is stated.
+    pub historical_words: Vec<String>,
+    /// Where the stated strength comes from.
+    pub historical_source: Option<String>,
+    pub position: String,
+    pub postures: String,
+    pub command: String,
+    pub separated: bool,
+    pub hot: Option<bool>,
+    /// The writer's reason when the start situation was declared (§24).
+    pub start_reason: Option<String>,
+    /// Whether the declared start is hot (for an element's own declaration).
+    pub start_hot: Option<bool>,
+    /// `YYYY-MM-DD` since which the position is prepared (§68).
+    pub prepared_since: Option<String>,
+    /// Dug in and wired overnight (§68).
+    pub prepared_overnight: bool,
+    pub notes: Vec<String>,
+    pub umpire_notes: Vec<String>,
+    /// The player's unit or one under it.
+    pub highlight: bool,
+    /// A superior of the player's unit (its row only, not its elements).
+    pub superior: bool,
+}
+
+pub(crate) fn find<'u>(units: &'u [Unit], id: &str) -> Option<&'u Unit> {
+    units.iter().find_map(|u| {
+        if u.id == id {
+            Some(u)
+        } else {
+            find(&u.units, id)
+        }
+    })
+}
+
+pub(crate) fn subtree_ids(u: &Unit) -> Vec<String> {
+    let mut v = vec![u.id.clone()];
+    v.extend(u.units.iter().flat_map(subtree_ids));
+    v
+}
+
+/// The ids from a top unit down to `id`, or empty when not found.
+pub(crate) fn chain_to(units: &[Unit], id: &str) -> Vec<String> {
+    for u in units {
+        if u.id == id {
+            return vec![u.id.clone()];
+        }
+        let below = chain_to(&u.units, id);
+        if !below.is_empty() {
+            let mut v = vec![u.id.clone()];
+            v.extend(below);
+            return v;
+        }
+    }
+    Vec::new()
+}
+
+pub(crate) fn rows_of(
+    u: &Unit,
+    depth: usize,
+    focus: &[String],
+    chain: &[String],
+    rows: &mut Vec<OobRow>,
+) {
+    let highlight = focus.contains(&u.id);
+    let superior = !highlight && chain.contains(&u.id);
+    rows.push(OobRow {
+        depth,
+        is_unit: true,
+        id: u.id.clone(),
+        label: u.display.clone().unwrap_or_else(|| u.id.clone()),
+        what: {
+            let mut w = keyword(&u.echelon);
+            if let Some(t) = &u.template {
+                w.push_str(&format!(" ({t})"));
+            }
+            if let Some(a) = &u.attached_to {
+                w.push_str(&format!(", attached to {}", super::words::name(a)));
+            }
+            if u.arrives_later {
+                w.push_str(", arrives later");
+            }
+            w
+        },
+        count: String::new(),
+        strength: u.strength,
+        strength_words: strength_words(&u.strength),
+        mix: String::new(),
+        historical_words: u
+            .historical_strength
+            .as_ref()
+            .map(historical_words)
+            .unwrap_or_default(),
+        historical_source: u.historical_strength.as_ref().map(|h| h.source.clone()),
+        position: u
+            .centre
+            .map(|p| format!("{:.0}, {:.0}", p.x, p.y))
+            .unwrap_or_default(),
+        postures: String::new(),
+        command: String::new(),
+        separated: false,
+        hot: u.start.as_ref().map(|s| s.hot),
+        start_reason: u.start.as_ref().and_then(|s| s.reason.clone()),
+        start_hot: u.start.as_ref().filter(|s| s.declared).map(|s| s.hot),
+        prepared_since: u.prepared_since.clone(),
+        prepared_overnight: u.prepared_overnight,
+        notes: u.notes.clone(),
+        umpire_notes: u.umpire_notes.clone(),
+        highlight,
+        superior,
+    });
+    for e in &u.elements {
+        rows.push(element_row(e, depth + 1, highlight));
+    }
+    for c in &u.units {
+        rows_of(c, depth + 1, focus, chain, rows);
+    }
+}
+
+pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
+    let mut what = e.description.clone();
+    if e.is_hq {
+        what.push_str(", HQ");
+    }
+    if e.commander {
+        what.push_str(", commander");
+    }
+    let weapons: Vec<String> = e
+        .weapons
+        .iter()
+        .map(|w| {
+            let mut s = keyword(&w.kind);
+            if let Some(c) = w.calibre_mm {
+                s = format!("{c} mm {s}");
+            }
+            if let Some(m) = &w.mount {
+                s.push_str(&format!(" ({})", keyword(m)));
+            }
+            s
+        })
+        .collect();
+    if !weapons.is_empty() {
+        what.push_str(&format!("; {}", weapons.join(", ")));
+    }
+    let mut comms = Vec::new();
+    if let Some(r) = &e.comms.radio {
+        comms.push(format!("{} radio", keyword(r)));
+    }
+    if e.comms.telephone {
+        comms.push("telephone".into());
+    }
+    if !comms.is_empty() {
+        what.push_str(&format!("; {}", comms.join(", ")));
+    }
+    let count = [
+        e.figures.map(|f| counted(f, "figure", "figures")),
+        e.models.map(|m| counted(m, "model", "models")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
+    let mut postures: Vec<String> = e.postures.iter().map(keyword).collect();
+    if let Some(r) = &e.embussed_in {
+        postures.push(format!("embussed in {}", r.id));
+    }
+    if let Some(r) = &e.riding_on {
+        postures.push(format!("riding on {}", r.id));
+    }
+    OobRow {
+        depth,
+        is_unit: false,
+        id: e.id.clone(),
+        label: e.name.clone(),
+        what,
+        count,
+        strength: e.strength,
+        strength_words: strength_words(&e.strength),
+        mix: e
+            .mix
+            .iter()
+            .map(|p| format!("{} {}", p.count, p.what))
+            .collect::<Vec<_>>()
+            .join(", "),
+        historical_words: Vec::new(),
+        historical_source: None,
+        position: match (e.position, e.facing) {
+            (Some(p), Some(f)) => format!("{:.0}, {:.0} → {f:.0}°", p.x, p.y),
+            (Some(p), None) => format!("{:.0}, {:.0}", p.x, p.y),
+            _ => "off table".into(),
+        },
+        postures: postures.join(", "),
+        command: command_words(&e.command),
+        separated: matches!(e.command, Command::Separated { .. }),
+        hot: None,
+        start_reason: e.start.as_ref().map(|s| s.reason.clone()),
+        start_hot: e.start.as_ref().map(|s| s.hot),
+        prepared_since: e.prepared_since.clone(),
+        prepared_overnight: e.prepared_overnight,
+        notes: e.notes.clone(),
+        umpire_notes: e.umpire_notes.clone(),
+        highlight,
+        superior: false,
+    }
+}
+
+/// `1 model`, `3 models`: a count with its noun spelled in full.
+fn counted<N: Into<u64>>(n: N, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A real strength in words, one entry per kind present, so a table cell never
+/// starts with an empty line.
+pub(crate) fn strength_words(s: &RealStrength) -> Vec<String> {
+    [
+        (s.men, "man", "men"),
+        (s.vehicles, "vehicle", "vehicles"),
+        (s.guns, "gun", "guns"),
+        (s.aircraft, "aircraft", "aircraft"),
+    ]
+    .into_iter()
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| counted(n, one, many))
+    .collect()
+}
+
+/// A stated historical strength in words; a count stated as zero is printed,
+/// since "no vehicles" is information.
+fn historical_words(h: &crate::json::forces::HistoricalStrength) -> Vec<String> {
+    [
+        (h.men, "man", "men"),
+        (h.vehicles, "vehicle", "vehicles"),
+        (h.guns, "gun", "guns"),
+    ]
+    .into_iter()
+    .filter_map(|(n, one, many)| n.map(|n| counted(n, one, many)))
+    .collect()
+}
+
+/// An element's command status in words.
+pub fn command_words(c: &Command) -> String {
+    match c {
+        Command::InCommand {
+            route,
+            means,
+            via,
+            distance_m,
+        } => {
+            format!("in command: {route}, {means} to {via} ({distance_m:.0} m)")
+        }
+        Command::Separated {
+            nearest,
+            distance_m,
+            short_by_m,
+            runner_turns,
+        } => format!(
+            "separated: {short_by_m:.0} m too far{}{}",
+            nearest
+                .as_ref()
+                .map(|n| format!(" from {n} ({distance_m:.0} m)"))
+                .unwrap_or_default(),
+            if *runner_turns > 0 {
+                format!(
+                    "; runner +{}",
+                    muster_syntax::wording::count(*runner_turns, "turn")
+                )
+            } else {
+                String::new()
+            }
+        ),
+        Command::Top => "top of the chain".into(),
+        Command::NotPlaced => "not on the table".into(),
+        Command::Unknown => "not assessed".into(),
+    }
+}

@@ -1,0 +1,180 @@
+//! What a person reads names things by their display names: in every HTML sheet
+//! of every shipped scenario (umpire, set-up, side, player sheets, command cards),
+//! the order, victory-condition and signal texts hold no raw id of a unit or map
+//! item that has a display name. Ids stay in the JSON and the umpire's appendix.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::support;
+
+use muster_render::json::{self, ScenarioJson};
+use muster_render::{build, Templates};
+
+/// The classes marking generated texts a reader reads.
+const CLASSES: [&str; 3] = ["order-words", "victory-words", "signal-words"];
+
+/// The text of every element whose class list holds one of [`CLASSES`].
+fn marked_texts(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("class=\"") {
+        let after = &rest[i + 7..];
+        let Some(end) = after.find('"') else { break };
+        let classes = &after[..end];
+        if classes.split(' ').any(|c| CLASSES.contains(&c)) {
+            // The element's tag name: back from `class` to its `<`.
+            let open = rest[..i].rfind('<').unwrap();
+            let tag: String = rest[open + 1..]
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect();
+            let body_start = after.find('>').unwrap() + 1;
+            let body = &after[body_start..];
+            let close = body.find(&format!("</{tag}>")).unwrap();
+            out.push(text_of(&body[..close]));
+        }
+        rest = &after[end..];
+    }
+    out
+}
+
+/// Markup removed and entities decoded.
+fn text_of(html: &str) -> String {
+    let mut t = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => t.push(c),
+            _ => {}
+        }
+    }
+    t.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&#x2F;", "/")
+        .replace("&amp;", "&")
+}
+
+/// Ids of units and map items that have a display name of their own, with it.
+fn named_ids(full: &ScenarioJson) -> Vec<(String, String)> {
+    fn units(u: &json::forces::Unit, out: &mut Vec<(String, String)>) {
+        if let Some(d) = &u.display {
+            out.push((u.id.clone(), d.clone()));
+        }
+        for c in &u.units {
+            units(c, out);
+        }
+    }
+    let mut out = Vec::new();
+    for s in &full.sides {
+        for u in &s.units {
+            units(u, &mut out);
+        }
+    }
+    let m = &full.map;
+    out.extend(
+        m.places
+            .iter()
+            .filter_map(|p| Some((p.id.clone(), p.display.clone()?))),
+    );
+    out.extend(
+        m.areas
+            .iter()
+            .filter_map(|p| Some((p.id.clone(), p.display.clone()?))),
+    );
+    out.extend(
+        m.lines
+            .iter()
+            .filter_map(|p| Some((p.id.clone(), p.display.clone()?))),
+    );
+    out.extend(
+        m.crossings
+            .iter()
+            .filter_map(|p| Some((p.id.clone(), p.display.clone()?))),
+    );
+    out.retain(|(id, d)| id != d);
+    out
+}
+
+/// Author prose that may appear inside generated words (signal meanings, intel
+/// words, display names): removed before looking for ids, since it is not one.
+fn prose(full: &ScenarioJson, named: &[(String, String)]) -> Vec<String> {
+    let mut p: Vec<String> = named.iter().map(|(_, d)| d.clone()).collect();
+    p.extend(full.signals.iter().filter_map(|g| g.meaning.clone()));
+    p.extend(full.intel.iter().filter_map(|i| i.words.clone()));
+    p.retain(|x| !x.is_empty());
+    // Longest first, so a name holding a shorter one goes whole.
+    p.sort_by_key(|x| std::cmp::Reverse(x.len()));
+    p
+}
+
+/// The raw ids `text` holds as whole words once the prose is taken out.
+fn raw_ids(text: &str, named: &[(String, String)], prose: &[String]) -> Vec<String> {
+    let mut t = text.to_string();
+    for p in prose {
+        t = t.replace(p.as_str(), " ");
+    }
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.';
+    let words: Vec<&str> = t.split(|c: char| !word(c)).collect();
+    named
+        .iter()
+        .filter(|(id, _)| {
+            // A whole word, or the unit of an element's dotted id (`d-coy.coy-hq`).
+            words.iter().any(|w| {
+                let w = w.trim_end_matches('.');
+                w == id
+                    || w.strip_prefix(id.as_str())
+                        .is_some_and(|r| r.starts_with('.'))
+            })
+        })
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
+#[test]
+fn sheets_name_units_and_places_by_their_display_names() {
+    let templates = Templates::builtin().unwrap();
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for path in support::pack::scenario_paths() {
+        let (model, analysis) = support::pack::load(&path);
+        let full = json::scenario(&model, &analysis);
+        let named = named_ids(&full);
+        let prose = prose(&full, &named);
+        // The check can fail: the JSON's one-line summaries name ids, and it finds them.
+        let flagged = full
+            .orders
+            .iter()
+            .any(|o| !raw_ids(&o.summary, &named, &prose).is_empty());
+        let targets_named = full.orders.iter().any(|o| {
+            matches!(&o.objective, Some(json::plans::Objective::Target { target })
+                if named.iter().any(|(id, _)| *id == target.id))
+        });
+        assert!(
+            flagged || !targets_named,
+            "{path}: the check misses the ids in the JSON summaries"
+        );
+        let files = build(&model, &analysis, &templates).unwrap();
+        let mut here = 0;
+        for f in files.iter().filter(|f| f.path.ends_with(".html")) {
+            for text in marked_texts(&f.contents) {
+                here += 1;
+                let ids = raw_ids(&text, &named, &prose);
+                if !ids.is_empty() {
+                    problems.push(format!("{}: {ids:?} in {text:?}", f.path));
+                }
+            }
+        }
+        assert!(
+            here > 0 || full.orders.is_empty(),
+            "{path}: no order or victory text found"
+        );
+        checked += here;
+    }
+    assert!(problems.is_empty(), "raw ids:\n{}", problems.join("\n"));
+    assert!(checked > 100, "only {checked} texts checked");
+    eprintln!("{checked} order, victory and signal texts checked");
+}

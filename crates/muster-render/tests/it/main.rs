@@ -1,0 +1,19 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod ajv;
+mod browser;
+mod display_names;
+mod every_field;
+mod fog_references;
+mod ids;
+mod injection;
+mod leak;
+mod map_table;
+mod player_sheet;
+mod python_jsonschema;
+mod schema;
+mod smoke;
+mod snapshots;
+mod statements;
+mod support;
+mod turn_track;

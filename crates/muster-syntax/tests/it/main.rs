@@ -1,0 +1,9 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod common;
+mod complexity;
+mod constructs;
+mod docs;
+mod example;
+mod malformed;
+mod robustness;

@@ -1,0 +1,18 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod build;
+mod check;
+mod commands;
+mod common;
+mod confinement;
+mod fmt;
+mod hardening;
+mod lsp;
+mod new;
+mod pack_coverage;
+mod pdf;
+mod serve;
+mod slips;
+mod watch;
+mod watch_browser;
+mod watch_screen;
