@@ -149,7 +149,7 @@ pub struct BuildArgs {
     /// Output folder (default: `out` from muster.toml, relative to the pack root)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Paper the sheets print on; the set-up sheet prints it in landscape
+    /// Paper the sheets print on; the set-up sheet turns it to fill the width
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
     /// Also print every sheet to PDF with headless Chromium, and join each
@@ -160,6 +160,11 @@ pub struct BuildArgs {
     /// `chromium-browser`, `google-chrome` on PATH)
     #[arg(long, value_name = "PATH", requires = "pdf")]
     pub chromium: Option<PathBuf>,
+    /// Beside each printed sheet, write `<sheet>.maps.json`: where every map
+    /// item (feature, label, leader, unit symbol, element mark) lands on paper,
+    /// in millimetres, as Chromium lays the sheet out for print
+    #[arg(long, requires = "pdf")]
+    pub map_geometry: bool,
 }
 
 /// A paper size for `build --paper`.

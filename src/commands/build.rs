@@ -77,7 +77,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
                 built += 1;
                 eprintln!("built `{}`: {} files", checked.display, entry.files.len());
                 if let Some(printer) = &printer {
-                    match print_sheets(printer, &entry, &out) {
+                    match print_sheets(printer, &entry, &out, args.map_geometry) {
                         Ok((pages, pack)) => {
                             eprintln!(
                                 "printed `{}`: {pages} pages in {GAME_PACK}",
@@ -275,6 +275,7 @@ fn print_sheets(
     printer: &Printer,
     entry: &IndexScenario,
     out: &OutDir,
+    map_geometry: bool,
 ) -> Result<(usize, String), CliError> {
     let mut sheets: Vec<(u8, &muster_render::OutputFile)> = entry
         .files
@@ -289,6 +290,13 @@ fn print_sheets(
         let pdf = pdf?;
         let stem = file.path.strip_suffix(".html").unwrap_or(&file.path);
         out.write_bytes(&format!("{stem}.pdf"), &pdf)?;
+        if map_geometry {
+            let html = out.read(&file.path)?;
+            out.write(
+                &format!("{stem}.maps.json"),
+                &printer.map_geometry(&file.path, &html)?,
+            )?;
+        }
         if let Some((dir, _)) = file.path.rsplit_once('/') {
             folder = format!("{dir}/");
         }

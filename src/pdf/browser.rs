@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Reads the text area of a sheet's printed page from its `@page` rules.
+const PAGE_BOX: &str = include_str!("page_box.js");
 /// How long Chromium may take to exit after `Browser.close` before it is killed.
 const CLOSING: Duration = Duration::from_secs(5);
 
@@ -174,6 +176,70 @@ impl Browser {
     /// Prints the sheet `html` in a new tab and returns the PDF's bytes; the tab
     /// is closed afterwards whatever happened.
     pub fn print(&self, html: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+        self.in_tab(html, deadline, |session| {
+            self.print_loaded(session, deadline)
+        })
+    }
+
+    /// Loads the sheet `html` in a new tab, sealed as for printing and laid out
+    /// for print, and returns what `expression` (our own script, ending in a
+    /// string) evaluates to there: the sheet's scripts stay off, only the
+    /// debugger's evaluation runs. The tab is closed afterwards whatever happened.
+    pub fn evaluate(
+        &self,
+        html: &str,
+        expression: &str,
+        deadline: Instant,
+    ) -> Result<String, cdp::Error> {
+        self.in_tab(html, deadline, |session| {
+            let call = |method: &str, params: Value| {
+                self.connection
+                    .call(Some(session), method, params, deadline)
+            };
+            call("Emulation.setEmulatedMedia", json!({"media": "print"}))?;
+            // Lay the sheet out at its printed page's text width, so what is
+            // measured is where it lands on paper.
+            let page = call(
+                "Runtime.evaluate",
+                json!({"expression": PAGE_BOX, "returnByValue": true}),
+            )?;
+            let text_box: Option<[f64; 2]> = page
+                .get("result")
+                .and_then(|r| r.get("value"))
+                .and_then(Value::as_str)
+                .and_then(|v| serde_json::from_str(v).ok());
+            if let Some([w, h]) = text_box.filter(|[w, h]| *w >= 1.0 && *h >= 1.0) {
+                // Paper has no scroll bar to take its width.
+                call("Emulation.setScrollbarsHidden", json!({"hidden": true}))?;
+                call(
+                    "Emulation.setDeviceMetricsOverride",
+                    json!({"width": w.round(), "height": h.round(), "deviceScaleFactor": 1, "mobile": false}),
+                )?;
+            }
+            let reply = call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "returnByValue": true}),
+            )?;
+            if let Some(thrown) = reply.get("exceptionDetails") {
+                return Err(cdp::Error::Refused(format!("the script failed: {thrown}")));
+            }
+            reply
+                .get("result")
+                .and_then(|r| r.get("value"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| cdp::Error::Refused("the script returned no text".into()))
+        })
+    }
+
+    /// Opens a tab, loads the sheet `html` in it, runs `then` on its session and
+    /// closes it.
+    fn in_tab<T>(
+        &self,
+        html: &str,
+        deadline: Instant,
+        then: impl FnOnce(&str) -> Result<T, cdp::Error>,
+    ) -> Result<T, cdp::Error> {
         let created = self.connection.call(
             None,
             "Target.createTarget",
@@ -181,9 +247,9 @@ impl Browser {
             deadline,
         )?;
         let target = text(&created, "targetId")?;
-        let printed = self.print_in(&target, html, deadline);
-        if printed.as_ref().is_err_and(cdp::Error::is_fatal) {
-            return printed;
+        let done = self.attached(&target, html, deadline, then);
+        if done.as_ref().is_err_and(cdp::Error::is_fatal) {
+            return done;
         }
         let closed = self.connection.call(
             None,
@@ -191,13 +257,19 @@ impl Browser {
             json!({"targetId": target}),
             deadline,
         );
-        let pdf = printed?;
+        let done = done?;
         closed?;
-        Ok(pdf)
+        Ok(done)
     }
 
-    /// Attaches to the tab `target`, loads the sheet and prints it.
-    fn print_in(&self, target: &str, html: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+    /// Attaches to the tab `target`, loads the sheet and runs `then` on it.
+    fn attached<T>(
+        &self,
+        target: &str,
+        html: &str,
+        deadline: Instant,
+        then: impl FnOnce(&str) -> Result<T, cdp::Error>,
+    ) -> Result<T, cdp::Error> {
         let attached = self.connection.call(
             None,
             "Target.attachToTarget",
@@ -206,19 +278,16 @@ impl Browser {
         )?;
         let session = text(&attached, "sessionId")?;
         self.connection.listen(&session);
-        let printed = self.load_and_print(&session, html, deadline);
+        let done = self
+            .load(&session, html, deadline)
+            .and_then(|()| then(&session));
         self.connection.forget(&session);
-        printed
+        done
     }
 
     /// Serves the sheet from memory at [`SHEET_URL`] with scripts off and every
-    /// other request failed, then prints it.
-    fn load_and_print(
-        &self,
-        session: &str,
-        html: &str,
-        deadline: Instant,
-    ) -> Result<Vec<u8>, cdp::Error> {
+    /// other request failed, and waits for its load event.
+    fn load(&self, session: &str, html: &str, deadline: Instant) -> Result<(), cdp::Error> {
         let call = |method: &str, params: Value| {
             self.connection
                 .call(Some(session), method, params, deadline)
@@ -247,7 +316,15 @@ impl Browser {
         if let Some(error) = navigated?.get("errorText").and_then(Value::as_str) {
             return Err(cdp::Error::Refused(format!("it cannot load it ({error})")));
         }
-        loaded?;
+        loaded
+    }
+
+    /// Prints the sheet loaded in the tab of `session`.
+    fn print_loaded(&self, session: &str, deadline: Instant) -> Result<Vec<u8>, cdp::Error> {
+        let call = |method: &str, params: Value| {
+            self.connection
+                .call(Some(session), method, params, deadline)
+        };
         // The settings `--print-to-pdf` used: the sheet's CSS `@page` rules decide
         // paper size and margins, and its margin boxes hold its own marks, so none
         // of the browser's header and footer.

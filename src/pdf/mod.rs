@@ -31,6 +31,12 @@ const TIMEOUT: Duration = Duration::from_secs(90);
 /// How long Chromium may take to start and answer before it is stopped.
 const STARTUP: Duration = Duration::from_secs(30);
 
+/// The script that measures a sheet's maps: for every SVG map, each item with a
+/// `data-*` attribute (feature, label, leader, unit, element) and its box in
+/// millimetres of paper (96 CSS px = 25.4 mm), paths also as points about a
+/// millimetre apart.
+const MAP_GEOMETRY: &str = include_str!("map_geometry.js");
+
 /// The code of every refusal to print (Chromium missing, failing or too slow).
 pub const CANNOT_PRINT: muster_syntax::Code = muster_syntax::Code::MC118;
 
@@ -73,9 +79,28 @@ impl Printer {
     /// returns the PDF's bytes: Chromium is given the text, never a path. Safe to
     /// call from several threads: each sheet prints in a tab of its own.
     pub fn print(&self, name: &str, html: &str) -> Result<Vec<u8>, CliError> {
+        self.with_browser(name, |browser, deadline| browser.print(html, deadline))
+    }
+
+    /// Where every map item of the sheet `html` (called `name` in messages)
+    /// lands on paper, as JSON (`MAP_GEOMETRY`): what the placement tests read.
+    /// The sheet is loaded from memory, sealed exactly as for printing.
+    pub fn map_geometry(&self, name: &str, html: &str) -> Result<String, CliError> {
+        self.with_browser(name, |browser, deadline| {
+            browser.evaluate(html, MAP_GEOMETRY, deadline)
+        })
+    }
+
+    /// Runs `job` on the shared browser with a deadline; a stuck or broken
+    /// browser is stopped and the error names the sheet.
+    fn with_browser<T>(
+        &self,
+        name: &str,
+        job: impl FnOnce(&Browser, Instant) -> Result<T, cdp::Error>,
+    ) -> Result<T, CliError> {
         let browser = self.browser().map_err(|why| self.refused(name, &why))?;
         let deadline = Instant::now() + TIMEOUT;
-        browser.print(html, deadline).map_err(|e| {
+        job(&browser, deadline).map_err(|e| {
             if e.is_fatal() {
                 // A stuck or broken browser is stopped (its other sheets fail
                 // too) and the next sheet starts a fresh one.
@@ -308,6 +333,31 @@ mod tests {
         );
         eprintln!("skipped: install `chromium` and `poppler-utils` to print");
         false
+    }
+
+    #[test]
+    fn measuring_a_hostile_sheet_loads_nothing_and_runs_only_the_measurement() {
+        if !printing_tools() {
+            return;
+        }
+        let listener = Listener::start();
+        let dir = tempfile::tempdir().unwrap();
+        let canary = dir.path().join("canary.txt");
+        std::fs::write(&canary, "canary-3f9d2").unwrap();
+        let sheet = hostile_sheet(listener.port, &canary).replace(
+            "<svg>",
+            "<svg width=\"96\" height=\"96\"><rect data-feature=\"place:p\" width=\"96\" height=\"48\"/>",
+        );
+        let printer = Printer::new(None).unwrap();
+        let measured = printer.map_geometry("hostile.html", &sheet).unwrap();
+        drop(printer);
+        // One map, its one feature 25.4 mm wide: the measurement ran, in paper mm.
+        let maps: serde_json::Value = serde_json::from_str(&measured).unwrap();
+        let item = &maps[0]["items"][0];
+        assert_eq!(item["id"], "place:p", "{measured}");
+        let width = item["box"][2].as_f64().unwrap() - item["box"][0].as_f64().unwrap();
+        assert!((width - 25.4).abs() < 0.01, "{measured}");
+        assert_eq!(listener.accepted(), 0, "connections to the listener");
     }
 
     #[test]

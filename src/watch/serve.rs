@@ -107,29 +107,46 @@ pub fn start(bound: Bound, root: OutRoot, shared: Arc<Shared>) -> String {
         std::thread::spawn(move || work(&rx, &site));
     }
     std::thread::spawn(move || {
-        let mut backoff = BACKOFF_FIRST;
-        loop {
-            match listener.accept() {
-                Ok((stream, _)) => {
-                    backoff = BACKOFF_FIRST;
-                    match tx.try_send(stream) {
-                        Ok(()) => {}
-                        Err(TrySendError::Full(mut stream)) => {
-                            let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
-                            let _ = respond(&mut stream, &busy());
-                        }
-                        Err(TrySendError::Disconnected(_)) => return,
-                    }
+        accept_loop(
+            || listener.accept().map(|(stream, _)| stream),
+            std::thread::sleep,
+            |stream| match tx.try_send(stream) {
+                Ok(()) => true,
+                Err(TrySendError::Full(mut stream)) => {
+                    let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
+                    let _ = respond(&mut stream, &busy());
+                    true
                 }
-                Err(_) => {
-                    // Out of descriptors (or similar): retrying at once would spin.
-                    std::thread::sleep(backoff);
-                    backoff = (backoff * 2).min(BACKOFF_CAP);
-                }
-            }
-        }
+                Err(TrySendError::Disconnected(_)) => false,
+            },
+        );
     });
     format!("http://{address}/")
+}
+
+/// Accepts connections and hands each to `hand` until it returns `false`. After a
+/// failed `accept` (out of descriptors, say) it pauses, doubling the pause up to
+/// [`BACKOFF_CAP`], since retrying at once would spin a core until a descriptor frees.
+fn accept_loop<S>(
+    mut accept: impl FnMut() -> std::io::Result<S>,
+    mut pause: impl FnMut(Duration),
+    mut hand: impl FnMut(S) -> bool,
+) {
+    let mut backoff = BACKOFF_FIRST;
+    loop {
+        match accept() {
+            Ok(stream) => {
+                backoff = BACKOFF_FIRST;
+                if !hand(stream) {
+                    return;
+                }
+            }
+            Err(_) => {
+                pause(backoff);
+                backoff = (backoff * 2).min(BACKOFF_CAP);
+            }
+        }
+    }
 }
 
 fn work(rx: &Mutex<Receiver<TcpStream>>, site: &Site) {
@@ -469,6 +486,42 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use std::fs;
+
+    /// Out of descriptors, the loop tries `accept` about once a second after a short
+    /// ramp instead of spinning; the first connection after that resets the pause.
+    #[test]
+    fn failed_accepts_back_off_to_one_a_second() {
+        let mut results: Vec<std::io::Result<u32>> = Vec::new();
+        results.extend((0..60).map(|_| Err(std::io::Error::from_raw_os_error(24))));
+        results.push(Ok(1));
+        results.push(Err(std::io::Error::from_raw_os_error(24)));
+        results.push(Ok(2));
+        results.reverse();
+        let (mut attempts, mut pauses) = (0, Vec::new());
+        let mut handed = Vec::new();
+        accept_loop(
+            || {
+                attempts += 1;
+                results.pop().unwrap()
+            },
+            |d| pauses.push(d),
+            |n| {
+                handed.push(n);
+                n < 2
+            },
+        );
+        assert_eq!(attempts, 63);
+        assert_eq!(handed, [1, 2]);
+        let ramp: Vec<u128> = pauses.iter().take(8).map(Duration::as_millis).collect();
+        assert_eq!(ramp, [10, 20, 40, 80, 160, 320, 640, 1000]);
+        let slept: Duration = pauses[..60].iter().sum();
+        assert!(
+            slept >= Duration::from_secs(50),
+            "{slept:?} over 60 failed accepts"
+        );
+        // after the connection, the pause starts short again
+        assert_eq!(pauses[60], BACKOFF_FIRST);
+    }
 
     #[test]
     fn serves_only_files_inside_the_output() {

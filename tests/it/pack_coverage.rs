@@ -430,20 +430,7 @@ impl Seen {
                         self.condition(c);
                     }
                 }
-                Item::Victory(v) => {
-                    v.conditions
-                        .iter()
-                        .for_each(|c| self.add("victory", victory_name(c)));
-                    match v.level.as_ref().map(|l| l.value) {
-                        Some(VictoryLevel::Grade(g)) => {
-                            self.part("victory:level-grade");
-                            self.add("grade", g);
-                        }
-                        Some(VictoryLevel::Points(_)) => self.part("victory:level-points"),
-                        None => {}
-                    }
-                    self.group(&v.group);
-                }
+                Item::Victory(v) => self.victory(v),
                 Item::Briefing(b) => {
                     self.part(if b.side.is_some() {
                         "briefing:side"
@@ -560,6 +547,21 @@ impl Seen {
                 }
             }
         }
+    }
+
+    fn victory(&mut self, v: &Victory) {
+        v.conditions
+            .iter()
+            .for_each(|c| self.add("victory", victory_name(c)));
+        match v.level.as_ref().map(|l| l.value) {
+            Some(VictoryLevel::Grade(g)) => {
+                self.part("victory:level-grade");
+                self.add("grade", g);
+            }
+            Some(VictoryLevel::Points(_)) => self.part("victory:level-points"),
+            None => {}
+        }
+        self.group(&v.group);
     }
 
     fn group(&mut self, g: &VictoryGroup) {
@@ -903,65 +905,141 @@ fn pegasus_is_the_right_way_round() {
         "ranville-edge",
         "the 7th Battalion comes from the east"
     );
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/pegasus-bridge.muster"),
-    )
-    .unwrap();
     assert!(
-        !text.contains("hmg tripod figures 3 at (-30"),
-        "no Vickers platoon"
+        every_unit(&f).iter().all(|u| u
+            .template
+            .as_ref()
+            .is_none_or(|t| t.name != "airborne-mg-platoon")),
+        "the coup de main had no Vickers platoon"
     );
-    assert!(!text.contains("airborne-mg-platoon"), "no Vickers platoon");
+    let coup = every_unit(&f)
+        .into_iter()
+        .find(|u| u.id.name == "coup-de-main")
+        .and_then(|u| u.historical_strength.as_ref())
+        .and_then(|h| h.men.as_ref())
+        .map(|m| m.value);
+    assert_eq!(coup, Some(181), "181 men in the coup de main");
     assert!(
-        text.contains("historical-strength men 181"),
-        "181 men in the coup de main"
+        f.items
+            .iter()
+            .all(|i| !matches!(i, Item::Side(s) if s.id.name.contains("smiter")))
+            && every_unit(&f).iter().all(|u| !u.id.name.contains("smiter")),
+        "HMS Smiter was an escort carrier, not a bombarding ship"
     );
-    assert!(
-        !text.contains("battery smiter"),
-        "HMS Smiter was an escort carrier"
-    );
+}
+
+/// Every unit of the file's forces, sub-units included, in source order.
+fn every_unit(file: &File) -> Vec<&Unit> {
+    fn walk<'a>(units: &'a [Unit], out: &mut Vec<&'a Unit>) {
+        for u in units {
+            out.push(u);
+            walk(&u.body.units, out);
+        }
+    }
+    let mut out = Vec::new();
+    for item in &file.items {
+        if let Item::Forces(f) = item {
+            walk(&f.units, &mut out);
+        }
+    }
+    out
+}
+
+/// One figure of every `historical-strength` line in the file, where it is given.
+fn historical(
+    file: &File,
+    pick: impl Fn(&HistoricalStrength) -> Option<&muster_syntax::Spanned<u32>>,
+) -> Vec<u32> {
+    every_unit(file)
+        .iter()
+        .filter_map(|u| u.historical_strength.as_ref())
+        .filter_map(|h| pick(h).map(|n| n.value))
+        .collect()
+}
+
+/// The unit whose name reads `name`.
+fn unit_named<'a>(file: &'a File, name: &str) -> Option<&'a Unit> {
+    every_unit(file)
+        .into_iter()
+        .find(|u| u.name.as_ref().is_some_and(|n| n.value == name))
 }
 
 /// The errors the histories show in the other scenarios stay corrected.
 #[test]
 fn scenario_corrections_hold() {
-    let read = |n: &str| {
-        std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("scenarios")
-                .join(n),
-        )
-        .unwrap()
-    };
-    let prok = read("prokhorovka.muster");
-    assert!(prok.contains("6./SS-Panzer-Regiment 1") && prok.contains("vehicles 7"));
-    assert!(!prok.contains("7./SS-Panzer-Regiment 1"));
+    let prok = parsed("prokhorovka.muster");
+    let six = unit_named(&prok, "6./SS-Panzer-Regiment 1")
+        .and_then(|u| u.historical_strength.as_ref())
+        .and_then(|h| h.vehicles.as_ref())
+        .map(|v| v.value);
+    assert_eq!(
+        six,
+        Some(7),
+        "the 6th Company met the tanks with seven Panzer IVs"
+    );
+    assert!(
+        unit_named(&prok, "7./SS-Panzer-Regiment 1").is_none(),
+        "the 7th Company was not on this ground"
+    );
     let vb = parsed("villers-bocage.muster");
     assert_eq!(
         arrival_at(&vb, "lehr"),
         "north-edge",
         "Panzer Lehr came from the north"
     );
-    let tot = read("totalize-1944.muster");
+    let tot = parsed("totalize-1944.muster");
+    let header = tot.items.iter().find_map(|i| match i {
+        Item::Scenario(s) => Some(s),
+        _ => None,
+    });
     assert!(
-        tot.contains("Vaucelles"),
-        "the short bombing fell round Vaucelles"
+        header.is_some_and(|h| h.notes.iter().any(|n| n.value.contains("Vaucelles"))),
+        "the scenario says the short bombing fell round Vaucelles"
     );
-    assert!(!tot.contains("Allied unit nearest the bomb line"));
-    let mokra = read("mokra-1939.muster");
     assert!(
-        mokra.contains("leichter-panzerzug-1939"),
+        every_unit(&tot)
+            .iter()
+            .flat_map(|u| u.umpire_notes.iter().chain(&u.notes))
+            .all(|n| !n.value.contains("nearest the bomb line")),
+        "no unit on this table was hit by the short bombing"
+    );
+    let mokra = parsed("mokra-1939.muster");
+    assert!(
+        every_unit(&mokra).iter().any(|u| u
+            .template
+            .as_ref()
+            .is_some_and(|t| t.name == "leichter-panzerzug-1939")),
         "4. Panzer-Division: Pz I and Pz II"
     );
-    let lanz = read("lanzerath.muster");
-    assert!(lanz.contains("historical-strength men 18"));
-    assert!(!lanz.contains("turns 26"));
-    let merville = read("merville-battery.muster");
+    let lanz = parsed("lanzerath.muster");
     assert!(
-        merville.contains("historical-strength men 150"),
+        historical(&lanz, |h| h.men.as_ref()).contains(&18),
+        "18 men held Lanzerath"
+    );
+    let turns = lanz.items.iter().find_map(|i| match i {
+        Item::Scenario(s) => s.turns.as_ref().map(|t| t.value),
+        _ => None,
+    });
+    assert!(
+        turns.is_some_and(|t| t < 26),
+        "the fight lasted one afternoon"
+    );
+    let merville = parsed("merville-battery.muster");
+    assert!(
+        historical(&merville, |h| h.men.as_ref()).contains(&150),
         "Merville: about 150 reached the battery (Barber)"
     );
-    assert!(merville.contains("anti-tank-ditch") && merville.contains("prepared since"));
+    let ditch = merville.items.iter().any(|i| match i {
+        Item::Map(m) => m.features.iter().any(|f| {
+            matches!(f, Feature::Line(l) if matches!(&l.kind, KindRef::Defined(k) if k.name == "anti-tank-ditch"))
+        }),
+        _ => false,
+    });
+    assert!(ditch, "the battery was ringed by an anti-tank ditch");
+    assert!(
+        every_unit(&merville).iter().any(|u| u.prepared.is_some()),
+        "the battery's garrison held prepared positions"
+    );
 }
 
 /// Every scenario says whether all or any conditions must be met and

@@ -33,16 +33,9 @@ impl Collection {
     /// Reads `collection.toml`; every problem is reported at once (MC109).
     pub fn from_toml(text: &str) -> Result<Collection, Vec<Diagnostic>> {
         let value: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            let msg = e
-                .message()
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_lowercase();
             vec![problem(format!(
                 "`collection.toml` is not valid TOML: {}",
-                msg.trim_end_matches('.')
+                crate::pack::toml_error(text, &e)
             ))]
         })?;
         let mut c = Collection::default();

@@ -246,6 +246,48 @@ pub fn point_segment_distance(p: Pos, a: Pos, b: Pos) -> f64 {
     p.distance(lerp(a, b, t))
 }
 
+/// The point of the segment `a`–`b` nearest to `p`.
+pub fn closest_on_segment(p: Pos, a: Pos, b: Pos) -> Pos {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return a;
+    }
+    lerp(
+        a,
+        b,
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0),
+    )
+}
+
+/// The gap between two boxes square to the axes, each `(min, max)` corner: 0
+/// when they touch or overlap.
+pub fn box_gap(a: (Pos, Pos), b: (Pos, Pos)) -> f64 {
+    let dx = (b.0.x - a.1.x).max(a.0.x - b.1.x).max(0.0);
+    let dy = (b.0.y - a.1.y).max(a.0.y - b.1.y).max(0.0);
+    dx.hypot(dy)
+}
+
+/// The distance between the segment `a`–`b` and a box square to the axes
+/// (`(min, max)` corners): 0 when the segment meets the box.
+pub fn segment_box_distance(a: Pos, b: Pos, bx: (Pos, Pos)) -> f64 {
+    let (lo, hi) = bx;
+    let within = |p: Pos| p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+    if within(a) || within(b) {
+        return 0.0;
+    }
+    let corners = [lo, Pos { x: hi.x, y: lo.y }, hi, Pos { x: lo.x, y: hi.y }];
+    let mut best = box_gap((a, a), bx).min(box_gap((b, b), bx));
+    for (i, c) in corners.iter().enumerate() {
+        let next = corners[(i + 1) % 4];
+        if segments_cross(a, b, *c, next) {
+            return 0.0;
+        }
+        best = best.min(point_segment_distance(*c, a, b));
+    }
+    best
+}
+
 /// The point a fraction `t` of the way from `a` to `b`.
 pub fn lerp(a: Pos, b: Pos, t: f64) -> Pos {
     Pos {

@@ -158,6 +158,31 @@ fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagno
     }
 }
 
+/// A TOML parser's complaint in the author's words: its first line, lower case,
+/// with the line it is on and, for a repeated key, the key.
+pub(crate) fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let mut msg = e
+        .message()
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .trim_end_matches('.')
+        .to_lowercase();
+    if let Some(span) = e.span() {
+        let written = text.get(span.clone()).unwrap_or("").trim();
+        if msg.starts_with("duplicate key") && !written.is_empty() && !msg.contains('`') {
+            msg = format!("{msg} `{written}`");
+        }
+        let line = text
+            .get(..span.start)
+            .map_or(0, |before| before.matches('\n').count())
+            + 1;
+        msg = format!("{msg} at line {line}");
+    }
+    msg
+}
+
 impl PackConfig {
     /// `muster.toml` (its text, if the pack has one) as the CLI and the language
     /// server both read it: the settings to use and the problems to show (MC109).
@@ -176,14 +201,7 @@ impl PackConfig {
         let value: toml::Table = match text.parse() {
             Ok(v) => v,
             Err(e) => {
-                let msg = e
-                    .message()
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_lowercase();
-                let msg = msg.trim_end_matches('.').to_string();
+                let msg = toml_error(text, &e);
                 return Err(vec![problem(
                     format!("`muster.toml` is not valid TOML: {msg}"),
                     "see https://toml.io for the syntax",
@@ -310,5 +328,15 @@ mod tests {
         let e = PackConfig::from_toml("name = ").unwrap_err();
         assert_eq!(e[0].code, Code::MC109);
         assert!(e[0].message.starts_with("`muster.toml` is not valid TOML"));
+        assert!(e[0].message.ends_with("at line 1"), "{}", e[0].message);
+    }
+
+    #[test]
+    fn a_repeated_key_is_named_with_its_line() {
+        let e = PackConfig::from_toml("name = \"a\"\n\nname = \"b\"\n").unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "`muster.toml` is not valid TOML: duplicate key `name` at line 3"
+        );
     }
 }

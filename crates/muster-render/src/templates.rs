@@ -26,6 +26,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../templates/_legend.html"),
     ),
     ("_map.html", include_str!("../../../templates/_map.html")),
+    ("_tile.html", include_str!("../../../templates/_tile.html")),
     (
         "_narrative.html",
         include_str!("../../../templates/_narrative.html"),

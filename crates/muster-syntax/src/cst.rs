@@ -10,10 +10,9 @@
 
 use crate::ast::Comment;
 use crate::diagnostic::FileId;
-use crate::grammar::{MusterParser, Rule};
+use crate::grammar::Rule;
 use crate::scan::Chunk;
 use crate::span::Span;
-use pest::Parser;
 
 /// What a token is, as far as layout and highlighting care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -105,9 +104,9 @@ pub fn parse_recovering(text: &str) -> Cst {
         if crate::scan::is_blank(&src) {
             continue;
         }
-        let (pairs, complete) = match MusterParser::parse(Rule::item_only, &src) {
+        let (pairs, complete) = match crate::grammar::run(Rule::item_only, &src) {
             Ok(p) => (Some(p), true),
-            Err(_) => (MusterParser::parse(Rule::item_prefix, &src).ok(), false),
+            Err(_) => (crate::grammar::run(Rule::item_prefix, &src).ok(), false),
         };
         add_chunk(pairs, chunk, complete, &mut cst);
     }

@@ -18,6 +18,7 @@ mod lower;
 mod names;
 mod reserved;
 mod scan;
+pub mod work;
 
 pub use diagnostic::{Code, Diagnostic, FileId, Label, Omitted, Severity};
 /// The grammar's rules, generated from `grammar/muster.pest`: the formatter and the

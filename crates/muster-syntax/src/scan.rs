@@ -519,15 +519,36 @@ struct Braces {
     /// `({` offset, `}` offset) where a `}` left of its `{`'s line closed it:
     /// the `{` is the one really left open (an extra `{`, or a missing `}`).
     misfits: Vec<(usize, usize)>,
+    /// Lines of the `}` the reports name.
+    lines: Lines,
 }
 
-/// The 1-based line of byte `at`.
-fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+/// Finds the 1-based lines of byte offsets met in increasing order, reading each
+/// byte of the file at most once (reports come item by item, down the file).
+#[derive(Debug)]
+struct Lines {
+    at: usize,
+    line: usize,
+}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Lines { at: 0, line: 1 }
+    }
+}
+
+impl Lines {
+    fn line_of(&mut self, text: &str, at: usize) -> usize {
+        let at = at.min(text.len());
+        if at < self.at {
+            *self = Lines::default();
+        }
+        let read = &text.as_bytes()[self.at..at];
+        crate::work::rescanned(read.len());
+        self.line += memchr::memchr_iter(b'\n', read).count();
+        self.at = at;
+        self.line
+    }
 }
 
 /// Reports every `{` still open at the end of an item and schedules its closing.
@@ -562,7 +583,7 @@ fn close_unclosed(
                     )
                     .with_help(format!(
                         "remove this `{{` if it is extra, or close its block before line {}",
-                        line_of(text, close)
+                        braces.lines.line_of(text, close)
                     )),
             );
             cur.blank.push(open);

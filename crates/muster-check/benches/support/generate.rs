@@ -132,59 +132,7 @@ pub fn scenario(i: u64) -> String {
         s,
         "side blue \"Blue Force\" nation german {{\n  player p2 \"Second player\" commands bbn\n}}"
     );
-    let _ = writeln!(s, "map {{");
-    for a in 0..24u64 {
-        let (gx, gy) = (a % 6, a / 6);
-        let x = 100 + gx as i64 * 480 + rng.next(60) as i64;
-        let y = 1050 + gy as i64 * 230 + rng.next(20) as i64;
-        let kind = KINDS[rng.next(KINDS.len() as u64) as usize];
-        match rng.next(3) {
-            0 => {
-                let _ = writeln!(
-                    s,
-                    "  area a{a} {kind} \"Area {a}\" rect ({x},{y}) size 300m by 150m"
-                );
-            }
-            1 => {
-                let _ = writeln!(
-                    s,
-                    "  area a{a} {kind} circle ({},{}) radius 80m",
-                    x + 150,
-                    y + 75
-                );
-            }
-            _ => {
-                let _ = writeln!(
-                    s,
-                    "  area a{a} {kind} polygon ({x},{y}) ({},{y}) ({},{}) ({},{})",
-                    x + 300,
-                    x + 250,
-                    y + 150,
-                    x + 40,
-                    y + 120
-                );
-            }
-        }
-    }
-    let _ = writeln!(
-        s,
-        "  road main \"Main road\" width 8m line (0,1500) (1500,1480) (3000,1500)"
-    );
-    let _ = writeln!(s, "  track lane line (1500,0) (1500,3000)");
-    let _ = writeln!(
-        s,
-        "  river brook \"The brook\" width 10m line (0,2000) (3000,2050)"
-    );
-    let _ = writeln!(s, "  bridge span at (1500,2025) over brook carries lane");
-    for p in 0..8 {
-        let _ = writeln!(
-            s,
-            "  place obj{p} \"Objective {p}\" at ({},{})",
-            300 + p * 340,
-            1400 + (p % 3) * 100
-        );
-    }
-    let _ = writeln!(s, "  place north-edge \"North edge\" edge north\n  place south-edge \"South edge\" edge south\n}}");
+    map_section(&mut s, &mut rng);
     side_forces(&mut s, &mut rng, "red", "r", 300, 1);
     side_forces(&mut s, &mut rng, "blue", "b", 2700, -1);
     let _ = writeln!(
@@ -244,6 +192,64 @@ pub fn scenario(i: u64) -> String {
         "umpire \"the bridge will not take vehicles heavier than a half-track\""
     );
     s
+}
+
+/// The map: two dozen areas of every kind, the brook and its bridge, objectives
+/// and the edges.
+fn map_section(s: &mut String, rng: &mut Lcg) {
+    let _ = writeln!(s, "map {{");
+    for a in 0..24u64 {
+        let (gx, gy) = (a % 6, a / 6);
+        let x = 100 + gx as i64 * 480 + rng.next(60) as i64;
+        let y = 1050 + gy as i64 * 230 + rng.next(20) as i64;
+        let kind = KINDS[rng.next(KINDS.len() as u64) as usize];
+        match rng.next(3) {
+            0 => {
+                let _ = writeln!(
+                    s,
+                    "  area a{a} {kind} \"Area {a}\" rect ({x},{y}) size 300m by 150m"
+                );
+            }
+            1 => {
+                let _ = writeln!(
+                    s,
+                    "  area a{a} {kind} circle ({},{}) radius 80m",
+                    x + 150,
+                    y + 75
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    s,
+                    "  area a{a} {kind} polygon ({x},{y}) ({},{y}) ({},{}) ({},{})",
+                    x + 300,
+                    x + 250,
+                    y + 150,
+                    x + 40,
+                    y + 120
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "  road main \"Main road\" width 8m line (0,1500) (1500,1480) (3000,1500)"
+    );
+    let _ = writeln!(s, "  track lane line (1500,0) (1500,3000)");
+    let _ = writeln!(
+        s,
+        "  river brook \"The brook\" width 10m line (0,2000) (3000,2050)"
+    );
+    let _ = writeln!(s, "  bridge span at (1500,2025) over brook carries lane");
+    for p in 0..8 {
+        let _ = writeln!(
+            s,
+            "  place obj{p} \"Objective {p}\" at ({},{})",
+            300 + p * 340,
+            1400 + (p % 3) * 100
+        );
+    }
+    let _ = writeln!(s, "  place north-edge \"North edge\" edge north\n  place south-edge \"South edge\" edge south\n}}");
 }
 
 /// The pack: 50 scenario files in memory.

@@ -4,26 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::support::NoDisk;
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
-use muster_lsp::{Disk, Workspace};
-use muster_model::{MemoryWorld, World};
+use muster_lsp::Workspace;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-
-/// Nothing on disk: every file is open.
-struct NoDisk;
-
-impl Disk for NoDisk {
-    fn pack_root(&self, _file: &Path, _folder: &Path) -> Option<PathBuf> {
-        Some(PathBuf::from("/pack"))
-    }
-    fn world(&self, _root: &Path) -> Box<dyn World> {
-        Box::new(MemoryWorld::new())
-    }
-    fn config(&self, _root: &Path) -> Option<String> {
-        None
-    }
-}
+use std::path::PathBuf;
 
 const URI: &str = "file:///pack/big.muster";
 

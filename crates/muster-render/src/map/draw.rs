@@ -5,7 +5,7 @@
 use super::branch::{unit_branch, BRANCHES};
 use super::crop::crop;
 use super::grid::{grid, square};
-use super::orders::{arrivals, centre, orders, plans, unit_centre};
+use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
 use super::svg::{nice_length, num};
 use super::symbols::Symbols;
@@ -60,12 +60,13 @@ pub(crate) fn map_at(
     view.line_kinds = line_kinds;
     view.crossings = crossing_marks(s, h);
     view.places = place_marks(s, w, h, em);
-    let (mut units, elements, echelons) = force_marks(s, &own, focus, h);
+    let mut forces = force_marks(s, &own, focus, h);
     // The umpire sees the real positions: reports would only clutter the map.
     if side_view {
-        units.extend(report_marks(s, h));
+        forces.units.extend(report_marks(s, h));
     }
-    legend_units(&mut view, units, elements, echelons);
+    view.off_table = std::mem::take(&mut forces.off_table);
+    legend_units(&mut view, forces.units, forces.elements, forces.echelons);
     if let Some(win) = window {
         crop(&mut view, win, k);
     }
@@ -150,6 +151,9 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
             .collect(),
         label_boxes: Vec::new(),
         leaders: Vec::new(),
+        label_leaders: Vec::new(),
+        callouts: Vec::new(),
+        off_table: Vec::new(),
         window: None,
         objectives: Vec::new(),
         nx: w - em * 1.5,
@@ -233,6 +237,7 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
                 x: mid.x,
                 y: h - mid.y,
+                angle: 0.0,
                 shown: true,
                 points: l.points.iter().map(|p| (p.x, h - p.y)).collect(),
             }
@@ -297,12 +302,7 @@ fn place_marks(s: &ScenarioJson, w: f64, h: f64, em: f64) -> Vec<Mark> {
 }
 
 /// Every side's unit symbols and element marks, with the echelons drawn.
-fn force_marks(
-    s: &ScenarioJson,
-    own: &str,
-    focus: &[String],
-    h: f64,
-) -> (Vec<UnitMark>, Vec<Mark>, Vec<Echelon>) {
+fn force_marks(s: &ScenarioJson, own: &str, focus: &[String], h: f64) -> Forces {
     let mut out = Forces::default();
     for side in &s.sides {
         let hostile = side.id != own;
@@ -310,7 +310,7 @@ fn force_marks(
             collect_units(&side.id, u, hostile, focus, h, &mut out);
         }
     }
-    (out.units, out.elements, out.echelons)
+    out
 }
 
 /// The unit symbols, element marks and echelons collected so far.
@@ -319,6 +319,7 @@ struct Forces {
     units: Vec<UnitMark>,
     elements: Vec<Mark>,
     echelons: Vec<Echelon>,
+    off_table: Vec<String>,
 }
 
 /// The enemy as a side's intel reports place it.
@@ -342,6 +343,8 @@ fn report_marks(s: &ScenarioJson, h: f64) -> Vec<UnitMark> {
                 later: false,
                 shown: true,
                 leader: false,
+                ax: p.x,
+                ay: h - p.y,
             })
         })
         .collect()
@@ -359,26 +362,31 @@ fn unit_key(v: &MapView, h: f64) -> Vec<KeyEntry> {
         .collect()
 }
 
-/// Every label the placer left off the map, with the grid square of its item.
+/// Every label the placer left off the map (and gave no number at its
+/// feature), with the grid square of its item.
 fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
     let sq = |x: f64, y: f64| square(x, h - y, step);
     let mut key = Vec::new();
-    let mut add = |text: &str, x: f64, y: f64| {
-        if !text.is_empty() {
+    let called: Vec<&str> = v.callouts.iter().map(|c| c.id.as_str()).collect();
+    let mut add = |id: String, text: &str, x: f64, y: f64| {
+        if !text.is_empty() && !called.contains(&id.as_str()) {
             key.push(KeyEntry {
                 text: text.to_string(),
                 square: sq(x, y),
             });
         }
     };
-    for p in v.places.iter().chain(&v.crossings).filter(|p| !p.shown) {
-        add(&p.label, p.x, p.y);
+    for p in v.places.iter().filter(|p| !p.shown) {
+        add(format!("place:{}", p.id), &p.label, p.x, p.y);
+    }
+    for c in v.crossings.iter().filter(|c| !c.shown) {
+        add(format!("crossing:{}", c.id), &c.label, c.x, c.y);
     }
     for l in v.lines.iter().filter(|l| !l.shown) {
-        add(&l.label, l.x, l.y);
+        add(format!("line:{}", l.id), &l.label, l.x, l.y);
     }
     for a in v.areas.iter().filter(|a| !a.shown) {
-        add(&a.label, a.x, a.y);
+        add(format!("area:{}", a.id), &a.label, a.x, a.y);
     }
     for u in v.units.iter().filter(|u| !u.shown) {
         let text = if u.name == u.label {
@@ -386,10 +394,10 @@ fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
         } else {
             format!("{}, {} ({} {})", u.label, u.name, u.echelon, u.branch)
         };
-        add(&text, u.x, u.y);
+        add(format!("unit:{}", u.id), &text, u.x, u.y);
     }
     for a in v.arrivals.iter().filter(|a| !a.shown) {
-        add(&a.label, a.x, a.y);
+        add(format!("arrival:{}", a.id), &a.label, a.x, a.y);
     }
     key
 }
@@ -421,6 +429,7 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
         units,
         elements,
         echelons,
+        off_table,
     } = out;
     for e in &u.elements {
         if let Some(p) = e.position {
@@ -440,9 +449,13 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
     }
     // Only a unit's own elements fix where its symbol stands; a unit whose
     // elements are all below it is shown by its sub-units.
+    // A unit with no element of its own on the table (off-table fire support,
+    // a later arrival from an edge) is listed under the map, not drawn.
     let own_placed: Vec<Point> = u.elements.iter().filter_map(|e| e.position).collect();
-    let centre_here = anchor(&own_placed).or(u.centre).or_else(|| unit_centre(u));
-    if let (Some(c), false) = (centre_here, own_placed.is_empty() && !u.units.is_empty()) {
+    if own_placed.is_empty() && !u.elements.is_empty() {
+        off_table.push(u.display.clone().unwrap_or_else(|| u.id.clone()));
+    }
+    if let Some(c) = anchor(&own_placed) {
         let word = keyword(&u.echelon);
         let mark = echelon_mark(&word);
         let e = Echelon {
@@ -467,6 +480,8 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
             later: u.arrives_later,
             shown: true,
             leader: false,
+            ax: c.x,
+            ay: h - c.y,
         });
     }
     for c in &u.units {

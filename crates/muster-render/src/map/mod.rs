@@ -13,6 +13,7 @@ mod draw;
 pub mod extract;
 mod font;
 pub mod grid;
+mod near;
 pub mod orders;
 mod place;
 mod placer;
@@ -24,6 +25,6 @@ mod view;
 pub use draw::{extent, map_view, map_view_in};
 pub use extract::{map_extract, EXTRACT};
 pub use view::{
-    echelon_mark, AreaMark, Echelon, KeyEntry, LabelBox, LineMark, MapView, Mark, ObjectiveMark,
-    PrintBox, ScaleBar, UnitMark, Window, BRIEFING, MIN_TEXT_MM, SMALLEST_EM,
+    echelon_mark, AreaMark, Callout, Echelon, KeyEntry, LabelBox, LabelLeader, LineMark, MapView,
+    Mark, ObjectiveMark, PrintBox, ScaleBar, UnitMark, Window, BRIEFING, MIN_TEXT_MM, SMALLEST_EM,
 };

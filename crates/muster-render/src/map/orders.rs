@@ -50,6 +50,9 @@ pub struct ArrivalMark {
     /// False when no free spot was found: the label is in the map's key.
     pub shown: bool,
     pub hostile: bool,
+    /// The arrow's tail and head (y down), what its label is measured from.
+    #[serde(skip)]
+    pub points: Vec<(f64, f64)>,
 }
 
 /// Where a reference stands on the table (y north), if the view knows it.
@@ -314,6 +317,7 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
             ly: ey,
             shown: true,
             hostile: a.side.as_deref().is_some_and(|sd| sd != own),
+            points: vec![(sx, sy), (ex, ey)],
         });
     }
     out

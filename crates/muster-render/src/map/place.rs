@@ -1,21 +1,34 @@
 //! Where each name goes on the map: fixed marks claim their spot first, then
 //! place and bridge names, unit symbols, arrival notes, line names and area
-//! names each take the best free spot (see `placer.rs`); what finds none goes to
-//! the key under the map. Sizes match the map template's fonts and symbols, and
-//! widths come from the font's real advance widths (`font.rs`).
+//! names each take the best free spot (see `placer.rs`). A name stands at its
+//! feature (within [`NEAR_MM`] on paper, on the same side of every water line
+//! and obstacle), else at the end of a leader line (within [`LEADER_MM`]), else
+//! as a number at the feature resolved in the map's key; only a feature with
+//! no room even for its number goes to the key alone. Sizes match the map
+//! template's fonts and symbols, and widths come from the font's real advance
+//! widths (`font.rs`).
 
 use super::font::text_width;
+use super::near::{Barriers, Shape};
 use super::placer::{Placer, Rect, Spot};
-use super::view::{LabelBox, MapView};
+use super::view::{Callout, LabelBox, LabelLeader, MapView, MIN_TEXT_MM, SMALLEST_EM};
 
-/// The longest leader line from a unit's centre to its symbol, in em.
-pub const MAX_LEADER_EM: f64 = 7.0;
+/// How far a name may stand from its feature on paper, in millimetres: on its
+/// own, and at the end of a leader line. A little under the 3 mm and 12 mm the
+/// sheets promise, for the browser's rounding of text boxes.
+pub const NEAR_MM: f64 = 2.5;
+pub const LEADER_MM: f64 = 11.0;
+/// How far a unit symbol may stand from its own elements' marks on paper: on
+/// its own, and at the end of a leader line.
+pub const UNIT_NEAR_MM: f64 = 3.5;
 
 /// Text sizes in em, as the template sets them.
 pub const PLACE_EM: f64 = 0.85;
 pub const AREA_EM: f64 = 0.75;
 pub const LINE_EM: f64 = 0.7;
 pub const UNIT_EM: f64 = 0.7;
+/// A callout number's size in em (bold).
+pub const CALLOUT_EM: f64 = 0.7;
 
 /// A label's box from its text centre `x` and baseline `y`, with its halo.
 pub fn text_box(x: f64, y: f64, text: &str, size: f64, bold: bool) -> Rect {
@@ -48,6 +61,20 @@ pub fn unit_name(label: &str, later: bool) -> String {
     }
 }
 
+/// Map units per millimetre of paper on a map whose em is `e`.
+fn per_mm(e: f64) -> f64 {
+    e * SMALLEST_EM / MIN_TEXT_MM
+}
+
+/// What the placer works with besides the claims: the em, the barriers
+/// between a feature and its name, and the callouts numbered so far.
+struct Ctx {
+    e: f64,
+    barriers: Barriers,
+    callouts: Vec<Callout>,
+    leaders: Vec<LabelLeader>,
+}
+
 /// Chooses every label position of the map in place and records the boxes.
 pub fn place(v: &mut MapView) {
     let mut p = match &v.window {
@@ -56,13 +83,41 @@ pub fn place(v: &mut MapView) {
     };
     let mut boxes = Vec::new();
     claim_fixed(v, &mut p);
-    place_points(v, &mut p, &mut boxes);
+    let mut ctx = Ctx {
+        e: v.em,
+        barriers: barriers(v),
+        callouts: Vec::new(),
+        leaders: Vec::new(),
+    };
+    place_points(v, &mut p, &mut ctx, &mut boxes);
     place_edges(v, &mut p, &mut boxes);
     place_units(v, &mut p, &mut boxes);
-    place_arrivals(v, &mut p, &mut boxes);
-    place_lines(v, &mut p, &mut boxes);
-    place_areas(v, &mut p, &mut boxes);
+    place_arrivals(v, &mut p, &mut ctx, &mut boxes);
+    place_lines(v, &mut p, &mut ctx, &mut boxes);
+    place_areas(v, &mut p, &mut ctx, &mut boxes);
+    v.leaders
+        .extend(ctx.leaders.iter().map(|l| [l.x1, l.y1, l.x2, l.y2]));
+    v.label_leaders = ctx.leaders;
+    v.callouts = ctx.callouts;
     v.label_boxes = boxes;
+}
+
+/// Water lines, water areas and linear obstacles: a name is never read across
+/// one from its feature. Roads and tracks divide nothing.
+fn barriers(v: &MapView) -> Barriers {
+    let lines = v
+        .lines
+        .iter()
+        .filter(|l| !matches!(l.kind.as_str(), "road" | "track"))
+        .map(|l| (format!("line:{}", l.id), l.points.as_slice()))
+        .collect();
+    let waters = v
+        .areas
+        .iter()
+        .filter(|a| matches!(a.kind.as_str(), "water" | "lake"))
+        .map(|a| (format!("area:{}", a.id), a.points.as_slice()))
+        .collect();
+    Barriers::new(lines, waters)
 }
 
 fn record(boxes: &mut Vec<LabelBox>, r: &Rect, text: &str) {
@@ -75,41 +130,203 @@ fn record(boxes: &mut Vec<LabelBox>, r: &Rect, text: &str) {
     });
 }
 
-/// Places a text label at the first good spot, recording its box; `None` sends
-/// it to the key.
-/// Places `text` at the first free spot, its box measured at each spot.
-fn choose_text(
-    p: &mut Placer,
-    boxes: &mut Vec<LabelBox>,
-    spots: &[(f64, f64)],
-    text: &str,
+/// One name to place: the feature it names (`KIND:ID`, its shape), its text
+/// and how it is set, and where it is best read (box centres, best first;
+/// the ring round the feature follows).
+struct Name<'a> {
+    id: String,
+    shape: Shape,
+    text: &'a str,
     size: f64,
     bold: bool,
-) -> Option<(f64, f64)> {
-    let rects: Vec<Rect> = spots
-        .iter()
-        .map(|(x, y)| text_box(*x, *y, text, size, bold))
-        .collect();
-    choose(p, boxes, spots, &rects, text)
+    first: Vec<(f64, f64)>,
 }
 
-fn choose(
-    p: &mut Placer,
-    boxes: &mut Vec<LabelBox>,
-    spots: &[(f64, f64)],
-    rects: &[Rect],
-    text: &str,
-) -> Option<(f64, f64)> {
-    let cands: Vec<Spot> = rects.iter().copied().map(Spot::from).collect();
-    let i = p.place(&cands)?;
-    record(boxes, rects.get(i)?, text);
-    spots.get(i).copied()
+/// Where a name went: its text's centre, x and baseline, or nowhere.
+enum Put {
+    At(f64, f64),
+    Callout,
+    Key,
+}
+
+/// Box centres for a `w` by `h` box round `b` with `gap` between them: beside,
+/// above and below, then at the corners.
+fn ring(b: &Rect, w: f64, h: f64, gap: f64) -> Vec<(f64, f64)> {
+    let hx = b.w / 2.0 + gap + w / 2.0;
+    let hy = b.h / 2.0 + gap + h / 2.0;
+    let (x, y) = (b.cx, b.cy);
+    let cx = b.w / 2.0 + 0.7 * gap + w / 2.0;
+    let cy = b.h / 2.0 + 0.7 * gap + h / 2.0;
+    vec![
+        (x + hx, y),
+        (x - hx, y),
+        (x, y - hy),
+        (x, y + hy),
+        (x + hx, y - 0.5 * h),
+        (x - hx, y - 0.5 * h),
+        (x + hx, y + 0.5 * h),
+        (x - hx, y + 0.5 * h),
+        (x + cx, y - cy),
+        (x - cx, y - cy),
+        (x + cx, y + cy),
+        (x - cx, y + cy),
+        (x + w / 3.0, y - hy),
+        (x - w / 3.0, y - hy),
+        (x + w / 3.0, y + hy),
+        (x - w / 3.0, y + hy),
+    ]
+}
+
+/// The seeds the rings are drawn round: the feature's box, or for a line
+/// points along it from its middle out.
+fn seeds(shape: &Shape, e: f64) -> Vec<Rect> {
+    match shape {
+        Shape::Path(ps) if ps.len() >= 2 => {
+            let mut along = Vec::new();
+            for w in ps.windows(2) {
+                if let [a, b] = w {
+                    for t in [0.25, 0.5, 0.75] {
+                        along.push(Rect {
+                            cx: a.0 + (b.0 - a.0) * t,
+                            cy: a.1 + (b.1 - a.1) * t,
+                            w: 0.2 * e,
+                            h: 0.2 * e,
+                        });
+                    }
+                }
+            }
+            let mid = along.len() / 2;
+            let mut order: Vec<usize> = (0..along.len()).collect();
+            order.sort_by_key(|i| i.abs_diff(mid));
+            order
+                .into_iter()
+                .filter_map(|i| along.get(i).copied())
+                .collect()
+        }
+        _ => vec![shape.bounds()],
+    }
+}
+
+/// Places one name: at its feature, else on a leader, else as a callout
+/// number; records its box and leader.
+fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -> Put {
+    let e = ctx.e;
+    let mm = per_mm(e);
+    let probe = text_box(0.0, 0.0, n.text, n.size, n.bold);
+    let (w, h) = (probe.w, probe.h);
+    let mut centres = n.first.clone();
+    let seeds = seeds(&n.shape, e);
+    for gap in [0.1 * e, 0.35 * e] {
+        for s in &seeds {
+            centres.extend(ring(s, w, h, gap));
+        }
+    }
+    let mut far = Vec::new();
+    for gap in [0.9 * e, 1.4 * e, 2.0 * e, 2.6 * e] {
+        for s in &seeds {
+            far.extend(ring(s, w, h, gap));
+        }
+    }
+    let rect = |(x, y): (f64, f64)| Rect { cx: x, cy: y, w, h };
+    // The same side of every barrier as the feature, measured from the point
+    // of the feature nearest to the name.
+    let fair = |c: &(f64, f64)| {
+        let from = n.shape.nearest(c.0, c.1);
+        !ctx.barriers.between(from, *c, &n.id)
+    };
+    let near: Vec<Spot> = centres
+        .iter()
+        .filter(|c| n.shape.gap(&rect(**c)) <= NEAR_MM * mm && fair(c))
+        .map(|c| Spot::from(rect(*c)))
+        .collect();
+    if let Some(i) = p.place(&near) {
+        if let Some(s) = near.get(i) {
+            record(boxes, &s.rect, n.text);
+            return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
+        }
+    }
+    let led: Vec<Spot> = far
+        .iter()
+        .filter(|c| {
+            let g = n.shape.gap(&rect(**c));
+            g > NEAR_MM * mm && g <= LEADER_MM * mm && fair(c)
+        })
+        .map(|c| {
+            let r = rect(*c);
+            let from = n.shape.nearest(c.0, c.1);
+            let to = (
+                from.0.clamp(r.cx - r.w / 2.0, r.cx + r.w / 2.0),
+                from.1.clamp(r.cy - r.h / 2.0, r.cy + r.h / 2.0),
+            );
+            Spot {
+                rect: r,
+                leader: Some([from.0, from.1, to.0, to.1]),
+            }
+        })
+        .collect();
+    if let Some(i) = p.place(&led) {
+        if let Some(s) = led.get(i) {
+            record(boxes, &s.rect, n.text);
+            if let Some(l) = s.leader {
+                ctx.leaders.push(LabelLeader {
+                    id: n.id.clone(),
+                    x1: l[0],
+                    y1: l[1],
+                    x2: l[2],
+                    y2: l[3],
+                });
+            }
+            return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
+        }
+    }
+    if callout(p, ctx, boxes, n) {
+        Put::Callout
+    } else {
+        Put::Key
+    }
+}
+
+/// A number at the feature, the name given with it in the map's key.
+fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -> bool {
+    let e = ctx.e;
+    let number = (ctx.callouts.len() + 1).to_string();
+    let size = CALLOUT_EM * e;
+    let probe = text_box(0.0, 0.0, &number, size, true);
+    let (w, h) = (probe.w, probe.h);
+    let mut centres = n.first.clone();
+    for gap in [0.05 * e, 0.3 * e] {
+        for s in seeds(&n.shape, e) {
+            centres.extend(ring(&s, w, h, gap));
+        }
+    }
+    let rect = |(x, y): (f64, f64)| Rect { cx: x, cy: y, w, h };
+    let near: Vec<Spot> = centres
+        .iter()
+        .filter(|c| {
+            n.shape.gap(&rect(**c)) <= NEAR_MM * per_mm(e)
+                && !ctx.barriers.between(n.shape.nearest(c.0, c.1), **c, &n.id)
+        })
+        .map(|c| Spot::from(rect(*c)))
+        .collect();
+    let Some(s) = p.place(&near).and_then(|i| near.get(i)) else {
+        return false;
+    };
+    record(boxes, &s.rect, &number);
+    ctx.callouts.push(Callout {
+        id: n.id.clone(),
+        number,
+        text: n.text.to_string(),
+        x: s.rect.cx,
+        y: s.rect.cy + 0.32 * size,
+    });
+    true
 }
 
 /// Symbols that stand where they are: roads, rivers and other lines (sampled
 /// about every em, soft), place dots, bridges and elements (hard).
 fn claim_fixed(v: &MapView, p: &mut Placer) {
     let e = v.em;
+    let mut soft = Vec::new();
     for l in &v.lines {
         let size = l.width.max(0.3 * e) + 0.2 * e;
         for w in l.points.windows(2) {
@@ -118,7 +335,7 @@ fn claim_fixed(v: &MapView, p: &mut Placer) {
                 let steps = (len / e).ceil().clamp(1.0, 10_000.0) as usize;
                 for i in 0..=steps {
                     let t = i as f64 / steps as f64;
-                    p.claim_soft(Rect {
+                    soft.push(Rect {
                         cx: a.0 + (b.0 - a.0) * t,
                         cy: a.1 + (b.1 - a.1) * t,
                         w: size,
@@ -128,83 +345,91 @@ fn claim_fixed(v: &MapView, p: &mut Placer) {
             }
         }
     }
+    p.claim_soft_all(soft);
     for c in &v.crossings {
-        p.claim_hard(Rect {
-            cx: c.x,
-            cy: c.y,
-            w: 2.6 * e,
-            h: 1.6 * e,
-        });
+        p.claim_hard(crossing_box(c.x, c.y, e));
     }
     for el in &v.elements {
-        p.claim_hard(Rect {
-            cx: el.x,
-            cy: el.y,
-            w: 0.8 * e,
-            h: 0.8 * e,
-        });
+        p.claim_hard(element_box(el.x, el.y, el.angle, e));
     }
     for pl in v.places.iter().filter(|pl| pl.kind == "point") {
-        p.claim_hard(Rect {
-            cx: pl.x,
-            cy: pl.y,
-            w: 0.9 * e,
-            h: 0.9 * e,
-        });
+        p.claim_hard(dot_box(pl.x, pl.y, e));
     }
 }
 
-/// Spots around a point for a label of width `tw`: beside it (right first), then
-/// above and below, then further out.
-fn around(x: f64, y: f64, tw: f64, e: f64) -> Vec<(f64, f64)> {
-    let side = 0.6 * e + tw / 2.0;
-    let mut v = Vec::new();
-    for k in 0..4 {
-        let out = k as f64 * 1.1 * e;
-        v.extend([
-            (x + side, y + 0.3 * e - out),
-            (x - side, y + 0.3 * e - out),
-            (x + side, y + 0.3 * e + out),
-            (x - side, y + 0.3 * e + out),
-            (x, y - 0.7 * e - out),
-            (x, y + 1.4 * e + out),
-        ]);
+/// An element mark's box: its square or diamond and the tick pointing where
+/// it faces (`#el-tick`, 0.7 em long, turned by the facing).
+pub fn element_box(x: f64, y: f64, facing: f64, e: f64) -> Rect {
+    let (s, c) = facing.to_radians().sin_cos();
+    let (tx, ty) = (0.7 * e * s, -0.7 * e * c);
+    let half = 0.35 * e;
+    let (x0, x1) = ((tx - 0.06 * e).min(-half), (tx + 0.06 * e).max(half));
+    let (y0, y1) = ((ty - 0.06 * e).min(-half), (ty + 0.06 * e).max(half));
+    Rect {
+        cx: x + (x0 + x1) / 2.0,
+        cy: y + (y0 + y1) / 2.0,
+        w: x1 - x0,
+        h: y1 - y0,
     }
-    v
+}
+
+/// A bridge or ford symbol's box, turned any way.
+fn crossing_box(x: f64, y: f64, e: f64) -> Rect {
+    Rect {
+        cx: x,
+        cy: y,
+        w: 2.6 * e,
+        h: 1.6 * e,
+    }
+}
+
+/// A place dot's box.
+fn dot_box(x: f64, y: f64, e: f64) -> Rect {
+    Rect {
+        cx: x,
+        cy: y,
+        w: 0.9 * e,
+        h: 0.9 * e,
+    }
 }
 
 /// Names of point places and named crossings.
-fn place_points(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
+fn place_points(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>) {
     let e = v.em;
     let size = PLACE_EM * e;
-    let marks = v
-        .places
-        .iter_mut()
-        .filter(|m| m.kind == "point")
-        .chain(v.crossings.iter_mut().filter(|c| !c.label.is_empty()));
-    for m in marks {
-        let tw = text_width(&m.label, size, true);
-        // A bridge is wider than a place dot: its label starts further out.
-        let reach = if m.kind == "point" { 0.0 } else { 1.0 * e };
-        let spots: Vec<(f64, f64)> = around(m.x, m.y, tw + 2.0 * reach, e)
-            .into_iter()
-            .map(|(x, y)| {
-                let dy = if y > m.y + 0.4 * e {
-                    0.5 * reach
-                } else if y < m.y {
-                    -0.5 * reach
-                } else {
-                    0.0
-                };
-                (x, y + dy)
-            })
-            .collect();
-        match choose_text(p, boxes, &spots, &m.label, size, true) {
-            Some((x, y)) => {
+    let places = v.places.iter_mut().filter(|m| m.kind == "point");
+    for m in places {
+        let name = Name {
+            id: format!("place:{}", m.id),
+            shape: Shape::Mark(dot_box(m.x, m.y, e)),
+            text: &m.label,
+            size,
+            bold: true,
+            first: Vec::new(),
+        };
+        match put_name(p, ctx, boxes, &name) {
+            Put::At(x, y) => {
                 m.lx = x;
                 m.ly = y;
             }
-            None => m.shown = false,
+            Put::Callout | Put::Key => m.shown = false,
+        }
+    }
+    for m in v.crossings.iter_mut().filter(|c| !c.label.is_empty()) {
+        let name = Name {
+            id: format!("crossing:{}", m.id),
+            shape: Shape::Mark(crossing_box(m.x, m.y, e)),
+            text: &m.label,
+            size,
+            bold: true,
+            first: Vec::new(),
+        };
+        match put_name(p, ctx, boxes, &name) {
+            Put::At(x, y) => {
+                m.lx = x;
+                m.ly = y;
+            }
+            Put::Callout | Put::Key => m.shown = false,
         }
     }
 }
@@ -240,10 +465,14 @@ fn place_edges(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
                 }
             })
             .collect();
-        match choose(p, boxes, &spots, &rects, &m.label) {
-            Some((x, y)) => {
-                m.lx = x;
-                m.ly = y;
+        let cands: Vec<Spot> = rects.iter().copied().map(Spot::from).collect();
+        match p.place(&cands) {
+            Some(i) => {
+                if let (Some((x, y)), Some(r)) = (spots.get(i), rects.get(i)) {
+                    record(boxes, r, &m.label);
+                    m.lx = *x;
+                    m.ly = *y;
+                }
             }
             None => m.shown = false,
         }
@@ -263,71 +492,115 @@ fn inside(x: f64, y: f64, poly: &[(f64, f64)]) -> bool {
     c
 }
 
-/// Unit symbols: at their true centre when it is free, else on rings close by
-/// with a leader line; never moved into water or cliffs the unit is not in.
+/// The box round the element marks of the unit `id` (its own, not its
+/// sub-units'), in map units.
+fn own_marks(v: &MapView, id: &str) -> Option<Rect> {
+    let prefix = format!("{id}.");
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for el in &v.elements {
+        if el
+            .id
+            .strip_prefix(&prefix)
+            .is_some_and(|rest| !rest.contains('.'))
+        {
+            let b = element_box(el.x, el.y, el.angle, v.em);
+            x0 = x0.min(b.cx - b.w / 2.0);
+            y0 = y0.min(b.cy - b.h / 2.0);
+            x1 = x1.max(b.cx + b.w / 2.0);
+            y1 = y1.max(b.cy + b.h / 2.0);
+        }
+    }
+    (x0 <= x1).then(|| Rect {
+        cx: (x0 + x1) / 2.0,
+        cy: (y0 + y1) / 2.0,
+        w: x1 - x0,
+        h: y1 - y0,
+    })
+}
+
+/// Unit symbols: beside their own elements' marks when there is room, else
+/// close by on a leader line from the unit's centre; never moved into water or
+/// cliffs the unit is not in. A symbol with no such spot goes to the key.
 fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
     let e = v.em;
+    let mm = per_mm(e);
     let impassable: Vec<&[(f64, f64)]> = v
         .areas
         .iter()
         .filter(|a| matches!(a.kind.as_str(), "water" | "lake" | "cliffs"))
         .map(|a| a.points.as_slice())
         .collect();
-    for u in v.units.iter_mut() {
+    let owns: Vec<Option<Rect>> = v.units.iter().map(|u| own_marks(v, &u.id)).collect();
+    for (u, own) in v.units.iter_mut().zip(owns) {
         let name = unit_name(&u.label, u.later);
         let r0 = unit_box(0.0, 0.0, &name, &u.echelon, u.highlight, e);
-        // Spots on a half-box lattice round the centre, nearest first, within
-        // a short leader's reach: a symbol that fits nowhere near goes to the key.
-        let (sx, sy) = ((r0.w + 0.3 * e) / 2.0, (r0.h + 0.3 * e) / 2.0);
-        let reach = MAX_LEADER_EM * e;
+        // What the symbol must stay near: its own elements' marks, or (an
+        // intel report) the point reported.
+        let target = own.unwrap_or(Rect {
+            cx: u.x,
+            cy: u.y,
+            w: 0.0,
+            h: 0.0,
+        });
+        // Spots on a half-box lattice round the marks, nearest first.
+        let (sx, sy) = ((r0.w + 0.3 * e) / 4.0, (r0.h + 0.3 * e) / 4.0);
         let mut offsets: Vec<(f64, f64)> = Vec::new();
-        for j in -6i32..=6 {
-            for i in -6i32..=6 {
-                let (dx, dy) = (f64::from(i) * sx, f64::from(j) * sy);
-                if dx.hypot(dy) <= reach {
-                    offsets.push((dx, dy));
-                }
+        for j in -12i32..=12 {
+            for i in -12i32..=12 {
+                offsets.push((f64::from(i) * sx, f64::from(j) * sy));
             }
         }
-        // Nearest first; above before below, then right before left, on ties.
-        offsets.sort_by(|a, b| {
-            let d = |o: &(f64, f64)| (o.0.hypot(o.1) * 1000.0).round();
-            d(a).total_cmp(&d(b))
-                .then(a.1.total_cmp(&b.1))
-                .then(b.0.total_cmp(&a.0))
-        });
         let here: Vec<&&[(f64, f64)]> = impassable
             .iter()
             .filter(|poly| inside(u.x, u.y, poly))
             .collect();
-        let cands: Vec<(f64, f64, Spot)> = offsets
+        let gap_of = |r: &Rect| Shape::Mark(target).gap(r);
+        let mut cands: Vec<(f64, f64, Spot, f64)> = offsets
             .iter()
-            .map(|(dx, dy)| (u.x + dx, u.y + dy))
+            .map(|(dx, dy)| (target.cx + dx, target.cy + dy))
             .filter(|(x, y)| {
                 impassable
                     .iter()
                     .all(|poly| !inside(*x, *y, poly) || here.contains(&poly))
             })
-            .map(|(x, y)| {
+            .filter_map(|(x, y)| {
                 let rect = unit_box(x, y, &name, &u.echelon, u.highlight, e);
-                let leader = (x != u.x || y != u.y).then(|| {
-                    // From the true centre to the edge of the frame.
-                    let (dx, dy) = (x - u.x, y - u.y);
+                let gap = gap_of(&rect);
+                if gap > LEADER_MM * mm {
+                    return None;
+                }
+                let leader = (gap > UNIT_NEAR_MM * mm).then(|| {
+                    // From the marks' edge nearest the symbol to its frame.
+                    let (ax, ay) = Shape::Mark(target).nearest(x, y);
+                    let (dx, dy) = (x - ax, y - ay);
                     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
                     let stop = (len - 0.9 * e).max(0.0) / len;
-                    [u.x, u.y, u.x + dx * stop, u.y + dy * stop]
+                    [ax, ay, ax + dx * stop, ay + dy * stop]
                 });
-                (x, y, Spot { rect, leader })
+                Some((x, y, Spot { rect, leader }, gap))
             })
             .collect();
+        // Without a leader first, nearest first; above before below, then
+        // right before left, on ties.
+        cands.sort_by(|a, b| {
+            let d = |c: &(f64, f64, Spot, f64)| (c.3 / mm * 10.0).round();
+            a.2.leader
+                .is_some()
+                .cmp(&b.2.leader.is_some())
+                .then(d(a).total_cmp(&d(b)))
+                .then(a.1.total_cmp(&b.1))
+                .then(b.0.total_cmp(&a.0))
+        });
         let spots: Vec<Spot> = cands.iter().map(|c| c.2).collect();
         match p.place(&spots) {
             Some(i) => {
-                if let Some((x, y, s)) = cands.get(i) {
+                if let Some((x, y, s, _)) = cands.get(i) {
                     u.fx = *x;
                     u.fy = *y;
                     u.leader = s.leader.is_some();
                     if let Some(l) = s.leader {
+                        u.ax = l[0];
+                        u.ay = l[1];
                         v.leaders.push(l);
                     }
                     record(boxes, &s.rect, &name);
@@ -338,83 +611,176 @@ fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
     }
 }
 
-/// Arrival notes beside their arrow's head.
-fn place_arrivals(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
-    let e = v.em;
-    let size = UNIT_EM * e;
+/// Arrival notes beside their arrow.
+fn place_arrivals(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>) {
+    let size = UNIT_EM * v.em;
     for a in v.arrivals.iter_mut() {
-        let tw = text_width(&a.label, size, false);
-        let spots = around(a.x, a.y, tw, e);
-        match choose_text(p, boxes, &spots, &a.label, size, false) {
-            Some((x, y)) => {
+        let name = Name {
+            id: format!("arrival:{}", a.id),
+            shape: Shape::Path(a.points.clone()),
+            text: &a.label,
+            size,
+            bold: true,
+            first: Vec::new(),
+        };
+        match put_name(p, ctx, boxes, &name) {
+            Put::At(x, y) => {
                 a.lx = x;
                 a.ly = y;
             }
-            None => a.shown = false,
+            Put::Callout | Put::Key => a.shown = false,
         }
     }
 }
 
-/// Area names: the middle of the area, else nudged up or down, then sideways.
-fn place_areas(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
+/// Area names: inside the area, from its middle out, else round it.
+fn place_areas(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>) {
     let e = v.em;
     let size = AREA_EM * e;
     for a in v.areas.iter_mut() {
-        let tw = text_width(&a.label, size, false);
-        let mut spots = vec![(a.x, a.y)];
+        let shape = Shape::Area(a.points.clone());
+        let b = shape.bounds();
+        let mut first = vec![(a.x, a.y - 0.32 * size)];
         for k in 1..5 {
             let d = k as f64 * 1.1 * e;
-            spots.extend([(a.x, a.y - d), (a.x, a.y + d)]);
+            first.extend([(a.x, a.y - 0.32 * size - d), (a.x, a.y - 0.32 * size + d)]);
         }
-        for k in 1..3 {
-            let d = k as f64 * (tw / 2.0 + e);
-            spots.extend([(a.x + d, a.y), (a.x - d, a.y)]);
+        // A lattice over the area, nearest its middle first.
+        let mut lattice = Vec::new();
+        for j in 0..=6 {
+            for i in 0..=6 {
+                lattice.push((
+                    b.cx - b.w / 2.0 + b.w * f64::from(i) / 6.0,
+                    b.cy - b.h / 2.0 + b.h * f64::from(j) / 6.0,
+                ));
+            }
         }
-        match choose_text(p, boxes, &spots, &a.label, size, false) {
-            Some((x, y)) => {
+        lattice.sort_by(|p, q| {
+            let d = |r: &(f64, f64)| (r.0 - a.x).hypot(r.1 - a.y);
+            d(p).total_cmp(&d(q))
+        });
+        first.extend(
+            lattice
+                .into_iter()
+                .filter(|(x, y)| inside(*x, *y, &a.points)),
+        );
+        let name = Name {
+            id: format!("area:{}", a.id),
+            shape,
+            text: &a.label,
+            size,
+            bold: false,
+            first,
+        };
+        match put_name(p, ctx, boxes, &name) {
+            Put::At(x, y) => {
                 a.x = x;
                 a.y = y;
             }
-            None => a.shown = false,
+            Put::Callout | Put::Key => a.shown = false,
         }
     }
 }
 
-/// Line names: along the line, starting from its middle, just above or below it.
-fn place_lines(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
+/// Line names: along the line, turned to run with it, starting from its
+/// middle, just to either side of it.
+fn place_lines(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>) {
     let e = v.em;
     let size = LINE_EM * e;
     for l in v.lines.iter_mut().filter(|l| !l.label.is_empty()) {
-        let mut along: Vec<(f64, f64)> = Vec::new();
-        for w in l.points.windows(2) {
-            if let [a, b] = w {
-                for t in [0.25, 0.5, 0.75] {
-                    along.push((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
-                }
-            }
+        if let Some((x, y, angle)) = along(p, ctx, boxes, l, size) {
+            l.x = x;
+            l.y = y;
+            l.angle = angle;
+            continue;
         }
-        if along.is_empty() {
-            along.push((l.x, l.y));
-        }
-        let mid = along.len() / 2;
-        let mut order: Vec<usize> = (0..along.len()).collect();
-        order.sort_by_key(|i| i.abs_diff(mid));
-        let spots: Vec<(f64, f64)> = order
-            .iter()
-            .filter_map(|i| along.get(*i))
-            .flat_map(|(x, y)| {
-                [
-                    (*x, y - 0.4 * e - l.width / 2.0),
-                    (*x, y + 1.0 * e + l.width / 2.0),
-                ]
-            })
-            .collect();
-        match choose_text(p, boxes, &spots, &l.label, size, false) {
-            Some((x, y)) => {
+        let name = Name {
+            id: format!("line:{}", l.id),
+            shape: Shape::Path(l.points.clone()),
+            text: &l.label,
+            size,
+            bold: false,
+            first: Vec::new(),
+        };
+        match put_name(p, ctx, boxes, &name) {
+            Put::At(x, y) => {
                 l.x = x;
                 l.y = y;
+                l.angle = 0.0;
             }
-            None => l.shown = false,
+            Put::Callout | Put::Key => l.shown = false,
         }
     }
+}
+
+/// A line's name set along one of its segments beside it: its text centre,
+/// baseline and turn in degrees (kept readable, never upside down).
+fn along(
+    p: &mut Placer,
+    ctx: &Ctx,
+    boxes: &mut Vec<LabelBox>,
+    l: &super::view::LineMark,
+    size: f64,
+) -> Option<(f64, f64, f64)> {
+    let e = ctx.e;
+    let id = format!("line:{}", l.id);
+    let shape = Shape::Path(l.points.clone());
+    let probe = text_box(0.0, 0.0, &l.label, size, false);
+    let mut spots: Vec<(f64, f64, f64, Rect)> = Vec::new();
+    let mut segs: Vec<(usize, &[(f64, f64)])> = l.points.windows(2).enumerate().collect();
+    let mid = segs.len() / 2;
+    segs.sort_by_key(|(i, _)| i.abs_diff(mid));
+    for (_, w) in segs {
+        let [a, b] = w else { continue };
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = dx.hypot(dy);
+        if len < probe.w {
+            continue;
+        }
+        let mut angle = dy.atan2(dx).to_degrees();
+        if angle > 90.0 {
+            angle -= 180.0;
+        } else if angle <= -90.0 {
+            angle += 180.0;
+        }
+        let (s, c) = angle.to_radians().sin_cos();
+        // The turned box's extent, and the normal to the line.
+        let (bw, bh) = (
+            (probe.w * c).abs() + (probe.h * s).abs(),
+            (probe.w * s).abs() + (probe.h * c).abs(),
+        );
+        let (nx, ny) = (-s, c);
+        let off = l.width / 2.0 + 0.15 * e + probe.h / 2.0;
+        for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
+            let (x, y) = (a.0 + dx * t, a.1 + dy * t);
+            for side in [-1.0, 1.0] {
+                let (cx, cy) = (x + side * nx * off, y + side * ny * off);
+                spots.push((
+                    cx,
+                    cy,
+                    angle,
+                    Rect {
+                        cx,
+                        cy,
+                        w: bw,
+                        h: bh,
+                    },
+                ));
+            }
+        }
+    }
+    let mm = per_mm(e);
+    let ok: Vec<&(f64, f64, f64, Rect)> = spots
+        .iter()
+        .filter(|(cx, cy, _, r)| {
+            shape.gap(r) <= NEAR_MM * mm
+                && !ctx
+                    .barriers
+                    .between(shape.nearest(*cx, *cy), (*cx, *cy), &id)
+        })
+        .collect();
+    let cands: Vec<Spot> = ok.iter().map(|s| Spot::from(s.3)).collect();
+    let (cx, cy, angle, r) = ok.get(p.place(&cands)?)?;
+    record(boxes, r, &l.label);
+    Some((*cx, *cy + 0.32 * size, *angle))
 }

@@ -3,10 +3,16 @@
 //! inside the frame, overlaps no other label, keeps off hard marks (element and
 //! place symbols) and whose leader line crosses no other leader; among those it
 //! prefers the one touching the fewest soft marks (roads, rivers). A label with
-//! no such spot is not drawn: the caller lists it in the map's key.
+//! no such spot is not drawn: the caller lists it in the map's key. Every
+//! claim goes into an R-tree, so a candidate is checked against the few boxes
+//! near it, never against every box of a big map.
 
 use muster_model::geometry::segments_cross;
 use muster_model::model::Pos;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, AABB};
+
+type Boxed = Rectangle<[f64; 2]>;
 
 /// An axis-aligned box by its centre and size, in map units (y down).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -18,7 +24,33 @@ pub struct Rect {
 }
 
 impl Rect {
-    fn overlap(&self, o: &Rect) -> f64 {
+    fn lo(&self) -> [f64; 2] {
+        [self.cx - self.w / 2.0, self.cy - self.h / 2.0]
+    }
+
+    fn hi(&self) -> [f64; 2] {
+        [self.cx + self.w / 2.0, self.cy + self.h / 2.0]
+    }
+
+    fn envelope(&self) -> AABB<[f64; 2]> {
+        AABB::from_corners(self.lo(), self.hi())
+    }
+
+    fn boxed(&self) -> Boxed {
+        Rectangle::from_corners(self.lo(), self.hi())
+    }
+
+    fn of(b: &Boxed) -> Rect {
+        let (lo, hi) = (b.lower(), b.upper());
+        Rect {
+            cx: (lo[0] + hi[0]) / 2.0,
+            cy: (lo[1] + hi[1]) / 2.0,
+            w: hi[0] - lo[0],
+            h: hi[1] - lo[1],
+        }
+    }
+
+    pub(crate) fn overlap(&self, o: &Rect) -> f64 {
         let dx = (self.w + o.w) / 2.0 - (self.cx - o.cx).abs();
         let dy = (self.h + o.h) / 2.0 - (self.cy - o.cy).abs();
         if dx > 0.0 && dy > 0.0 {
@@ -86,16 +118,22 @@ impl From<Rect> for Spot {
 #[derive(Debug, Clone)]
 pub struct Placer {
     /// Labels placed: nothing may overlap them.
-    labels: Vec<Rect>,
+    labels: RTree<Boxed>,
     /// Marks no label may cover (element and place symbols).
-    hard: Vec<Rect>,
+    hard: RTree<Boxed>,
     /// Marks a label may cover, at a cost (roads, rivers, bridges).
-    soft: Vec<Rect>,
-    leaders: Vec<[f64; 4]>,
+    soft: RTree<Boxed>,
+    /// Leader lines drawn, by their boxes.
+    leaders: RTree<GeomWithData<Boxed, [f64; 4]>>,
     x0: f64,
     y0: f64,
     x1: f64,
     y1: f64,
+}
+
+/// The box around a leader line.
+fn leader_box(l: &[f64; 4]) -> AABB<[f64; 2]> {
+    AABB::from_corners([l[0], l[1]], [l[2], l[3]])
 }
 
 impl Placer {
@@ -106,10 +144,10 @@ impl Placer {
     /// A placer whose labels must stay inside `x0..x1, y0..y1`.
     pub fn within(x0: f64, y0: f64, x1: f64, y1: f64) -> Placer {
         Placer {
-            labels: Vec::new(),
-            hard: Vec::new(),
-            soft: Vec::new(),
-            leaders: Vec::new(),
+            labels: RTree::new(),
+            hard: RTree::new(),
+            soft: RTree::new(),
+            leaders: RTree::new(),
             x0,
             y0,
             x1,
@@ -119,34 +157,54 @@ impl Placer {
 
     /// Claims a mark no label may cover.
     pub fn claim_hard(&mut self, r: Rect) {
-        self.hard.push(r);
+        self.hard.insert(r.boxed());
+    }
+
+    /// Claims many marks a label may cover if nothing better is free.
+    pub fn claim_soft_all(&mut self, rs: Vec<Rect>) {
+        let mut all: Vec<Boxed> = self.soft.iter().copied().collect();
+        all.extend(rs.iter().map(Rect::boxed));
+        self.soft = RTree::bulk_load(all);
     }
 
     /// Claims a mark a label may cover if nothing better is free.
+    #[cfg(test)]
     pub fn claim_soft(&mut self, r: Rect) {
-        self.soft.push(r);
+        self.soft.insert(r.boxed());
+    }
+
+    /// Whether `r` overlaps a box of `tree`.
+    fn hits(tree: &RTree<Boxed>, r: &Rect) -> bool {
+        tree.locate_in_envelope_intersecting(&r.envelope())
+            .any(|t| r.overlap(&Rect::of(t)) > 0.0)
     }
 
     fn allowed(&self, s: &Spot) -> bool {
         let r = &s.rect;
         r.inside(self.x0, self.y0, self.x1, self.y1)
-            && self.labels.iter().all(|t| r.overlap(t) <= 0.0)
-            && self.hard.iter().all(|t| r.overlap(t) <= 0.0)
+            && !Placer::hits(&self.labels, r)
+            && !Placer::hits(&self.hard, r)
             && s.leader.is_none_or(|l| {
-                self.leaders.iter().all(|o| !leaders_cross(&l, o))
+                let env = leader_box(&l);
+                self.leaders
+                    .locate_in_envelope_intersecting(&env)
+                    .all(|o| !leaders_cross(&l, &o.data))
                     && self
                         .labels
-                        .iter()
-                        .all(|t| !t.crossed_by((l[0], l[1]), (l[2], l[3])))
+                        .locate_in_envelope_intersecting(&env)
+                        .all(|t| !Rect::of(t).crossed_by((l[0], l[1]), (l[2], l[3])))
             })
             && self
                 .leaders
-                .iter()
-                .all(|o| !r.crossed_by((o[0], o[1]), (o[2], o[3])))
+                .locate_in_envelope_intersecting(&r.envelope())
+                .all(|o| !r.crossed_by((o.data[0], o.data[1]), (o.data[2], o.data[3])))
     }
 
     fn cost(&self, r: &Rect) -> f64 {
-        self.soft.iter().map(|t| r.overlap(t)).sum::<f64>()
+        self.soft
+            .locate_in_envelope_intersecting(&r.envelope())
+            .map(|t| r.overlap(&Rect::of(t)))
+            .sum::<f64>()
     }
 
     /// Chooses among candidates (best first): the first allowed one touching no
@@ -168,9 +226,11 @@ impl Placer {
         }
         let (i, _) = best?;
         let c = candidates.get(i)?;
-        self.labels.push(c.rect);
+        self.labels.insert(c.rect.boxed());
         if let Some(l) = c.leader {
-            self.leaders.push(l);
+            let b = leader_box(&l);
+            self.leaders
+                .insert(GeomWithData::new(Rectangle::from_aabb(b), l));
         }
         Some(i)
     }

@@ -87,6 +87,12 @@ pub struct MapView {
     /// Every leader line drawn (from, to), for tests.
     #[serde(skip)]
     pub leaders: Vec<[f64; 4]>,
+    /// The leader lines of names set a little off their feature.
+    pub label_leaders: Vec<LabelLeader>,
+    /// Names given as a number at their feature, resolved under the map.
+    pub callouts: Vec<Callout>,
+    /// Units with no element on the table, listed under the map.
+    pub off_table: Vec<String>,
     /// A map extract's window on the table (map units, y down): the drawing is
     /// clipped to it and its labels kept inside it; None for the whole table.
     pub window: Option<Window>,
@@ -118,6 +124,28 @@ pub struct Window {
 /// Margins around the drawn table, in em: grid labels left, right and above;
 /// column letters and the scale bar below.
 pub(crate) const MARGINS_EM: (f64, f64, f64, f64) = (2.4, 3.4, 2.0, 7.0);
+
+/// A leader line from a feature (`x1, y1`) to its name (`x2, y2`); `id` is
+/// the feature's `KIND:ID`, for `data-leader`.
+#[derive(Debug, Clone, Serialize)]
+pub struct LabelLeader {
+    pub id: String,
+    pub x1: f64,
+    pub y1: f64,
+    pub x2: f64,
+    pub y2: f64,
+}
+
+/// A feature named by a number at it (text centre `x`, baseline `y`), its
+/// name given with the number under the map; `id` is the feature's `KIND:ID`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Callout {
+    pub id: String,
+    pub number: String,
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+}
 
 /// A label's box as placed, in map units (y down).
 #[derive(Debug, Clone, PartialEq)]
@@ -176,6 +204,8 @@ pub struct LineMark {
     /// Where the label goes (text centre, baseline), chosen clear of other labels.
     pub x: f64,
     pub y: f64,
+    /// The label's turn in degrees, to run along the line.
+    pub angle: f64,
     pub shown: bool,
     /// The drawn points (y down), for choosing where along the line to label it.
     #[serde(skip)]
@@ -226,8 +256,12 @@ pub struct UnitMark {
     pub later: bool,
     /// False when no free spot was found near it: it is listed in the key.
     pub shown: bool,
-    /// Whether a leader line joins the symbol to its centre.
+    /// Whether a leader line joins the symbol to its troops.
     pub leader: bool,
+    /// Where that leader starts: the edge of its own elements' marks nearest
+    /// the symbol.
+    pub ax: f64,
+    pub ay: f64,
 }
 
 /// The scale bar: `metres` of ground is `length` user units and `mm` on the table.

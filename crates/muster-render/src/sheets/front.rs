@@ -117,17 +117,33 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
             due: Vec::new(),
         })
         .collect();
-    let mut add = |turn: Option<u32>, what: String| {
+    let mut due = Vec::new();
+    arrivals_due(s, &clock, &mut due);
+    events_due(s, &clock, &mut due);
+    orders_due(s, &mut due);
+    holds_due(s, &mut due);
+    for (turn, what) in due {
         // A time before the start is due in the first turn; one after the end is dropped.
         let t = turn.map(|t| t.max(1));
         if let Some(r) = t.and_then(|t| rows.get_mut(t as usize - 1)) {
             r.due.push(what);
         }
-    };
-    let turn_of = |w: &When| match w {
+    }
+    rows
+}
+
+/// What falls due, in the turn it falls due (`None`: in no turn).
+type Due = Vec<(Option<u32>, String)>;
+
+/// The turn a `when` falls in (a clock time before the start falls in the first).
+fn turn_of(w: &When) -> Option<u32> {
+    match w {
         When::Turn { turn } => Some(*turn),
         When::Clock { turn, .. } => turn.map(|t| u32::try_from(t.max(1)).unwrap_or(1)),
-    };
+    }
+}
+
+fn arrivals_due(s: &ScenarioJson, clock: &TurnClock, due: &mut Due) {
     for a in &s.arrivals {
         let side = a
             .side
@@ -137,30 +153,38 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
         let cond = a
             .condition
             .as_ref()
-            .map(|c| format!(", {}", condition_words(s, c, &clock)))
+            .map(|c| format!(", {}", condition_words(s, c, clock)))
             .unwrap_or_default();
         let text = a
             .text
             .as_ref()
             .map(|t| format!(": {t}"))
             .unwrap_or_default();
-        add(
+        due.push((
             turn_of(&a.when),
             format!(
                 "Arrives{side}: {} at {}{cond}{text}",
                 name(&a.unit),
                 place(s, &a.at)
             ),
-        );
+        ));
     }
+}
+
+fn events_due(s: &ScenarioJson, clock: &TurnClock, due: &mut Due) {
     for e in &s.events {
         let cond = e
             .condition
             .as_ref()
-            .map(|c| format!(" ({})", condition_words(s, c, &clock)))
+            .map(|c| format!(" ({})", condition_words(s, c, clock)))
             .unwrap_or_default();
-        add(turn_of(&e.when), format!("Event{cond}: {}", e.text));
+        due.push((turn_of(&e.when), format!("Event{cond}: {}", e.text)));
     }
+}
+
+/// When each order, or each phase of it, starts, is due done, ends, or waits for
+/// a signal's deadline.
+fn orders_due(s: &ScenarioJson, due: &mut Due) {
     for o in &s.orders {
         let who = name(&o.unit);
         let ps = phases(s, o);
@@ -177,8 +201,8 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
                 _ => None,
             });
             for t in timing {
-                match t {
-                    Timing::After { turn } => add(
+                let row = match t {
+                    Timing::After { turn } => (
                         Some(turn + 1),
                         match &waits {
                             Some(sig) => {
@@ -187,13 +211,9 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
                             None => format!("{label} starts: {}", p.words),
                         },
                     ),
-                    Timing::By { turn } => {
-                        add(Some(*turn), format!("{label} due done: {}", p.words))
-                    }
-                    Timing::Until { turn } => {
-                        add(Some(*turn), format!("{label} ends: {}", p.words))
-                    }
-                    Timing::At { turn, .. } => add(
+                    Timing::By { turn } => (Some(*turn), format!("{label} due done: {}", p.words)),
+                    Timing::Until { turn } => (Some(*turn), format!("{label} ends: {}", p.words)),
+                    Timing::At { turn, .. } => (
                         turn.map(|t| u32::try_from(t.max(1)).unwrap_or(1)),
                         format!("{label} starts: {}", p.words),
                     ),
@@ -203,24 +223,26 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
                         let what = signal
                             .as_deref()
                             .map_or_else(|| "a signal".to_string(), |g| signal_phrase(s, g));
-                        add(
+                        let goes = if *unless {
+                            "goes ahead only if it has not come"
+                        } else {
+                            "goes ahead only if it has come"
+                        };
+                        (
                             turn_of(by),
-                            format!(
-                                "Deadline for {what}: {label} {} ({})",
-                                if *unless {
-                                    "goes ahead only if it has not come"
-                                } else {
-                                    "goes ahead only if it has come"
-                                },
-                                p.words
-                            ),
-                        );
+                            format!("Deadline for {what}: {label} {goes} ({})", p.words),
+                        )
                     }
-                    _ => {}
-                }
+                    _ => continue,
+                };
+                due.push(row);
             }
         }
     }
+}
+
+/// The turns by which a side must hold an objective.
+fn holds_due(s: &ScenarioJson, due: &mut Due) {
     for v in &s.victory {
         for c in &v.conditions {
             if let Condition::Holds {
@@ -228,18 +250,17 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
                 by_turn: Some(t),
             } = c
             {
-                add(
+                due.push((
                     Some(*t),
                     format!(
                         "{}: must hold {} by the end of this turn",
                         side_name(s, &v.side),
                         name(target)
                     ),
-                );
+                ));
             }
         }
     }
-    rows
 }
 
 /// A place named with its grid square or its edge.

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::support;
+use support::html::text_of;
 
 use muster_render::json::{self, ScenarioJson};
 use muster_render::{build, Templates};
@@ -35,27 +36,6 @@ fn marked_texts(html: &str) -> Vec<String> {
         rest = &after[end..];
     }
     out
-}
-
-/// Markup removed and entities decoded.
-fn text_of(html: &str) -> String {
-    let mut t = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            _ if !in_tag => t.push(c),
-            _ => {}
-        }
-    }
-    t.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&#39;", "'")
-        .replace("&#x2F;", "/")
-        .replace("&amp;", "&")
 }
 
 /// Ids of units and map items that have a display name of their own, with it.

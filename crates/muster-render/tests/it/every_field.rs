@@ -237,52 +237,8 @@ impl Planter<'_> {
                 self.def(id, one(UMPIRE), "event id");
                 self.text(prose, one(UMPIRE), "event text");
             }
-            Item::Victory(Victory {
-                side,
-                level: _,
-                prose,
-                conditions,
-                group: _,
-                span: _,
-            }) => {
-                self.refer(side);
-                self.text(prose, one(&side.name), "victory text");
-                for c in conditions {
-                    match c {
-                        VictoryCondition::Holds {
-                            target,
-                            by: _,
-                            span: _,
-                        }
-                        | VictoryCondition::Destroys { target, span: _ } => self.refer(target),
-                        VictoryCondition::Exits { unit, at, span: _ } => {
-                            self.refer(unit);
-                            self.refer(at);
-                        }
-                    }
-                }
-            }
-            Item::Intel(Intel {
-                side,
-                entries,
-                span: _,
-            }) => {
-                self.refer(side);
-                for IntelEntry {
-                    unit,
-                    seen_at,
-                    precision: _,
-                    words,
-                    span: _,
-                } in entries
-                {
-                    self.refer(unit);
-                    if let Some(o) = seen_at {
-                        self.objective(o);
-                    }
-                    self.opt_text(words, one(&side.name), "intel words");
-                }
-            }
+            Item::Victory(v) => self.victory(v),
+            Item::Intel(i) => self.intel(i),
             Item::Umpire(UmpireNote { text, span: _ }) => {
                 self.text(text, one(UMPIRE), "umpire note")
             }
@@ -304,6 +260,56 @@ impl Planter<'_> {
                     self.text(text, one(owner), "briefing text");
                 }
             }
+        }
+    }
+
+    fn victory(&mut self, v: &Victory) {
+        let Victory {
+            side,
+            level: _,
+            prose,
+            conditions,
+            group: _,
+            span: _,
+        } = v;
+        self.refer(side);
+        self.text(prose, one(&side.name), "victory text");
+        for c in conditions {
+            match c {
+                VictoryCondition::Holds {
+                    target,
+                    by: _,
+                    span: _,
+                }
+                | VictoryCondition::Destroys { target, span: _ } => self.refer(target),
+                VictoryCondition::Exits { unit, at, span: _ } => {
+                    self.refer(unit);
+                    self.refer(at);
+                }
+            }
+        }
+    }
+
+    fn intel(&mut self, i: &Intel) {
+        let Intel {
+            side,
+            entries,
+            span: _,
+        } = i;
+        self.refer(side);
+        for IntelEntry {
+            unit,
+            seen_at,
+            precision: _,
+            words,
+            span: _,
+        } in entries
+        {
+            self.refer(unit);
+            if let Some(o) = seen_at {
+                self.objective(o);
+            }
+            self.opt_text(words, one(&side.name), "intel words");
         }
     }
 

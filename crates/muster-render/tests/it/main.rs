@@ -12,6 +12,7 @@ mod map_table;
 mod player_sheet;
 mod python_jsonschema;
 mod schema;
+mod setup_figures;
 mod smoke;
 mod snapshots;
 mod statements;

@@ -18,13 +18,16 @@ use muster_render::sheets::setup::setup;
 use muster_render::{build, Paper, Templates};
 
 /// Every map a scenario's build draws: the umpire's, each side's, each
-/// player's and the set-up sheet's, by name.
+/// player's and the set-up sheet's with its tiles, by name.
 fn maps(full: &ScenarioJson) -> Vec<(String, MapView)> {
     let mut out = vec![
         ("umpire".to_string(), map_view(full, None, &[])),
         ("setup".to_string(), setup(full, Paper::A4).0),
         ("setup-a3".to_string(), setup(full, Paper::A3).0),
     ];
+    for t in setup(full, Paper::A4).1.tiles {
+        out.push((format!("setup tile {}", t.name), t.map));
+    }
     for side in &full.sides {
         let view = json::for_side(full, &side.id);
         out.push((
@@ -160,18 +163,20 @@ fn check_map(name: &str, m: &MapView) {
             u.label
         );
     }
-    // Every label is on the map (with a box) or in the key.
+    // Every label is on the map (with a box), numbered at its feature (the
+    // number with a box, the name under the map) or in the key.
     let all = labels(m);
     let shown = all.iter().filter(|(_, s)| *s).count();
     assert_eq!(
-        shown,
+        shown + m.callouts.len(),
         m.label_boxes.len(),
         "{name}: a drawn label has no box"
     );
     for (text, s) in &all {
         if !*s {
             assert!(
-                m.key.iter().any(|k| k.text.starts_with(text.as_str())),
+                m.key.iter().any(|k| k.text.starts_with(text.as_str()))
+                    || m.callouts.iter().any(|c| &c.text == text),
                 "{name}: {text:?} is neither on the map nor in the key"
             );
         }
@@ -194,11 +199,12 @@ fn every_map_of_the_pack_keeps_its_labels_apart_and_inside_the_frame() {
         let (model, analysis) = support::pack::load(&path);
         let full = json::scenario(&model, &analysis);
         let players: usize = full.sides.iter().map(|s| s.players.len()).sum();
-        expected += 3 + full.sides.len() + players;
+        let tiles = setup(&full, Paper::A4).1.tiles.len();
+        expected += 3 + full.sides.len() + players + tiles;
         for (name, m) in maps(&full) {
             check_map(&format!("{path} {name}"), &m);
             checked += 1;
-            extracts += usize::from(m.window.is_some());
+            extracts += usize::from(m.window.is_some() && !name.starts_with("setup tile"));
         }
     }
     assert_eq!(checked, expected);
@@ -304,7 +310,8 @@ fn setup_sheet_gives_table_centimetres_and_grid_squares() {
         .unwrap();
     assert!(sheet.contents.contains("56.0, 38.0"));
     assert!(sheet.contents.contains("Umpire only"));
-    assert!(sheet.contents.contains("size: A4 landscape"));
+    // A 3 : 2 table fills the width of a portrait page, not of a landscape one.
+    assert!(sheet.contents.contains("size: A4 portrait"));
 }
 
 #[test]
@@ -325,8 +332,8 @@ fn every_shipped_scenario_gets_a_setup_sheet_with_grid() {
         ] {
             assert!(sheet.contents.contains(needle), "{path}: {needle}");
         }
-        // A tile is only worth a page when the table needs two or more.
-        assert!(!sheet.contents.contains("Map tile 1 of 1 "), "{path}");
+        // The table is printed in tiles at table scale.
+        assert!(sheet.contents.contains("Map tile 1 of "), "{path}");
     }
 }
 
@@ -471,30 +478,56 @@ fn own_part(t: &muster_render::map::setup::Tile) -> [f64; 4] {
 }
 
 #[test]
-fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
-    // 4800 m by 3200 m at 2 m per mm is a 240 cm by 160 cm table: on A4 it
-    // would print at 1 : 11, so the sheet adds tiles at the readable scale.
+fn the_table_is_tiled_at_table_scale_with_only_the_overlap_repeated() {
+    // 4800 m by 3200 m at 2 m per mm is a 240 cm by 160 cm table: it prints
+    // in tiles at 1 : 4 on A4 and 1 : 2 on A3.
+    use muster_render::map::setup::{OVERLAP_TABLE_MM, TILE_RATIO, TILE_RATIO_A3};
     let big = FIXTURE.replace("table 2400m by 1600m", "table 4800m by 3200m");
     let (model, analysis) = load_text(&big);
     let full = json::scenario(&model, &analysis);
     let scale = full.header.ground_scale_m_per_mm;
-    for (paper, count) in [(Paper::A4, 4), (Paper::A3, 2)] {
+    // Two tiles that share a side share exactly the overlap: 20 table mm, 40 m.
+    let overlap = OVERLAP_TABLE_MM * scale;
+    for (paper, ratio) in [(Paper::A4, TILE_RATIO), (Paper::A3, TILE_RATIO_A3)] {
         let (map, s) = setup(&full, paper);
-        assert_eq!(s.tiles.len(), count, "{paper:?}");
+        assert!(s.tiles.len() > 1, "{paper:?}");
         let eps = 1e-6;
-        for t in &s.tiles {
-            // Each tile prints at the smallest readable scale and stays on the table.
-            let ratio = t.print_w_mm / t.vw * scale;
-            assert!((ratio - muster_render::map::setup::MIN_PRINT_RATIO).abs() < 1e-9);
-            assert!(t.vx >= -eps && t.vy >= -eps);
-            assert!(t.vx + t.vw <= map.width + eps && t.vy + t.vh <= map.height + eps);
-            // The marked part lies inside the tile, and the rest is overlap.
+        let windows: Vec<_> = s
+            .tiles
+            .iter()
+            .map(|t| t.map.window.expect("a tile is a window"))
+            .collect();
+        for (t, w) in s.tiles.iter().zip(&windows) {
+            // The tile prints at its stated scale against the table.
+            let printed = t.map.print_w_mm / t.map.vw * scale;
+            assert!((printed - ratio).abs() < 1e-9, "{paper:?}: {printed}");
+            assert_eq!(t.ratio, ratio);
+            // It stays on the table, and its own part lies inside it.
+            assert!(w.x >= -eps && w.y >= -eps);
+            assert!(w.x + w.w <= map.width + eps && w.y + w.h <= map.height + eps);
             let [x0, y0, x1, y1] = own_part(t);
-            assert!(x0 >= t.vx - eps && y0 >= t.vy - eps);
-            assert!(x1 <= t.vx + t.vw + eps && y1 <= t.vy + t.vh + eps);
+            assert!(x0 >= w.x - eps && y0 >= w.y - eps);
+            assert!(x1 <= w.x + w.w + eps && y1 <= w.y + w.h + eps);
+            // Its grid letters, scale bar and north arrow are its own.
+            assert!(!t.map.grid.columns.is_empty() && !t.map.grid.rows.is_empty());
+            assert!(t.map.scale.x >= w.x - eps && t.map.nx <= w.x + w.w + eps);
+            assert!(!t.ruler.is_empty());
         }
-        // Each tile names the grid squares it shows, so a tile locates itself:
-        // together they name all 24 by 16 squares, the first the north-west one.
+        for (i, a) in windows.iter().enumerate() {
+            for b in &windows[i + 1..] {
+                let ox = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+                let oy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+                let same_row = (a.y - b.y).abs() < eps;
+                let same_column = (a.x - b.x).abs() < eps;
+                if same_row && ox > 0.0 {
+                    assert!((ox - overlap).abs() < 1e-6, "{paper:?}: repeats {ox} m");
+                }
+                if same_column && oy > 0.0 {
+                    assert!((oy - overlap).abs() < 1e-6, "{paper:?}: repeats {oy} m");
+                }
+            }
+        }
+        // Together the tiles name all 24 by 16 squares, the first the north-west one.
         let named: std::collections::BTreeSet<&str> = s
             .tiles
             .iter()
@@ -502,13 +535,7 @@ fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
             .collect();
         assert_eq!(named.len(), 24 * 16, "{paper:?}");
         assert_eq!(s.tiles[0].squares[0].text, "A16");
-        for t in &s.tiles {
-            for g in &t.squares {
-                assert!(g.x > t.vx && g.x < t.vx + t.vw && g.y > t.vy && g.y < t.vy + t.vh);
-            }
-        }
-        // Every spot of the table is in exactly one tile's own part, and in
-        // the overlap of two tiles wherever two tiles meet.
+        // Every spot of the table is in exactly one tile's own part.
         let (nx, ny) = (48, 32);
         for i in 0..nx {
             for j in 0..ny {
@@ -527,37 +554,25 @@ fn a_table_too_big_for_one_sheet_is_tiled_with_overlap_marks() {
                 assert_eq!(owners, 1, "{paper:?}: ({x}, {y})");
             }
         }
-        for (i, a) in s.tiles.iter().enumerate() {
-            for b in &s.tiles[i + 1..] {
-                let (ox, oy) = (
-                    (a.vx + a.vw).min(b.vx + b.vw) - a.vx.max(b.vx),
-                    (a.vy + a.vh).min(b.vy + b.vh) - a.vy.max(b.vy),
-                );
-                let beside = (a.vy - b.vy).abs() < eps || (a.vx - b.vx).abs() < eps;
-                if beside {
-                    assert!(ox > 0.0 && oy > 0.0, "{}, {}: no overlap", a.name, b.name);
-                }
-            }
-        }
     }
-    // The sheet draws each tile from the one map body with its dashed line.
+    // The sheet draws each tile as a map of its own, with the data attributes.
     let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
     let sheet = &files
         .iter()
         .find(|f| f.path == "fixture/setup.html")
         .unwrap()
         .contents;
-    assert_eq!(sheet.matches("id=\"map-body\"").count(), 1);
-    assert_eq!(sheet.matches("<use href=\"#map-body\"/>").count(), 4);
-    assert!(sheet.contains("Map tile 4 of 4 (row 2 from the north, column 2 from the west)"));
-    assert!(sheet.contains("stroke-dasharray"));
-    // A table that prints at a readable scale on one sheet is not tiled.
-    let small = FIXTURE.replace("table 2400m by 1600m", "table 1800m by 1200m");
-    let (model, analysis) = load_text(&small);
-    assert!(setup(&json::scenario(&model, &analysis), Paper::A4)
-        .1
-        .tiles
-        .is_empty());
+    let (_, s) = setup(&full, Paper::A4);
+    let n = s.tiles.len();
+    assert!(sheet.contains(&format!("Map tile {n} of {n} ")));
+    assert_eq!(
+        sheet.matches("aria-label=\"Map of the table\"").count(),
+        n + 1
+    );
+    assert!(sheet.contains("data-element=\"red.a.one\""));
+    assert!(sheet.matches("data-element=\"red.a.one\"").count() >= 2);
+    assert!(sheet.contains("data-number=\"red.a.one\""));
+    assert!(sheet.contains("At 1 : 4 of the table"));
 }
 
 #[test]
@@ -631,4 +646,94 @@ fn every_map_item_carries_the_id_of_what_it_draws() {
     let symbols = map.matches("<use href=\"#f-friendly\"").count()
         + map.matches("<use href=\"#f-hostile\"").count();
     assert_eq!(map.matches("data-unit=\"").count(), symbols);
+}
+
+/// Where a drawn name stands (its text centre and baseline), by `KIND:ID`.
+fn name_at(m: &MapView, id: &str) -> Option<(f64, f64)> {
+    let drawn = |shown: bool, x: f64, y: f64| shown.then_some((x, y));
+    let by = |kind: &str, mid: &str| format!("{kind}:{mid}") == id;
+    m.places
+        .iter()
+        .find(|p| by("place", &p.id))
+        .and_then(|p| drawn(p.shown, p.lx, p.ly))
+        .or_else(|| m.callouts.iter().find(|c| c.id == id).map(|c| (c.x, c.y)))
+}
+
+#[test]
+fn pegasus_names_stay_on_their_bank_of_the_canal() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let full = json::scenario(&model, &analysis);
+    let mut seen = 0;
+    for (name, m) in maps(&full) {
+        let Some(canal) = m.areas.iter().find(|a| a.id == "canal") else {
+            continue; // a set-up tile away from the canal
+        };
+        let west = canal.points.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+        // Café Gondrée and the crossroads stand west of the canal: so do their names.
+        for id in ["place:cafe", "place:benouville-x"] {
+            if let Some((x, _)) = name_at(&m, id) {
+                seen += 1;
+                assert!(
+                    x < west,
+                    "{name}: {id} named at x {x}, east of the canal's west bank {west}"
+                );
+            }
+        }
+    }
+    assert!(seen >= 8, "only {seen} names checked");
+}
+
+/// A place between the west edge of the table and a line close to it: there
+/// is room for its name only across the line (or for a number beside it).
+fn bank(kind: &str) -> String {
+    format!(
+        r#"
+scenario "Bank" {{
+  start 1944-06-06 06:00
+  turns 6
+  first-bound red
+  table 2400m by 1600m
+}}
+side red "Red" nation british
+side blue "Blue" nation german
+forces red {{
+  company a "A" {{
+    hq a-hq command figures 2 at (200,200)
+  }}
+}}
+forces blue {{
+  company b "B" {{
+    hq b-hq command figures 2 at (2200,1400)
+  }}
+}}
+map {{
+  {kind} water-line "Line" width 10m line (60,0) (60,1600)
+  place mill "Mill" at (20,800)
+}}
+"#
+    )
+}
+
+#[test]
+fn a_name_is_not_set_across_a_river_from_its_place() {
+    let (model, analysis) = load_text(&bank("river"));
+    let full = json::scenario(&model, &analysis);
+    let m = map_view(&full, None, &[]);
+    let (x, _) = name_at(&m, "place:mill").unwrap();
+    assert!(
+        x < 60.0,
+        "the mill's name stands east of the river, at x {x}"
+    );
+}
+
+#[test]
+fn a_road_does_not_keep_a_name_from_its_best_side() {
+    let (model, analysis) = load_text(&bank("road"));
+    let full = json::scenario(&model, &analysis);
+    let m = map_view(&full, None, &[]);
+    let (x, _) = name_at(&m, "place:mill").unwrap();
+    assert!(
+        x > 60.0,
+        "the mill's name should stand east, across the road, at x {x}"
+    );
 }

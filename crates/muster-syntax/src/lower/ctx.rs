@@ -5,12 +5,11 @@ use crate::Code;
 use crate::ast::{Point, Text};
 use crate::diagnostic::{Diagnostic, FileId};
 use crate::error::{or_list, to_diagnostic};
-use crate::grammar::{MusterParser, Rule};
+use crate::grammar::Rule;
 use crate::literal::LitError;
 use crate::span::{Ident, Span, Spanned};
 use muster_rules::limits::Limit;
 use pest::iterators::Pair;
-use pest::Parser;
 
 /// A pest pair of our grammar.
 pub(crate) type P<'i> = Pair<'i, Rule>;
@@ -364,7 +363,7 @@ impl<'d> Ctx<'d> {
                 return None;
             }
         }
-        match MusterParser::parse(rule, text) {
+        match crate::grammar::run(rule, text) {
             Ok(mut pairs) => {
                 let outer = pairs.next()?;
                 let inner = kids(outer).find(|k| k.as_rule() != Rule::EOI)?;
@@ -390,7 +389,7 @@ impl<'d> Ctx<'d> {
         );
         let base = self.offset.checked_sub(self.base)?;
         let text = self.src.get(base + ps..base + je)?;
-        let Err(e) = MusterParser::parse(rule, text) else {
+        let Err(e) = crate::grammar::run(rule, text) else {
             return None;
         };
         let pos = match e.location {

@@ -99,41 +99,7 @@ pub(crate) fn keyword_attr(
                 None
             }
         },
-        "mix" => {
-            // pairs of a count and a text, as many as are written
-            let mut parts = Vec::new();
-            while items.get(*i).is_some_and(|p| p.as_rule() == Rule::lit) {
-                let Some(n) = take(items, i, &[Rule::lit]) else {
-                    break;
-                };
-                let count = c.ranged(&n, literal::count, &limits::REPRESENTS);
-                let Some(what) = take(items, i, &[Rule::string]) else {
-                    missing(
-                        c,
-                        ks,
-                        w,
-                        "a count and a text for each part",
-                        "mix 3 \"Cromwell\" 1 \"Firefly\"",
-                    );
-                    return Some(None);
-                };
-                let what = c.text(what);
-                if let Some(count) = count {
-                    parts.push((count, what));
-                }
-            }
-            if parts.is_empty() {
-                missing(
-                    c,
-                    ks,
-                    w,
-                    "a count and a text for each part",
-                    "mix 3 \"Cromwell\" 1 \"Firefly\"",
-                );
-                return Some(None);
-            }
-            Some(ElementAttr::Mix(parts))
-        }
+        "mix" => return Some(mix_attr(c, items, i, w, ks)),
         "figures" | "models" => match take(items, i, NUM) {
             Some(n) if w == "figures" => c
                 .ranged(&n, literal::count, &limits::FIGURES)
@@ -191,25 +157,7 @@ pub(crate) fn keyword_attr(
             let reason = take(items, i, &[Rule::string]);
             return Some(super::scope::start(c, ks, word.as_ref(), reason).map(ElementAttr::Start));
         }
-        "prepared" => {
-            let since = take(items, i, &[Rule::elem_word]);
-            let overnight = since.as_ref().is_some_and(|s| s.as_str() == "overnight");
-            let when = if overnight {
-                None
-            } else {
-                take(items, i, &[Rule::lit])
-            };
-            // a clock time after the date (`20:00`); any other number is the next attribute's
-            let time = if overnight || !items.get(*i).is_some_and(|p| p.as_str().contains(':')) {
-                None
-            } else {
-                take(items, i, &[Rule::lit])
-            };
-            return Some(
-                super::scope::prepared(c, ks, since.as_ref(), when.as_ref(), time.as_ref())
-                    .map(ElementAttr::Prepared),
-            );
-        }
+        "prepared" => return Some(prepared_attr(c, items, i, ks)),
         "allow" | "warn" | "deny" => {
             let code = take(items, i, &[Rule::elem_word]);
             let reason = take(items, i, &[Rule::string]);
@@ -231,6 +179,53 @@ pub(crate) fn keyword_attr(
         _ => return None,
     };
     Some(attr)
+}
+
+/// `mix 3 "Cromwell" 1 "Firefly"`: pairs of a count and a text, as many as are
+/// written; `None` when malformed (reported).
+fn mix_attr(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span) -> Option<ElementAttr> {
+    let mut parts = Vec::new();
+    while items.get(*i).is_some_and(|p| p.as_rule() == Rule::lit) {
+        let Some(n) = take(items, i, &[Rule::lit]) else {
+            break;
+        };
+        let count = c.ranged(&n, literal::count, &limits::REPRESENTS);
+        let Some(what) = take(items, i, &[Rule::string]) else {
+            missing(c, ks, w, "a count and a text for each part", MIX_EXAMPLE);
+            return None;
+        };
+        let what = c.text(what);
+        if let Some(count) = count {
+            parts.push((count, what));
+        }
+    }
+    if parts.is_empty() {
+        missing(c, ks, w, "a count and a text for each part", MIX_EXAMPLE);
+        return None;
+    }
+    Some(ElementAttr::Mix(parts))
+}
+
+/// How a `mix` is written.
+const MIX_EXAMPLE: &str = "mix 3 \"Cromwell\" 1 \"Firefly\"";
+
+/// `prepared since 1944-03-01 [20:00]` or `prepared overnight`.
+fn prepared_attr(c: &mut Ctx, items: &[P], i: &mut usize, ks: Span) -> Option<ElementAttr> {
+    let since = take(items, i, &[Rule::elem_word]);
+    let overnight = since.as_ref().is_some_and(|s| s.as_str() == "overnight");
+    let when = if overnight {
+        None
+    } else {
+        take(items, i, &[Rule::lit])
+    };
+    // a clock time after the date (`20:00`); any other number is the next attribute's
+    let time = if overnight || !items.get(*i).is_some_and(|p| p.as_str().contains(':')) {
+        None
+    } else {
+        take(items, i, &[Rule::lit])
+    };
+    super::scope::prepared(c, ks, since.as_ref(), when.as_ref(), time.as_ref())
+        .map(ElementAttr::Prepared)
 }
 
 /// `note MC301`: a code where a note's text belongs, reported as the slip for a

@@ -23,9 +23,8 @@ pub(crate) use orders::order_splits;
 use crate::ast::Item;
 use crate::diagnostic::{Diagnostic, FileId};
 use crate::error::to_diagnostic;
-use crate::grammar::{MusterParser, Rule};
+use crate::grammar::Rule;
 use crate::scan::Chunk;
-use pest::Parser;
 
 /// Parses and lowers one top-level item's text, pushing the item if any part of
 /// it could be read; with `tree`, adds its concrete nodes from the same parse.
@@ -43,12 +42,12 @@ pub(crate) fn chunk(
         return;
     }
     let mut ctx = Ctx::new(file, src, chunk.start, chunk.end, diags);
-    let (pairs, complete) = match MusterParser::parse(Rule::item_only, src) {
+    let (pairs, complete) = match crate::grammar::run(Rule::item_only, src) {
         Ok(p) => (Some(p), true),
         Err(e) => {
             ctx.diags
                 .push(to_diagnostic(file, src, chunk.start, chunk.end, &e));
-            (MusterParser::parse(Rule::item_prefix, src).ok(), false)
+            (crate::grammar::run(Rule::item_prefix, src).ok(), false)
         }
     };
     if let Some(tree) = tree {

@@ -1,13 +1,45 @@
 //! Complexity guard for parsing: eight times the input may cost at most
-//! twelve times the work. A ratio of two timings of the same binary, each the best
-//! of several runs, so it does not depend on the machine's speed; a quadratic
-//! stage (pest's `line_col` once per order token scanned from the file's start)
-//! costs about 64 times and fails it.
+//! twelve times the work. Work is counted, never timed, so a loaded machine cannot
+//! fail or pass the guard: heap allocations (a counting allocator, per thread),
+//! bytes handed to the grammar (each statement once, plus those read again for an
+//! error) and bytes read again to find a line. Parsing every statement from the
+//! file's start, or finding each line by scanning from the start, costs about 64
+//! times for 8 times the input and fails.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use muster_syntax::{parse, FileId};
-use std::time::{Duration, Instant};
+use muster_syntax::{parse, work, FileId};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// The system allocator, counting allocations made on each thread.
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; the count is
+// a const-initialised thread-local that never allocates itself.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        // SAFETY: forwarded with the caller's layout.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded with the caller's pointer and layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        // SAFETY: forwarded with the caller's pointer, layout and size.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn orders(n: usize) -> String {
     let mut t = String::from(
@@ -31,36 +63,93 @@ fn orders(n: usize) -> String {
     t
 }
 
-/// The best of five parses: the least disturbed by other work on the machine.
-fn best(text: &str) -> Duration {
-    (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            let parsed = parse(FileId(0), text);
-            let took = t.elapsed();
-            assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
-            took
-        })
-        .min()
-        .unwrap()
+/// The work of parsing `text`: (allocations, bytes handed to the grammar, bytes
+/// read again to find lines).
+fn work_of(text: &str, clean: bool) -> [u64; 3] {
+    let before = [
+        ALLOCATIONS.with(Cell::get),
+        work::grammar_bytes(),
+        work::rescanned_bytes(),
+    ];
+    let parsed = parse(FileId(0), text);
+    let after = [
+        ALLOCATIONS.with(Cell::get),
+        work::grammar_bytes(),
+        work::rescanned_bytes(),
+    ];
+    assert_eq!(
+        parsed.diagnostics.is_empty(),
+        clean,
+        "{:?}",
+        parsed.diagnostics
+    );
+    drop(parsed);
+    [
+        after[0] - before[0],
+        after[1] - before[1],
+        after[2] - before[2],
+    ]
+}
+
+fn assert_linear(what: &str, small: &str, large: &str) {
+    let (n, n8) = (work_of(small, true), work_of(large, true));
+    for (i, unit) in [
+        "allocations",
+        "bytes handed to the grammar",
+        "bytes read again",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let ratio = n8[i] as f64 / (n[i] as f64).max(1.0);
+        assert!(
+            ratio <= 12.0,
+            "{what}: 8× the input cost {ratio:.1}× the {unit} ({} → {})",
+            n[i],
+            n8[i]
+        );
+    }
 }
 
 #[test]
 fn eight_times_the_orders_cost_at_most_twelve_times_the_parse() {
-    let (small, large) = (orders(300), orders(2400));
-    // A loaded machine can stretch one measurement; a quadratic stage costs
-    // about 64x every time, so three tries keep the guard sharp but not flaky.
-    let mut tries = Vec::new();
-    for _ in 0..3 {
-        let (n, n8) = (best(&small), best(&large));
-        let ratio = n8.as_secs_f64() / n.as_secs_f64().max(1e-6);
-        if ratio <= 12.0 {
-            return;
+    assert_linear("orders", &orders(300), &orders(2400));
+}
+
+/// Unclosed braces are each reported with their line: finding those lines must
+/// not read the file from its start once per brace.
+#[test]
+fn eight_times_the_unclosed_braces_cost_at_most_twelve_times_the_parse() {
+    // Each `forces` block's `}` lines up with `forces`, so the company's `{` is
+    // the extra one, reported with the line of that `}`.
+    let unclosed = |n: usize| {
+        let mut t = String::new();
+        for k in 0..n {
+            t.push_str(&format!(
+                "forces s{k} {{\n  company c{k} \"C\" {{\n    hq h{k} command figures 3 at (0,0)\n}}\n"
+            ));
         }
-        tries.push(format!("{ratio:.1}× ({n:?} → {n8:?})"));
-    }
-    panic!(
-        "parsing 8× the orders took, in three tries: {}",
-        tries.join(", ")
+        t
+    };
+    let (n, n8) = (
+        work_of(&unclosed(40), false),
+        work_of(&unclosed(320), false),
     );
+    for (i, unit) in [
+        "allocations",
+        "bytes handed to the grammar",
+        "bytes read again",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let ratio = n8[i] as f64 / (n[i] as f64).max(1.0);
+        eprintln!("unclosed braces: {unit} {} → {}", n[i], n8[i]);
+        assert!(
+            ratio <= 12.0,
+            "unclosed braces: 8× the input cost {ratio:.1}× the {unit} ({} → {})",
+            n[i],
+            n8[i]
+        );
+    }
 }

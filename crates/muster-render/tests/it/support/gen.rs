@@ -34,7 +34,19 @@ fn pos(x: f64, y: f64) -> Pos {
 
 /// A two-sided scenario number `n` with `companies` companies per side.
 pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
-    let mut m = Model {
+    let mut m = empty_model(n);
+    add_ground(&mut m);
+    let mut analysis = Analysis::default();
+    for (s, sid) in ["blue", "red"].iter().enumerate() {
+        add_side(&mut m, &mut analysis, s, sid, companies);
+    }
+    add_fog_cases(&mut m);
+    (m, analysis)
+}
+
+/// The scenario's header, its files and no content yet.
+fn empty_model(n: usize) -> Model {
+    Model {
         collection: None,
         findings_limit: muster_model::pack::FindingsLimit::of(0),
         files: vec![SourceFile {
@@ -89,7 +101,11 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         briefings: vec![],
         far_off: vec![],
         spatial: Default::default(),
-    };
+    }
+}
+
+/// Terrain, roads, the brook, its bridge and places.
+fn add_ground(m: &mut Model) {
     let kinds = [
         TerrainKind::DenseWoods,
         TerrainKind::Buildings,
@@ -169,153 +185,158 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         known_to: Known::Everyone,
         loc: loc(),
     });
-    let mut analysis = Analysis::default();
-    for (s, sid) in ["blue", "red"].iter().enumerate() {
-        m.sides.push(Side {
-            name: name(sid),
-            display: Some(format!("{} force", sid.to_uppercase())),
-            nations: vec![name(if s == 0 { "british" } else { "german" })],
-            players: vec![Player {
-                name: name(&format!("{sid}-player")),
-                display: Some(format!("Commander {sid}")),
-                commands: Some(r(
-                    &format!("{sid}-coy-0"),
-                    Target::Unit(UnitId(m.units.len() + 1)),
-                )),
-                loc: loc(),
-            }],
+}
+
+/// One side with its battalion of `companies` companies, orders and victory.
+fn add_side(m: &mut Model, analysis: &mut Analysis, s: usize, sid: &str, companies: usize) {
+    m.sides.push(Side {
+        name: name(sid),
+        display: Some(format!("{} force", sid.to_uppercase())),
+        nations: vec![name(if s == 0 { "british" } else { "german" })],
+        players: vec![Player {
+            name: name(&format!("{sid}-player")),
+            display: Some(format!("Commander {sid}")),
+            commands: Some(r(
+                &format!("{sid}-coy-0"),
+                Target::Unit(UnitId(m.units.len() + 1)),
+            )),
             loc: loc(),
-        });
-        let bx = if s == 0 { 500.0 } else { 2500.0 };
-        let bn = UnitId(m.units.len());
-        add_unit(
-            &mut m,
-            &mut analysis,
+        }],
+        loc: loc(),
+    });
+    let bx = if s == 0 { 500.0 } else { 2500.0 };
+    let bn = UnitId(m.units.len());
+    add_unit(
+        m,
+        analysis,
+        s,
+        &format!("{sid}-bn"),
+        Echelon::Battalion,
+        None,
+        pos(bx, 1000.0),
+        true,
+    );
+    for c in 0..companies {
+        let cid = add_unit(
+            m,
+            analysis,
             s,
-            &format!("{sid}-bn"),
-            Echelon::Battalion,
-            None,
-            pos(bx, 1000.0),
-            true,
-        );
-        for c in 0..companies {
-            let cid = add_unit(
-                &mut m,
-                &mut analysis,
-                s,
-                &format!("{sid}-coy-{c}"),
-                Echelon::Company,
-                Some(bn),
-                pos(
-                    bx + if s == 0 { 100.0 } else { -100.0 },
-                    300.0 + (c as f64 * 1400.0) / companies.max(1) as f64,
-                ),
-                false,
-            );
-            analysis.latency.push(LatencyRow {
-                from: bn,
-                unit: cid,
-                links: 1,
-                runner_turns: 0,
-                hot_turn: 2,
-                cold_turn: 3,
-            });
-        }
-        let side = SideId(s);
-        m.orders.push(Order {
-            misspelt_stance: None,
-            side,
-            unit: r(&format!("{sid}-bn"), Target::Unit(bn)),
-            stance: Some((
-                if s == 0 {
-                    Stance::Attack
-                } else {
-                    Stance::Defend
-                },
-                loc(),
-            )),
-            intensity: (s == 0).then_some((Intensity::Full, loc())),
-            objective: Some(Objective::Ref(r("farm", Target::Place(PlaceId(0))))),
-            timing: vec![Timing::By(6, loc())],
-            prose: Some(prose(&format!("{sid}: take and hold the farm"))),
-            phases: vec![Phase {
-                stance: Some((Stance::Defend, loc())),
-                intensity: None,
-                objective: Some(Objective::Ref(r("farm", Target::Place(PlaceId(0))))),
-                timing: vec![Timing::UntilEnd(loc())],
-                loc: loc(),
-            }],
-            loc: loc(),
-        });
-        m.orders.push(Order {
-            misspelt_stance: None,
-            side,
-            unit: r(&format!("{sid}-coy-0"), Target::Unit(UnitId(bn.0 + 1))),
-            stance: Some((Stance::Support, loc())),
-            intensity: None,
-            objective: Some(Objective::Bearing(90.0, loc())),
-            timing: vec![Timing::At(6 * 60, loc())],
-            prose: None,
-            phases: vec![],
-            loc: loc(),
-        });
-        let hq = m.units[bn.0].command_element.unwrap();
-        m.signals.push(Signal {
-            name: name(&format!("{sid}-go")),
-            side: Some(side),
-            kind: SignalKind::Flare,
-            meaning: Some(prose(&format!("{sid} begins the assault"))),
-            sender: Some(r(&m.elements[hq.0].qualified.clone(), Target::Element(hq))),
-            trigger: Some(Trigger::Command(loc())),
-            affects: vec![r(&format!("{sid}-bn"), Target::Unit(bn))],
-            loc: loc(),
-        });
-        m.nets.push(Net {
-            side,
-            name: name(&format!("{sid}-net")),
-            display: Some(format!("{sid} battalion net")),
-            members: vec![r(&m.elements[hq.0].qualified.clone(), Target::Element(hq))],
-            loc: loc(),
-        });
-        m.telephone_lines.push(Link {
-            side,
-            from: r(&m.elements[hq.0].qualified.clone(), Target::Element(hq)),
-            to: r(
-                &m.elements[hq.0 + 1].qualified.clone(),
-                Target::Element(ElementId(hq.0 + 1)),
+            &format!("{sid}-coy-{c}"),
+            Echelon::Company,
+            Some(bn),
+            pos(
+                bx + if s == 0 { 100.0 } else { -100.0 },
+                300.0 + (c as f64 * 1400.0) / companies.max(1) as f64,
             ),
-            loc: loc(),
-        });
-        m.arrivals.push(Arrival {
-            side: Some(side),
-            unit: r(&format!("{sid}-coy-0"), Target::Unit(UnitId(bn.0 + 1))),
-            when: When::Turn(3, loc()),
-            at: r("west", Target::Place(PlaceId(1))),
-            prose: Some(prose(&format!("{sid} reserve arrives"))),
-            condition: None,
-            loc: loc(),
-        });
-        m.victories.push(Victory {
-            side: r(sid, Target::Side(side)),
-            level: Some((
-                VictoryLevel::Grade(muster_rules::vocab::Grade::Decisive),
-                loc(),
-            )),
-            prose: prose(&format!("{sid} must hold the farm")),
-            conditions: vec![Condition::Holds {
-                target: r("farm", Target::Place(PlaceId(0))),
-                by: None,
-                loc: loc(),
-            }],
-            group: ConditionGroup {
-                mode: muster_rules::vocab::GroupMode::All,
-                members: vec![GroupMember::Condition(0)],
-                written: true,
-                loc: loc(),
-            },
-            loc: loc(),
+            false,
+        );
+        analysis.latency.push(LatencyRow {
+            from: bn,
+            unit: cid,
+            links: 1,
+            runner_turns: 0,
+            hot_turn: 2,
+            cold_turn: 3,
         });
     }
+    let side = SideId(s);
+    m.orders.push(Order {
+        misspelt_stance: None,
+        side,
+        unit: r(&format!("{sid}-bn"), Target::Unit(bn)),
+        stance: Some((
+            if s == 0 {
+                Stance::Attack
+            } else {
+                Stance::Defend
+            },
+            loc(),
+        )),
+        intensity: (s == 0).then_some((Intensity::Full, loc())),
+        objective: Some(Objective::Ref(r("farm", Target::Place(PlaceId(0))))),
+        timing: vec![Timing::By(6, loc())],
+        prose: Some(prose(&format!("{sid}: take and hold the farm"))),
+        phases: vec![Phase {
+            stance: Some((Stance::Defend, loc())),
+            intensity: None,
+            objective: Some(Objective::Ref(r("farm", Target::Place(PlaceId(0))))),
+            timing: vec![Timing::UntilEnd(loc())],
+            loc: loc(),
+        }],
+        loc: loc(),
+    });
+    m.orders.push(Order {
+        misspelt_stance: None,
+        side,
+        unit: r(&format!("{sid}-coy-0"), Target::Unit(UnitId(bn.0 + 1))),
+        stance: Some((Stance::Support, loc())),
+        intensity: None,
+        objective: Some(Objective::Bearing(90.0, loc())),
+        timing: vec![Timing::At(6 * 60, loc())],
+        prose: None,
+        phases: vec![],
+        loc: loc(),
+    });
+    let hq = m.units[bn.0].command_element.unwrap();
+    m.signals.push(Signal {
+        name: name(&format!("{sid}-go")),
+        side: Some(side),
+        kind: SignalKind::Flare,
+        meaning: Some(prose(&format!("{sid} begins the assault"))),
+        sender: Some(r(&m.elements[hq.0].qualified.clone(), Target::Element(hq))),
+        trigger: Some(Trigger::Command(loc())),
+        affects: vec![r(&format!("{sid}-bn"), Target::Unit(bn))],
+        loc: loc(),
+    });
+    m.nets.push(Net {
+        side,
+        name: name(&format!("{sid}-net")),
+        display: Some(format!("{sid} battalion net")),
+        members: vec![r(&m.elements[hq.0].qualified.clone(), Target::Element(hq))],
+        loc: loc(),
+    });
+    m.telephone_lines.push(Link {
+        side,
+        from: r(&m.elements[hq.0].qualified.clone(), Target::Element(hq)),
+        to: r(
+            &m.elements[hq.0 + 1].qualified.clone(),
+            Target::Element(ElementId(hq.0 + 1)),
+        ),
+        loc: loc(),
+    });
+    m.arrivals.push(Arrival {
+        side: Some(side),
+        unit: r(&format!("{sid}-coy-0"), Target::Unit(UnitId(bn.0 + 1))),
+        when: When::Turn(3, loc()),
+        at: r("west", Target::Place(PlaceId(1))),
+        prose: Some(prose(&format!("{sid} reserve arrives"))),
+        condition: None,
+        loc: loc(),
+    });
+    m.victories.push(Victory {
+        side: r(sid, Target::Side(side)),
+        level: Some((
+            VictoryLevel::Grade(muster_rules::vocab::Grade::Decisive),
+            loc(),
+        )),
+        prose: prose(&format!("{sid} must hold the farm")),
+        conditions: vec![Condition::Holds {
+            target: r("farm", Target::Place(PlaceId(0))),
+            by: None,
+            loc: loc(),
+        }],
+        group: ConditionGroup {
+            mode: muster_rules::vocab::GroupMode::All,
+            members: vec![GroupMember::Condition(0)],
+            written: true,
+            loc: loc(),
+        },
+        loc: loc(),
+    });
+}
+
+/// What each side is told of the other, and the fog-of-war edge cases.
+fn add_fog_cases(m: &mut Model) {
     // Each side is told of the other's battalion.
     let red_bn = m.units.iter().position(|u| u.name.id == "red-bn").unwrap();
     m.intel.push(IntelEntry {
@@ -381,7 +402,6 @@ pub fn scenario(n: usize, companies: usize) -> (Model, Analysis) {
         condition: None,
         loc: loc(),
     });
-    (m, analysis)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -397,78 +417,7 @@ fn add_unit(
 ) -> UnitId {
     let uid = UnitId(m.units.len());
     let first = m.elements.len();
-    let specs: Vec<(&str, Troop, Option<u32>, Option<u32>)> = if is_bn {
-        vec![
-            (
-                "hq",
-                Troop::Foot {
-                    ty: FootType::Command,
-                    specialism: None,
-                },
-                Some(3),
-                None,
-            ),
-            (
-                "tank",
-                Troop::Vehicle(VehicleSpec {
-                    role: VehicleRole::Tank,
-                    drive: Drive::Tracked,
-                    armoured: true,
-                    open_topped: false,
-                }),
-                None,
-                Some(1),
-            ),
-            (
-                "gun",
-                Troop::Artillery {
-                    weapon: ArtilleryWeapon::AtGun,
-                    calibre_mm: Some(57.0),
-                },
-                Some(4),
-                Some(1),
-            ),
-        ]
-    } else {
-        vec![
-            (
-                "hq",
-                Troop::Foot {
-                    ty: FootType::Command,
-                    specialism: None,
-                },
-                Some(2),
-                None,
-            ),
-            (
-                "pl-1",
-                Troop::Foot {
-                    ty: FootType::Coherent,
-                    specialism: None,
-                },
-                Some(6),
-                None,
-            ),
-            (
-                "pl-2",
-                Troop::Foot {
-                    ty: FootType::Integrated,
-                    specialism: None,
-                },
-                Some(5),
-                None,
-            ),
-            (
-                "mg",
-                Troop::Foot {
-                    ty: FootType::HeavySupport,
-                    specialism: None,
-                },
-                Some(3),
-                None,
-            ),
-        ]
-    };
+    let specs = element_specs(is_bn);
     for (i, (ename, kind, figures, models)) in specs.into_iter().enumerate() {
         m.elements.push(Element {
             name: name(ename),
@@ -574,4 +523,81 @@ fn add_unit(
     });
     a.unit_centres.push(Some(pos(at.x + 40.0, at.y)));
     uid
+}
+
+/// The elements of a battalion's headquarters or of a company: (id, troop,
+/// figures, models).
+fn element_specs(is_bn: bool) -> Vec<(&'static str, Troop, Option<u32>, Option<u32>)> {
+    if is_bn {
+        vec![
+            (
+                "hq",
+                Troop::Foot {
+                    ty: FootType::Command,
+                    specialism: None,
+                },
+                Some(3),
+                None,
+            ),
+            (
+                "tank",
+                Troop::Vehicle(VehicleSpec {
+                    role: VehicleRole::Tank,
+                    drive: Drive::Tracked,
+                    armoured: true,
+                    open_topped: false,
+                }),
+                None,
+                Some(1),
+            ),
+            (
+                "gun",
+                Troop::Artillery {
+                    weapon: ArtilleryWeapon::AtGun,
+                    calibre_mm: Some(57.0),
+                },
+                Some(4),
+                Some(1),
+            ),
+        ]
+    } else {
+        vec![
+            (
+                "hq",
+                Troop::Foot {
+                    ty: FootType::Command,
+                    specialism: None,
+                },
+                Some(2),
+                None,
+            ),
+            (
+                "pl-1",
+                Troop::Foot {
+                    ty: FootType::Coherent,
+                    specialism: None,
+                },
+                Some(6),
+                None,
+            ),
+            (
+                "pl-2",
+                Troop::Foot {
+                    ty: FootType::Integrated,
+                    specialism: None,
+                },
+                Some(5),
+                None,
+            ),
+            (
+                "mg",
+                Troop::Foot {
+                    ty: FootType::HeavySupport,
+                    specialism: None,
+                },
+                Some(3),
+                None,
+            ),
+        ]
+    }
 }

@@ -3,5 +3,6 @@
 
 pub mod built;
 pub mod gen;
+pub mod html;
 pub mod ids;
 pub mod pack;

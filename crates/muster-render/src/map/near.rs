@@ -1,0 +1,239 @@
+//! How a reader judges a label against what it names: the gap on paper between
+//! the label's box and the feature's drawn shape (a mark's box, an area's
+//! outline, a line), and whether the two stand on the same side of every water
+//! line, water area and linear obstacle. The placer keeps to these; the
+//! browser test measures the printed result the same way.
+
+use super::placer::Rect;
+use muster_model::geometry::{
+    box_gap, closest_on_segment, contains, segment_box_distance, segments_cross,
+};
+use muster_model::model::Pos;
+use rstar::primitives::{GeomWithData, Line};
+use rstar::{RTree, AABB};
+
+fn pos((x, y): (f64, f64)) -> Pos {
+    Pos { x, y }
+}
+
+fn corners(r: &Rect) -> (Pos, Pos) {
+    (
+        Pos {
+            x: r.cx - r.w / 2.0,
+            y: r.cy - r.h / 2.0,
+        },
+        Pos {
+            x: r.cx + r.w / 2.0,
+            y: r.cy + r.h / 2.0,
+        },
+    )
+}
+
+/// What a label names, as drawn (map units, y down).
+#[derive(Debug, Clone)]
+pub enum Shape {
+    /// A mark: a place dot, a bridge, an arrow's head.
+    Mark(Rect),
+    /// An area's outline: a label whose centre is inside stands on it.
+    Area(Vec<(f64, f64)>),
+    /// A line or an arrow, through its points.
+    Path(Vec<(f64, f64)>),
+}
+
+impl Shape {
+    /// The gap between the box `r` and the shape: 0 when they touch.
+    pub fn gap(&self, r: &Rect) -> f64 {
+        let bx = corners(r);
+        match self {
+            Shape::Mark(m) => box_gap(corners(m), bx),
+            Shape::Area(ps) => {
+                let centre = Pos { x: r.cx, y: r.cy };
+                if ps.len() >= 3
+                    && contains(&ps.iter().copied().map(pos).collect::<Vec<_>>(), centre)
+                {
+                    return 0.0;
+                }
+                edges(ps, true)
+                    .map(|(a, b)| segment_box_distance(a, b, bx))
+                    .fold(f64::INFINITY, f64::min)
+            }
+            Shape::Path(ps) => match ps.as_slice() {
+                [only] => box_gap((pos(*only), pos(*only)), bx),
+                _ => edges(ps, false)
+                    .map(|(a, b)| segment_box_distance(a, b, bx))
+                    .fold(f64::INFINITY, f64::min),
+            },
+        }
+    }
+
+    /// The point of the shape nearest to `(x, y)`: where a leader starts.
+    pub fn nearest(&self, x: f64, y: f64) -> (f64, f64) {
+        let p = Pos { x, y };
+        let best = |segs: &mut dyn Iterator<Item = (Pos, Pos)>| {
+            segs.map(|(a, b)| closest_on_segment(p, a, b))
+                .min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)))
+        };
+        let found = match self {
+            Shape::Mark(m) => Some(Pos {
+                x: x.clamp(m.cx - m.w / 2.0, m.cx + m.w / 2.0),
+                y: y.clamp(m.cy - m.h / 2.0, m.cy + m.h / 2.0),
+            }),
+            Shape::Area(ps) => best(&mut edges(ps, true)),
+            Shape::Path(ps) => match ps.as_slice() {
+                [only] => Some(pos(*only)),
+                _ => best(&mut edges(ps, false)),
+            },
+        };
+        found.map_or((x, y), |q| (q.x, q.y))
+    }
+
+    /// The box around the shape.
+    pub fn bounds(&self) -> Rect {
+        match self {
+            Shape::Mark(m) => *m,
+            Shape::Area(ps) | Shape::Path(ps) => {
+                let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+                for (x, y) in ps {
+                    x0 = x0.min(*x);
+                    y0 = y0.min(*y);
+                    x1 = x1.max(*x);
+                    y1 = y1.max(*y);
+                }
+                if x0 > x1 {
+                    return Rect {
+                        cx: 0.0,
+                        cy: 0.0,
+                        w: 0.0,
+                        h: 0.0,
+                    };
+                }
+                Rect {
+                    cx: (x0 + x1) / 2.0,
+                    cy: (y0 + y1) / 2.0,
+                    w: x1 - x0,
+                    h: y1 - y0,
+                }
+            }
+        }
+    }
+}
+
+/// The segments of a polyline, closed back to its start for an outline.
+fn edges(ps: &[(f64, f64)], closed: bool) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+    let n = ps.len();
+    let count = if closed && n >= 3 {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    (0..count).filter_map(move |i| Some((pos(*ps.get(i)?), pos(*ps.get((i + 1) % n)?))))
+}
+
+/// Something a label may not be read across, and who it is.
+struct Barrier {
+    /// `line:ID` or `area:ID`: a feature's own line or water never separates
+    /// it from its label.
+    id: String,
+    /// A water area's outline: a feature standing in it (a bridge) may be
+    /// labelled on either bank.
+    outline: Option<Vec<Pos>>,
+}
+
+/// Water lines, water areas and linear obstacles, indexed by their segments.
+pub struct Barriers {
+    owners: Vec<Barrier>,
+    segments: RTree<GeomWithData<Line<[f64; 2]>, usize>>,
+}
+
+impl Barriers {
+    /// `lines` are (id, points) of the lines that divide the ground (rivers,
+    /// walls, hedges, wire); `waters` (id, outline) of the water areas.
+    pub fn new(
+        lines: Vec<(String, &[(f64, f64)])>,
+        waters: Vec<(String, &[(f64, f64)])>,
+    ) -> Barriers {
+        let mut owners = Vec::new();
+        let mut segs = Vec::new();
+        for (id, ps) in lines {
+            let owner = owners.len();
+            owners.push(Barrier { id, outline: None });
+            for (a, b) in edges(ps, false) {
+                segs.push(GeomWithData::new(Line::new([a.x, a.y], [b.x, b.y]), owner));
+            }
+        }
+        for (id, ps) in waters {
+            let owner = owners.len();
+            owners.push(Barrier {
+                id,
+                outline: Some(ps.iter().copied().map(pos).collect()),
+            });
+            for (a, b) in edges(ps, true) {
+                segs.push(GeomWithData::new(Line::new([a.x, a.y], [b.x, b.y]), owner));
+            }
+        }
+        Barriers {
+            owners,
+            segments: RTree::bulk_load(segs),
+        }
+    }
+
+    /// Whether the sight line from a feature at `from` to its label at `to`
+    /// crosses a barrier other than the feature `own` itself.
+    pub fn between(&self, from: (f64, f64), to: (f64, f64), own: &str) -> bool {
+        let env = AABB::from_corners([from.0, from.1], [to.0, to.1]);
+        let (a, b) = (pos(from), pos(to));
+        self.segments
+            .locate_in_envelope_intersecting(&env)
+            .any(|s| {
+                let Some(owner) = self.owners.get(s.data) else {
+                    return false;
+                };
+                if owner.id == own {
+                    return false;
+                }
+                let (p, q) = (s.geom().from, s.geom().to);
+                if !segments_cross(a, b, pos((p[0], p[1])), pos((q[0], q[1]))) {
+                    return false;
+                }
+                // A feature in the water (a bridge) may be named from either bank.
+                owner.outline.as_ref().is_none_or(|o| !contains(o, a))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(cx: f64, cy: f64, w: f64, h: f64) -> Rect {
+        Rect { cx, cy, w, h }
+    }
+
+    #[test]
+    fn gaps_are_measured_to_the_drawn_shape() {
+        let mark = Shape::Mark(rect(0.0, 0.0, 2.0, 2.0));
+        assert_eq!(mark.gap(&rect(4.0, 0.0, 2.0, 2.0)), 2.0);
+        let area = Shape::Area(vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
+        assert_eq!(area.gap(&rect(5.0, 5.0, 2.0, 2.0)), 0.0);
+        assert_eq!(area.gap(&rect(14.0, 5.0, 2.0, 2.0)), 3.0);
+        let line = Shape::Path(vec![(0.0, 0.0), (0.0, 100.0)]);
+        assert_eq!(line.gap(&rect(3.0, 50.0, 2.0, 2.0)), 2.0);
+        assert_eq!(line.nearest(3.0, 50.0), (0.0, 50.0));
+    }
+
+    #[test]
+    fn a_label_across_a_river_is_refused_but_its_own_river_is_not() {
+        let river = [(10.0, -100.0), (10.0, 100.0)];
+        let canal = [(20.0, -100.0), (30.0, -100.0), (30.0, 100.0), (20.0, 100.0)];
+        let b = Barriers::new(
+            vec![("line:river".into(), &river[..])],
+            vec![("area:canal".into(), &canal[..])],
+        );
+        assert!(b.between((0.0, 0.0), (15.0, 0.0), "place:cafe"));
+        assert!(!b.between((0.0, 0.0), (8.0, 0.0), "place:cafe"));
+        assert!(!b.between((0.0, 0.0), (15.0, 0.0), "line:river"));
+        // Into the canal from the bank, and out of it from a bridge.
+        assert!(b.between((15.0, 0.0), (25.0, 0.0), "place:quay"));
+        assert!(!b.between((25.0, 0.0), (35.0, 0.0), "crossing:bridge"));
+    }
+}
