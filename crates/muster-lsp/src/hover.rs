@@ -3,7 +3,7 @@
 
 use crate::state::Workspace;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
-use muster_model::analysis::{Analysis, CommandStatus};
+use muster_model::analysis::{Analysis, CommandStatus, Route};
 use muster_model::model::{Element, Model, Objective, Order, Target, Timing, UnitId};
 use muster_rules::vocab::{Intensity, Stance};
 use muster_syntax::cst::TokenKind;
@@ -112,7 +112,7 @@ fn named(ws: &Workspace, path: &Path, name: &str) -> Option<String> {
         .enumerate()
         .find(|(_, u)| u.name.id == name)
     {
-        let mut s = format!("**{}** — {:?} unit", u.name.id, u.echelon);
+        let mut s = format!("**{}** — {}", u.name.id, u.echelon.keyword());
         if let Some(d) = &u.display {
             let _ = write!(s, " “{d}”");
         }
@@ -193,9 +193,9 @@ fn named(ws: &Workspace, path: &Path, name: &str) -> Option<String> {
     }
     if let Some(t) = model.templates.iter().find(|t| t.name.id == name) {
         return Some(format!(
-            "**{}** — {:?} template, used by {} unit(s)",
+            "**{}** — {} template, used by {} unit(s)",
             t.name.id,
-            t.echelon,
+            t.echelon.keyword(),
             t.used_by.len()
         ));
     }
@@ -327,10 +327,15 @@ fn status_words(model: &Model, status: &CommandStatus) -> String {
                 via,
                 distance,
             } => format!(
-                "in command (§87): {route:?} route by {means:?} to `{}`, {distance:.0} m",
+                "in command (§87): by {} {} `{}`, {distance:.0} m",
+                means.words(),
+                match route {
+                    Route::Direct => "directly to",
+                    Route::Chain => "through its group's linked",
+                    Route::Supported => "through the supported group's",
+                },
                 name(*via)
-            )
-            .to_lowercase(),
+            ),
             CommandStatus::Separated {
                 nearest,
                 distance,

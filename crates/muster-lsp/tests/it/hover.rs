@@ -1,0 +1,103 @@
+//! Hover, through the server's request handler on a fixture: `$0` marks where the
+//! pointer rests. An element shows its whole equipment and radio; a unit its
+//! strength, its order in words and its command status.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use lsp_server::{Request, RequestId};
+use muster_lsp::{Disk, Workspace};
+use muster_model::{MemoryWorld, World};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// Nothing on disk: the fixture is the only, open, file.
+struct NoDisk;
+
+impl Disk for NoDisk {
+    fn pack_root(&self, _file: &Path) -> PathBuf {
+        PathBuf::from("/pack")
+    }
+    fn world(&self, _root: &Path) -> Box<dyn World> {
+        Box::new(MemoryWorld::new())
+    }
+    fn config(&self, _root: &Path) -> Option<String> {
+        None
+    }
+}
+
+const SCENARIO: &str = r#"scenario "Hover" {
+  start 1944-06-06 06:00
+  turns 12
+  first-bound blue
+  table 3000m by 2000m
+}
+side blue "Blue" nation british
+side red "Red" nation german
+map {
+  place hill "Hill 112" at (1500,1500)
+}
+forces blue {
+  company a-c$1oy "A Company" at (500,500) facing 0 {
+    hq coy-hq command figures 3 radio long at (0,0)
+    element p$2l-1 coherent rifles lmg hand-at figures 8 radio short at (80,0)
+    element mortar coherent figures 2 at (-80,0)
+  }
+}
+forces red {
+  platoon zug "Zug" at (1500,1400) facing 180 {
+    hq zug-hq command figures 2 at (0,0)
+  }
+}
+orders blue {
+  a-coy attack full hill by turn 6 "Take the hill."
+}
+"#;
+
+/// The hover text where marker `$N` stands.
+fn hover(marker: &str) -> String {
+    let at = SCENARIO.find(marker).expect("the marker is in the fixture");
+    let text: String = SCENARIO.replace("$1", "").replace("$2", "");
+    let before = SCENARIO[..at].replace("$1", "").replace("$2", "");
+    let line = before.matches('\n').count();
+    let character = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
+    let mut ws = Workspace::new(Box::new(NoDisk));
+    let path = PathBuf::from("/pack/hover.muster");
+    let _ = ws.set(path, text, 1);
+    let req = Request {
+        id: RequestId::from(1),
+        method: "textDocument/hover".into(),
+        params: json!({
+            "textDocument": {"uri": "file:///pack/hover.muster"},
+            "position": {"line": line, "character": character},
+        }),
+    };
+    let response = muster_lsp::request(&ws, req);
+    let result = response.result.expect("a hover answer");
+    result["contents"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no hover text: {result}"))
+        .to_string()
+}
+
+#[test]
+fn a_unit_shows_its_strength_order_and_command() {
+    assert_eq!(
+        hover("$1"),
+        "**a-coy** — company “A Company”\n\n\
+         strength: 3 elements, 13 figures, 0 models\n\n\
+         order: attack `Hill 112` by turn 6\n\n\
+         command: top of the chain of command\n\n\
+         order latency from `a-coy`: 0 link(s), runner 0 turn(s); hot turn 2, cold turn 1"
+    );
+}
+
+#[test]
+fn an_element_shows_its_whole_equipment_and_radio() {
+    assert_eq!(
+        hover("$2"),
+        "**a-coy.pl-1** — element, coherent\n\n\
+         strength: 8 figures\n\n\
+         equipment: rifles; light machine gun; hand-held anti-tank weapon; radio, short range (300 m)\n\n\
+         command: in command (§87): by radio directly to `a-coy.coy-hq`, 80 m"
+    );
+}
