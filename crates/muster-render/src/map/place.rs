@@ -355,6 +355,18 @@ fn claim_fixed(v: &MapView, p: &mut Placer) {
     for pl in v.places.iter().filter(|pl| pl.kind == "point") {
         p.claim_hard(dot_box(pl.x, pl.y, e));
     }
+    // An inset's number above its frame's top right corner (`inset 1`).
+    for f in &v.inset_frames {
+        let text = format!("inset {}", f.number);
+        let b = text_box(0.0, 0.0, &text, 0.7 * e, true);
+        p.claim_hard(text_box(
+            f.x + f.w - b.w / 2.0,
+            f.y - 0.2 * e,
+            &text,
+            0.7 * e,
+            true,
+        ));
+    }
 }
 
 /// An element mark's box: its square or diamond and the tick pointing where
