@@ -21,7 +21,7 @@ use std::fs;
 use std::path::{Component, Path, PathBuf};
 
 /// The file naming a pack root and holding its settings.
-pub const CONFIG_FILE: &str = "muster.toml";
+pub use muster_model::CONFIG_FILE;
 /// What the club owns, checked by MC901–MC903.
 pub const COLLECTION_FILE: &str = "collection.toml";
 
@@ -226,9 +226,9 @@ fn load_config(root: &Path) -> Result<(PackConfig, ConfigProblems), CliError> {
             return Ok((PackConfig::default(), Some((String::new(), vec![problem]))));
         }
     };
-    match PackConfig::from_toml(&text) {
-        Ok(config) => Ok((config, None)),
-        Err(problems) => Ok((PackConfig::default(), Some((text, problems)))),
+    match PackConfig::load(Some(&text)) {
+        (config, problems) if problems.is_empty() => Ok((config, None)),
+        (config, problems) => Ok((config, Some((text, problems)))),
     }
 }
 

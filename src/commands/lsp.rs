@@ -1,24 +1,40 @@
 //! `muster lsp`: the language server over standard input and output. This file
-//! is its only door to the disk: pack roots, unopened files and `muster.toml`.
+//! is its only door to the disk: pack roots, unopened files and `muster.toml`,
+//! all inside the editor's workspace folders.
+//!
+//! Messages are read by `muster_lsp::transport` (limits before allocation, bad
+//! messages answered) rather than `lsp-server`'s stdio reader, which allocates
+//! any length a header names and stops at the first bad message.
 
 use super::Status;
 use crate::error::CliError;
 use crate::world::FsWorld;
+use lsp_server::{Connection, Message};
+use muster_lsp::transport::{write_value, Incoming, Reader};
 use muster_lsp::Disk;
-use muster_model::{MemoryWorld, World};
+use muster_model::{MemoryWorld, World, CONFIG_FILE};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The file system as the language server sees it.
 struct FsDisk;
 
 impl Disk for FsDisk {
-    fn pack_root(&self, file: &Path) -> PathBuf {
-        let start = file.parent().unwrap_or(file);
-        start
-            .ancestors()
-            .find(|dir| dir.join("muster.toml").is_file())
-            .unwrap_or(start)
-            .to_path_buf()
+    fn pack_root(&self, file: &Path, folder: &Path) -> Option<PathBuf> {
+        let start = file.parent()?;
+        // Compared for real, so a symlink inside the folder cannot lead out.
+        let real_folder = folder.canonicalize().ok()?;
+        if !start.canonicalize().ok()?.starts_with(&real_folder) {
+            return None;
+        }
+        Some(
+            start
+                .ancestors()
+                .take_while(|dir| dir.starts_with(folder))
+                .find(|dir| dir.join(CONFIG_FILE).is_file())
+                .unwrap_or(start)
+                .to_path_buf(),
+        )
     }
 
     fn world(&self, root: &Path) -> Box<dyn World> {
@@ -29,19 +45,53 @@ impl Disk for FsDisk {
     }
 
     fn config(&self, root: &Path) -> Option<String> {
-        std::fs::read_to_string(root.join("muster.toml")).ok()
+        // Through the pack's world, so a `muster.toml` that is a symlink out of
+        // the pack is not followed.
+        FsWorld::new(root).ok()?.read(CONFIG_FILE).ok()
     }
 }
 
-/// Serves one editor session; returns when the editor shuts the server down.
+/// Serves one editor session; returns when the editor shuts the server down or
+/// closes its end.
 pub fn run() -> Result<Status, CliError> {
-    let (connection, threads) = lsp_server::Connection::stdio();
+    let (connection, client) = Connection::memory();
+    let Connection {
+        sender: to_server,
+        receiver: from_server,
+    } = client;
+    // Both threads write whole frames under the lock of standard output.
+    let writer = std::thread::spawn(move || -> std::io::Result<()> {
+        for msg in from_server {
+            let mut out = std::io::stdout().lock();
+            msg.write(&mut out)?;
+            out.flush()?;
+        }
+        Ok(())
+    });
+    let reader = std::thread::spawn(move || -> std::io::Result<()> {
+        let mut input = Reader::new(std::io::stdin().lock());
+        while let Some(incoming) = input.read()? {
+            match incoming {
+                Incoming::Message(msg) => {
+                    let exit = matches!(&msg, Message::Notification(n) if n.method == "exit");
+                    if to_server.send(msg).is_err() || exit {
+                        break;
+                    }
+                }
+                Incoming::Bad(answer) => write_value(&mut std::io::stdout().lock(), &answer)?,
+            }
+        }
+        Ok(())
+    });
     let served = muster_lsp::serve(&connection, Box::new(FsDisk));
     drop(connection);
-    let joined = threads.join();
-    match (served, joined) {
-        (Ok(()), Ok(())) => Ok(Status::Clean),
+    let written = writer.join();
+    // The reader may still wait on standard input; it ends with the process.
+    drop(reader);
+    match (served, written) {
+        (Ok(()), Ok(Ok(()))) => Ok(Status::Clean),
         (Err(e), _) => Err(CliError::Stdout(e.to_string())),
-        (_, Err(e)) => Err(CliError::Stdout(e.to_string())),
+        (_, Ok(Err(e))) => Err(CliError::Stdout(e.to_string())),
+        (_, Err(_)) => Err(CliError::Stdout("the message writer stopped".into())),
     }
 }

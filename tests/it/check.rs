@@ -219,6 +219,28 @@ fn an_invalid_muster_toml_is_reported() {
 }
 
 #[test]
+fn an_unknown_code_in_muster_toml_is_an_error() {
+    let pack = pack_with(&[
+        ("pack/a.muster", CLEAN),
+        (
+            "pack/muster.toml",
+            "[severity]\nMC399 = \"deny\"\nMC001 = \"allow\"\n",
+        ),
+    ]);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "github"]));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains("`MC399` in `[severity]` names no known rule"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("`MC001` in `[severity]` is a syntax code and cannot be re-graded"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("::error file=pack/muster.toml"), "{stdout}");
+}
+
+#[test]
 fn a_problem_in_an_imported_library_points_into_the_library() {
     let pack = pack_with(&[
         (

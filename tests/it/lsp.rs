@@ -8,6 +8,12 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// How long the client waits for any one message before it calls the server
+/// hung: generous, so only a hang fails, never a slow machine.
+const PATIENCE: Duration = Duration::from_secs(120);
 
 const LIB: &str = "template rifle-platoon platoon \"Rifle Platoon\" {
   hq pl-hq command figures 2 at (0,-30)
@@ -42,11 +48,12 @@ orders blue {
 }
 ";
 
-/// A JSON-RPC client over the child's pipes.
+/// A JSON-RPC client over the child's pipes. A thread reads the server's
+/// output, so every wait is bounded by [`PATIENCE`] and a hang fails the test.
 struct Client {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    incoming: Receiver<Value>,
     next_id: i64,
     /// Notifications received while waiting for responses.
     notes: Vec<Value>,
@@ -54,20 +61,26 @@ struct Client {
 
 impl Client {
     fn start(dir: &Path) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-            .arg("lsp")
-            .current_dir(dir)
+        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"));
+        child.arg("lsp").current_dir(dir).stderr(Stdio::inherit());
+        Client::over(child)
+    }
+
+    /// Starts `command` with piped input and output.
+    fn over(mut command: Command) -> Client {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, incoming) = mpsc::channel();
+        std::thread::spawn(move || read_messages(stdout, &tx));
         Client {
             child,
             stdin,
-            stdout,
+            incoming,
             next_id: 0,
             notes: Vec::new(),
         }
@@ -79,25 +92,20 @@ impl Client {
         self.stdin.flush().unwrap();
     }
 
+    /// The server's next message; fails when it closes or stays silent.
     fn read(&mut self) -> Value {
-        let mut len = 0;
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.stdout.read_line(&mut line).unwrap() > 0,
-                "server closed"
-            );
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
+        match self.incoming.recv_timeout(PATIENCE) {
+            Ok(msg) => msg,
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                panic!(
+                    "the server sent nothing for {} s; waiting after {:?}",
+                    PATIENCE.as_secs(),
+                    self.notes
+                )
             }
-            if let Some(n) = line.strip_prefix("Content-Length: ") {
-                len = n.parse().unwrap();
-            }
+            Err(RecvTimeoutError::Disconnected) => panic!("server closed"),
         }
-        let mut body = vec![0; len];
-        self.stdout.read_exact(&mut body).unwrap();
-        serde_json::from_slice(&body).unwrap()
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
@@ -130,6 +138,62 @@ impl Client {
             let msg = self.read();
             self.notes.push(msg);
         }
+    }
+}
+
+/// Reads framed messages until the server's output ends.
+fn read_messages(mut stdout: BufReader<ChildStdout>, tx: &mpsc::Sender<Value>) {
+    loop {
+        let mut len = 0;
+        loop {
+            let mut line = String::new();
+            if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                len = n.parse().unwrap();
+            }
+        }
+        let mut body = vec![0; len];
+        if stdout.read_exact(&mut body).is_err() {
+            return;
+        }
+        if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+            return;
+        }
+    }
+}
+
+/// Waits for a server to end, within [`PATIENCE`]; a server that does not is
+/// killed and the test fails.
+fn ended(mut child: Child) -> std::process::Output {
+    let stderr = child.stderr.take();
+    let err = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(mut e) = stderr {
+            let _ = e.read_to_end(&mut text);
+        }
+        text
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("the server did not end within {} s", PATIENCE.as_secs());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: Vec::new(),
+        stderr: err.join().unwrap_or_default(),
     }
 }
 
@@ -349,6 +413,299 @@ fn an_editor_session() {
     let done = c.request("shutdown", Value::Null);
     assert_eq!(done, Value::Null);
     c.notify("exit", Value::Null);
-    let status = c.child.wait().unwrap();
+    let status = ended(c.child).status;
+    assert!(status.success());
+}
+
+impl Client {
+    /// Writes bytes as they are, framing included.
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Starts the server and initializes it with `root` as its workspace folder.
+    fn initialized(root: &Path) -> Client {
+        Client::initialized_with(root, &[])
+    }
+
+    fn initialized_with(root: &Path, env: &[(&str, &str)]) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"));
+        child.arg("lsp").current_dir(root).stderr(Stdio::piped());
+        for (k, v) in env {
+            child.env(k, v);
+        }
+        let mut c = Client::over(child);
+        c.request(
+            "initialize",
+            json!({"processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": {}}),
+        );
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    /// The next error response with a null id (an answer to a bad message).
+    fn bad_message_answer(&mut self) -> Value {
+        loop {
+            let msg = self.read();
+            if msg.get("error").is_some() && msg["id"].is_null() {
+                return msg;
+            }
+            self.notes.push(msg);
+        }
+    }
+
+    /// Shuts the server down and returns its exit status and standard error.
+    fn finish(mut self) -> (std::process::ExitStatus, String) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let out = ended(self.child);
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+/// A pack in a temporary folder: `muster.toml` and the scenario.
+fn pack(config: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(root.join("muster.toml"), config).unwrap();
+    std::fs::create_dir(root.join("lib")).unwrap();
+    std::fs::write(root.join("lib/units.muster"), LIB).unwrap();
+    std::fs::write(root.join("scenario.muster"), SCENARIO).unwrap();
+    (dir, root)
+}
+
+fn open(c: &mut Client, uri: &str, text: &str) {
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "muster", "version": 1, "text": text}}),
+    );
+}
+
+#[test]
+fn an_absurd_content_length_is_answered_and_the_server_ends_cleanly_at_the_end_of_input() {
+    let (_dir, root) = pack("name = \"test\"\n");
+    let mut c = Client::initialized(&root);
+    c.send_raw(b"Content-Length: 18446744073709551615\r\n\r\n{}");
+    let answer = c.bad_message_answer();
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("a message of 18446744073709551615 bytes is over the limit"),
+        "{answer}"
+    );
+    // The body it announces never comes: closing the input ends the server.
+    let Client { child, stdin, .. } = c;
+    drop(stdin);
+    let out = ended(child);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_fifty_gigabyte_length_is_answered_without_allocating_it() {
+    let (_dir, root) = pack("name = \"test\"\n");
+    let mut c = Client::initialized(&root);
+    c.send_raw(b"Content-Length: 53687091200\r\n\r\n");
+    let answer = c.bad_message_answer();
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    let Client { child, stdin, .. } = c;
+    drop(stdin);
+    let out = ended(child);
+    assert!(out.status.success(), "{:?}", out.status);
+}
+
+#[test]
+fn a_message_over_the_document_limit_is_answered_and_the_server_goes_on() {
+    let (_dir, root) = pack("name = \"test\"\n");
+    let uri = format!("file://{}/scenario.muster", root.display());
+    let mut c = Client::initialized(&root);
+    open(&mut c, &uri, SCENARIO);
+    assert!(c.diagnostics(&uri).is_empty());
+    // Twice the 4 MB document limit and more: skipped, answered, forgotten.
+    let huge = json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": {"textDocument": {"uri": uri, "version": 2},
+                   "contentChanges": [{"text": "x".repeat(9 * 1024 * 1024)}]}})
+    .to_string();
+    c.send_raw(format!("Content-Length: {}\r\n\r\n{huge}", huge.len()).as_bytes());
+    let answer = c.bad_message_answer();
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("documents may hold at most 4194304 bytes"),
+        "{answer}"
+    );
+    // A document over the limit that fits a message is refused by the parser.
+    let big = format!("// {}\n", "x".repeat(4 * 1024 * 1024));
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": big}]}),
+    );
+    assert_eq!(codes(&c.diagnostics(&uri)), vec!["MC003"]);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": SCENARIO}]}),
+    );
+    let h = c.request("textDocument/hover", at(&uri, 13, 2));
+    assert!(h["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("order of battle"));
+    let (status, stderr) = c.finish();
+    assert!(status.success(), "{status:?}: {stderr}");
+}
+
+#[test]
+fn bad_headers_and_bad_json_are_answered_and_the_server_goes_on() {
+    let (_dir, root) = pack("name = \"test\"\n");
+    let uri = format!("file://{}/scenario.muster", root.display());
+    let mut c = Client::initialized(&root);
+    open(&mut c, &uri, SCENARIO);
+    // A message whose headers cannot be read has no known end: what follows it
+    // up to the next `Content-Length:` is taken as its body. So each bad message
+    // is followed by a good request, which must be answered as usual.
+    for (bad, code) in [
+        (&b"Content-Length: twelve\r\n\r\n{}"[..], -32700),
+        (b"Content-Type: application/json\r\n\r\n{}", -32700),
+        (b"no colon here\r\n\r\n", -32700),
+        (b"Content-Length: 9\r\n\r\n{not json", -32700),
+        (b"Content-Length: 5\r\n\r\n[1,2]", -32600),
+    ] {
+        c.send_raw(bad);
+        let answer = c.bad_message_answer();
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+        let h = c.request("textDocument/hover", at(&uri, 13, 2));
+        assert!(
+            h["contents"]["value"]
+                .as_str()
+                .unwrap()
+                .contains("order of battle"),
+            "after {:?}: {h}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+    let (status, stderr) = c.finish();
+    assert!(status.success(), "{status:?}: {stderr}");
+}
+
+#[test]
+fn a_document_outside_the_workspace_gets_syntax_diagnostics_and_reads_nothing_it_names() {
+    let (_dir, root) = pack("name = \"test\"\n");
+    let canary = "muster-canary-5f1e9a";
+    let mut c = Client::initialized_with(&root, &[("MUSTER_TEST_CANARY", canary)]);
+    // `use` paths that would quote the password file and the environment.
+    let etc = "file:///etc/x.muster";
+    open(
+        &mut c,
+        etc,
+        "use \"passwd\"\nscenario \"X\" {\n  turns 2\n}\n",
+    );
+    let proc = "file:///proc/self/x.muster";
+    open(
+        &mut c,
+        proc,
+        "use \"environ\"\nscenario \"X\" {\n  turns 2\n}\n",
+    );
+    let broken = "file:///tmp/outside-the-workspace.muster";
+    open(&mut c, broken, "scenario \"X\" {\n  turns\n");
+    assert!(c.diagnostics(etc).is_empty());
+    assert!(c.diagnostics(proc).is_empty());
+    // the syntax phase's findings only: never the checks' (no sides, no end)
+    assert_eq!(codes(&c.diagnostics(broken)), vec!["MC001", "MC001"]);
+    // Going to the definition of the `use` path reads nothing either.
+    let def = c.request("textDocument/definition", at(etc, 0, 6));
+    assert!(def.is_null() || def == json!([]), "{def}");
+    let hover = c.request("textDocument/hover", at(proc, 0, 6));
+    let everything = format!("{def}{hover}{:?}", c.notes);
+    assert!(!everything.contains("root:"), "{everything}");
+    assert!(!everything.contains(canary), "{everything}");
+    let (status, _) = c.finish();
+    assert!(status.success());
+}
+
+#[test]
+fn a_document_address_that_climbs_with_dot_dot_is_refused() {
+    let (_dir, root) = pack("name = \"test\"\n");
+    let mut c = Client::initialized(&root);
+    // `%2F` survives the URI's own clean-up and decodes to a separator.
+    let climbing = format!("file://{}/..%2F..%2F..%2Fetc/x.muster", root.display());
+    open(&mut c, &climbing, "use \"passwd\"\n");
+    let answer = {
+        c.next_id += 1;
+        let id = c.next_id;
+        c.send(json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": at(&climbing, 0, 6)}));
+        loop {
+            let msg = c.read();
+            if msg.get("id") == Some(&json!(id)) {
+                break msg;
+            }
+            c.notes.push(msg);
+        }
+    };
+    assert_eq!(
+        answer["error"]["message"], "a document address with `..` in its path is refused",
+        "{answer}"
+    );
+    assert!(!format!("{:?}", c.notes).contains("root:"));
+    let (status, _) = c.finish();
+    assert!(status.success());
+}
+
+#[test]
+fn a_misspelt_table_in_muster_toml_is_shown_as_the_cli_shows_it() {
+    let (_dir, root) = pack("[severty]\nMC301 = \"deny\"\n");
+    let uri = format!("file://{}/scenario.muster", root.display());
+    let toml_uri = format!("file://{}/muster.toml", root.display());
+    let mut c = Client::initialized(&root);
+    open(&mut c, &uri, SCENARIO);
+    let diags = c.diagnostics(&toml_uri);
+    assert_eq!(codes(&diags), vec!["MC109"], "{diags:?}");
+    assert!(diags[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("unknown key `severty` in `muster.toml`"));
+    let (status, _) = c.finish();
+    assert!(status.success());
+}
+
+#[test]
+fn a_deny_in_muster_toml_is_honoured_by_the_server() {
+    let (_dir, root) = pack("[severity]\nMC105 = \"deny\"\n");
+    let uri = format!("file://{}/scenario.muster", root.display());
+    let mut c = Client::initialized(&root);
+    // An unused place is MC105, a warning unless the pack denies it.
+    let text = SCENARIO.replace(
+        "  place hill \"Hill\" at (1000,1000)\n",
+        "  place hill \"Hill\" at (1000,1000)\n  place wood \"Wood\" at (900,900)\n",
+    );
+    open(&mut c, &uri, &text);
+    let diags = c.diagnostics(&uri);
+    assert_eq!(codes(&diags), vec!["MC105"], "{diags:?}");
+    assert_eq!(diags[0]["severity"], 1, "{diags:?}");
+    let (status, _) = c.finish();
+    assert!(status.success());
+}
+
+#[test]
+fn an_unknown_code_in_muster_toml_is_an_error_in_the_server() {
+    let (_dir, root) = pack("[severity]\nMC399 = \"deny\"\n");
+    let uri = format!("file://{}/scenario.muster", root.display());
+    let toml_uri = format!("file://{}/muster.toml", root.display());
+    let mut c = Client::initialized(&root);
+    open(&mut c, &uri, SCENARIO);
+    let diags = c.diagnostics(&toml_uri);
+    assert_eq!(codes(&diags), vec!["MC109"], "{diags:?}");
+    assert_eq!(diags[0]["severity"], 1);
+    assert!(diags[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("`MC399` in `[severity]` names no known rule"));
+    let (status, _) = c.finish();
     assert!(status.success());
 }

@@ -26,8 +26,8 @@ impl World for Files {
 struct MemDisk(Files);
 
 impl Disk for MemDisk {
-    fn pack_root(&self, _file: &Path) -> PathBuf {
-        PathBuf::from("/pack")
+    fn pack_root(&self, _file: &Path, _folder: &Path) -> Option<PathBuf> {
+        Some(PathBuf::from("/pack"))
     }
     fn world(&self, _root: &Path) -> Box<dyn World> {
         Box::new(self.0.clone())
@@ -60,7 +60,10 @@ fn keystroke(c: &mut Criterion) {
     let (files, text) = pack();
     let uses = text.lines().filter(|l| l.starts_with("use ")).count();
     assert_eq!(uses, 3);
-    let mut ws = Workspace::new(Box::new(MemDisk(Files(Arc::new(files)))));
+    let mut ws = Workspace::new(
+        Box::new(MemDisk(Files(Arc::new(files)))),
+        vec![PathBuf::from("/pack")],
+    );
     let path = PathBuf::from("/pack/arras-1940.muster");
     ws.set(path.clone(), text.clone(), 0);
     // Typing in the last note: add a letter, then take it away.

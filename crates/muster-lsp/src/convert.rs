@@ -5,9 +5,21 @@ use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Numb
 use muster_syntax::{Diagnostic, Severity};
 use std::path::{Path, PathBuf};
 
-/// The file a `file:` URI names.
+/// The file a `file:` URI names; `None` for any other URI and for a path that
+/// climbs with `..` (an escaped `%2F..` survives the URI's own normalisation).
 pub fn path_of(uri: &Url) -> Option<PathBuf> {
-    uri.to_file_path().ok()
+    uri.to_file_path().ok().filter(|p| !has_parent_dir(p))
+}
+
+/// Whether a `file:` URI is refused for climbing with `..`.
+pub fn refused(uri: &Url) -> bool {
+    uri.to_file_path().is_ok_and(|p| has_parent_dir(&p))
+}
+
+/// Whether a path has a `..` component.
+pub fn has_parent_dir(path: &Path) -> bool {
+    path.components()
+        .any(|c| matches!(c, std::path::Component::ParentDir))
 }
 
 /// The `file:` URI of a path.

@@ -6,9 +6,10 @@
 //! on: a synchronous loop over a channel, no async runtime (see ARCHITECTURE.md).
 //!
 //! Architecture Invariant: the crate does no I/O of its own. Files that are not
-//! open, pack roots and `muster.toml` come through [`Disk`]; the messages come
-//! through an `lsp_server::Connection` the caller opens (stdio in `muster lsp`,
-//! memory in tests and the benchmark).
+//! open, pack roots and `muster.toml` come through [`Disk`], and only for files
+//! inside the editor's workspace folders; the messages come through an
+//! `lsp_server::Connection` the caller opens (stdio in `muster lsp`, through
+//! [`transport`]'s bounded reader; memory in tests and the benchmark).
 
 mod actions;
 mod complete;
@@ -23,7 +24,9 @@ mod recovery;
 mod server;
 mod state;
 mod tokens;
+pub mod transport;
 mod words;
+pub mod work;
 
 pub use server::{capabilities, notification, publish, request, serve, Error};
 pub use state::{Disk, Workspace};

@@ -64,6 +64,11 @@ pub fn definition(ws: &Workspace, path: &Path, pos: Position) -> Option<Vec<Loca
         if span.start <= offset && offset <= span.end {
             let base = path.parent()?;
             let target = normalise(&base.join(written));
+            // a document outside the workspace imports nothing, and no `use`
+            // leads the editor out of its pack
+            if doc.outside || !target.starts_with(&doc.root) {
+                return None;
+            }
             return Some(vec![Location::new(uri_of(&target)?, Default::default())]);
         }
     }

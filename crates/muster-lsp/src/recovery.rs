@@ -35,8 +35,8 @@ fn pack_files() -> Vec<(String, String)> {
 struct Pack(Vec<(String, String)>);
 
 impl Disk for Pack {
-    fn pack_root(&self, _file: &Path) -> PathBuf {
-        PathBuf::from(ROOT)
+    fn pack_root(&self, _file: &Path, _folder: &Path) -> Option<PathBuf> {
+        Some(PathBuf::from(ROOT))
     }
     fn world(&self, _root: &Path) -> Box<dyn World> {
         let mut w = MemoryWorld::new();
@@ -133,7 +133,7 @@ fn outline_and_definition_survive_twenty_broken_variants_of_a_shipped_scenario()
     let clean_index = FileIndex::new(&clean, &clean_tree);
     let path = PathBuf::from(ROOT).join(SCENARIO);
     for (n, v) in variants(&clean).iter().enumerate() {
-        let mut ws = Workspace::new(Box::new(Pack(files.clone())));
+        let mut ws = Workspace::new(Box::new(Pack(files.clone())), vec![PathBuf::from(ROOT)]);
         ws.set(path.clone(), v.text.clone(), 1);
         let doc = ws.doc(&path).unwrap();
         assert!(!doc.tree.broken.is_empty(), "variant {n} is not broken");

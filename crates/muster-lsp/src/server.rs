@@ -2,10 +2,10 @@
 //! workspace and publishes diagnostics after every change (as rust-analyzer's
 //! `lsp-server` loop does, without its task pool: a check takes milliseconds).
 
-use crate::convert::{diagnostic, path_of, uri_of};
+use crate::convert::{diagnostic, has_parent_dir, path_of, refused, uri_of};
 use crate::line_index::LineIndex;
 use crate::state::{Disk, Publish, Workspace};
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::Notification as _;
 use lsp_types::*;
 use serde::de::DeserializeOwned;
@@ -42,35 +42,144 @@ pub fn capabilities() -> ServerCapabilities {
     }
 }
 
-/// Runs the server on a connection until the client shuts it down.
+/// Runs the server on a connection until the client shuts it down or the
+/// connection closes.
+///
+/// Messages are taken in batches of whatever is waiting: the texts of a burst of
+/// changes are only stored, and the burst is parsed and checked once, when a
+/// request needs the result or nothing more is waiting (latest text wins). A
+/// check is skipped while newer messages wait, so a stale one is never finished
+/// first. A handler that panics answers its request with an error; the server
+/// goes on.
 pub fn serve(conn: &Connection, disk: Box<dyn Disk>) -> Result<(), Error> {
+    let Some((id, params)) = initialize_start(conn)? else {
+        return Ok(());
+    };
     let caps = serde_json::to_value(capabilities())?;
-    let (id, _params) = conn.initialize_start()?;
-    conn.initialize_finish(
+    conn.sender.send(Message::Response(Response::new_ok(
         id,
         serde_json::json!({
             "capabilities": caps,
             "serverInfo": { "name": "muster", "version": env!("CARGO_PKG_VERSION") },
         }),
-    )?;
-    let mut ws = Workspace::new(disk);
-    for msg in &conn.receiver {
-        match msg {
-            Message::Request(req) => {
-                if conn.handle_shutdown(&req)? {
-                    return Ok(());
-                }
-                conn.sender.send(Message::Response(request(&ws, req)))?;
+    )))?;
+    let mut ws = Workspace::new(disk, workspace_folders(&params));
+    let mut shut_down = false;
+    while let Ok(first) = conn.receiver.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match conn.receiver.try_recv() {
+                Ok(m) => batch.push(m),
+                Err(_) => break,
             }
-            Message::Notification(n) => {
-                for out in notification(&mut ws, n) {
-                    conn.sender.send(Message::Notification(out))?;
+        }
+        for msg in batch {
+            match msg {
+                Message::Request(req) if shut_down => {
+                    conn.sender.send(Message::Response(Response::new_err(
+                        req.id,
+                        ErrorCode::InvalidRequest as i32,
+                        "the server is shutting down".into(),
+                    )))?;
                 }
+                Message::Request(req) if req.method == "shutdown" => {
+                    shut_down = true;
+                    conn.sender
+                        .send(Message::Response(Response::new_ok(req.id, ())))?;
+                }
+                Message::Request(req) => {
+                    let id = req.id.clone();
+                    let answered = guarded(|| {
+                        let items = ws.flush(&|| false);
+                        (publish(&ws, items), request(&ws, req))
+                    });
+                    let response = match answered {
+                        Some((published, response)) => {
+                            for n in published {
+                                conn.sender.send(Message::Notification(n))?;
+                            }
+                            response
+                        }
+                        None => Response::new_err(
+                            id,
+                            ErrorCode::InternalError as i32,
+                            "muster could not answer this request (an internal error)".into(),
+                        ),
+                    };
+                    conn.sender.send(Message::Response(response))?;
+                }
+                Message::Notification(n) if n.method == "exit" => return Ok(()),
+                Message::Notification(n) => {
+                    guarded(|| note(&mut ws, n));
+                }
+                Message::Response(_) => {}
             }
-            Message::Response(_) => {}
+        }
+        let waiting = || !conn.receiver.is_empty();
+        let flushed = guarded(|| {
+            let items = ws.flush(&waiting);
+            publish(&ws, items)
+        });
+        if let Some(published) = flushed {
+            for n in published {
+                conn.sender.send(Message::Notification(n))?;
+            }
         }
     }
     Ok(())
+}
+
+/// The most messages taken at once before the workspace catches up.
+const MAX_BATCH: usize = 10_000;
+
+/// Runs `f`, turning a panic into `None` so one bad input cannot end the server.
+fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
+/// Waits for `initialize`, answering other requests with an error; `None` when
+/// the client exits or the connection closes first.
+fn initialize_start(conn: &Connection) -> Result<Option<(RequestId, serde_json::Value)>, Error> {
+    while let Ok(msg) = conn.receiver.recv() {
+        match msg {
+            Message::Request(req) if req.method == "initialize" => {
+                return Ok(Some((req.id, req.params)))
+            }
+            Message::Request(req) => conn.sender.send(Message::Response(Response::new_err(
+                req.id,
+                ErrorCode::ServerNotInitialized as i32,
+                format!("`{}` before `initialize`", req.method),
+            )))?,
+            Message::Notification(n) if n.method == "exit" => return Ok(None),
+            _ => {}
+        }
+    }
+    Ok(None)
+}
+
+/// The workspace folders an editor names in `initialize` (the folders, else the
+/// root): only files inside them are read from the disk.
+fn workspace_folders(params: &serde_json::Value) -> Vec<PathBuf> {
+    let uri = |v: &serde_json::Value| {
+        v.as_str()
+            .and_then(|s| Url::parse(s).ok())
+            .and_then(|u| path_of(&u))
+    };
+    match params.get("workspaceFolders").and_then(|f| f.as_array()) {
+        Some(folders) => folders.iter().filter_map(|f| uri(&f["uri"])).collect(),
+        None => params
+            .get("rootUri")
+            .and_then(uri)
+            .or_else(|| {
+                params
+                    .get("rootPath")
+                    .and_then(|p| p.as_str())
+                    .map(PathBuf::from)
+                    .filter(|p| p.is_absolute() && !has_parent_dir(p))
+            })
+            .into_iter()
+            .collect(),
+    }
 }
 
 /// Turns what the workspace wants published into notifications.
@@ -96,51 +205,82 @@ pub fn publish(ws: &Workspace, items: Publish) -> Vec<Notification> {
         .collect()
 }
 
-/// Applies a notification; returns the diagnostics to publish.
+/// Applies a notification and returns the diagnostics to publish at once (the
+/// in-memory form used by tests and the benchmark; `serve` batches instead).
 pub fn notification(ws: &mut Workspace, n: Notification) -> Vec<Notification> {
+    note(ws, n);
+    let items = ws.flush(&|| false);
+    publish(ws, items)
+}
+
+/// Records what a notification says; nothing is parsed or checked until the
+/// workspace is flushed.
+fn note(ws: &mut Workspace, n: Notification) {
     fn params<P: DeserializeOwned>(n: Notification) -> Option<P> {
         serde_json::from_value(n.params).ok()
     }
-    let items = match n.method.as_str() {
+    match n.method.as_str() {
         notification::DidOpenTextDocument::METHOD => {
             let Some(p) = params::<DidOpenTextDocumentParams>(n) else {
-                return Vec::new();
+                return;
             };
             let Some(path) = path_of(&p.text_document.uri) else {
-                return Vec::new();
+                return;
             };
-            ws.set(path, p.text_document.text, p.text_document.version)
+            ws.update(path, p.text_document.text, p.text_document.version);
         }
         notification::DidChangeTextDocument::METHOD => {
             let Some(p) = params::<DidChangeTextDocumentParams>(n) else {
-                return Vec::new();
+                return;
             };
             let Some(path) = path_of(&p.text_document.uri) else {
-                return Vec::new();
+                return;
             };
             let Some(change) = p.content_changes.into_iter().last() else {
-                return Vec::new();
+                return;
             };
-            ws.set(path, change.text, p.text_document.version)
+            ws.update(path, change.text, p.text_document.version);
         }
         notification::DidCloseTextDocument::METHOD => {
             let Some(p) = params::<DidCloseTextDocumentParams>(n) else {
-                return Vec::new();
+                return;
             };
             let Some(path) = path_of(&p.text_document.uri) else {
-                return Vec::new();
+                return;
             };
-            ws.close(&path)
+            ws.close(&path);
         }
-        _ => return Vec::new(),
-    };
-    publish(ws, items)
+        notification::DidChangeWorkspaceFolders::METHOD => {
+            let Some(p) = params::<DidChangeWorkspaceFoldersParams>(n) else {
+                return;
+            };
+            let paths = |f: Vec<WorkspaceFolder>| {
+                f.into_iter()
+                    .filter_map(|f| path_of(&f.uri))
+                    .collect::<Vec<_>>()
+            };
+            ws.change_folders(paths(p.event.added), paths(p.event.removed));
+        }
+        _ => {}
+    }
 }
 
 /// Answers one request.
 pub fn request(ws: &Workspace, req: Request) -> Response {
     use lsp_types::request::*;
     let id = req.id.clone();
+    let uri = req.params.pointer("/textDocument/uri");
+    if uri
+        .and_then(|u| u.as_str())
+        .and_then(|u| Url::parse(u).ok())
+        .is_some_and(|u| refused(&u))
+    {
+        return Response::new_err(
+            id,
+            ErrorCode::InvalidParams as i32,
+            "a document address with `..` in its path is refused".into(),
+        );
+    }
     match req.method.as_str() {
         HoverRequest::METHOD => answer(req, |p: HoverParams| {
             let at = p.text_document_position_params;
@@ -215,7 +355,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
         SemanticTokensFullRequest::METHOD => answer(req, |p: SemanticTokensParams| {
             let path = file(&p.text_document.uri)?;
             let doc = ws.doc(&path)?;
-            let data = crate::tokens::tokens(&doc.text, &doc.index, &doc.tree);
+            let data = crate::tokens::tokens(&doc.text, &doc.tree);
             Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
                 data,

@@ -8,16 +8,18 @@
 
 use crate::line_index::LineIndex;
 use muster_check::Outcome;
-use muster_model::{PackConfig, SourceCache, World, WorldError};
+use muster_model::{PackConfig, SourceCache, World, WorldError, CONFIG_FILE};
 use muster_syntax::cst::Cst;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The outside world the server needs: pack roots, files and configurations.
 pub trait Disk {
-    /// The pack root of a file: the nearest folder above it holding `muster.toml`,
-    /// else the file's own folder.
-    fn pack_root(&self, file: &Path) -> PathBuf;
+    /// The pack root of a file inside the workspace folder `folder`: the nearest
+    /// folder above it, and not above `folder`, holding `muster.toml`, else the
+    /// file's own folder. `None` when the file is not really inside `folder`
+    /// (a symlink leads out): it then gets syntax diagnostics only.
+    fn pack_root(&self, file: &Path, folder: &Path) -> Option<PathBuf>;
     /// The files of a pack (for what is not open).
     fn world(&self, root: &Path) -> Box<dyn World>;
     /// The pack's `muster.toml`, if it has one.
@@ -36,6 +38,9 @@ pub struct Doc {
     pub root: PathBuf,
     /// Pack-relative path with `/`.
     pub rel: String,
+    /// Outside every workspace folder: parsed only, never checked, so nothing it
+    /// names (`use "passwd"`) is read.
+    pub outside: bool,
 }
 
 impl Doc {
@@ -63,6 +68,22 @@ pub struct Workspace {
     /// in a scenario re-reads only that scenario; an edited library is parsed
     /// and resolved again once, since its text no longer matches.
     caches: BTreeMap<PathBuf, SourceCache>,
+    /// The workspace folders: only files inside them are checked or read.
+    folders: Vec<PathBuf>,
+    /// Texts received and not yet parsed: the latest per document.
+    pending: BTreeMap<PathBuf, (String, i32)>,
+    /// Files changed (or closed) since the last flush.
+    changed: BTreeSet<PathBuf>,
+    /// Open scenarios whose check is due.
+    due: BTreeSet<PathBuf>,
+    /// Something was parsed, closed or checked since diagnostics were last
+    /// published: a flush with nothing new publishes nothing, so a request
+    /// never repeats diagnostics the editor already has.
+    unpublished: bool,
+    /// Documents closed since the last publication: each is cleared then.
+    closed: BTreeSet<PathBuf>,
+    /// Each pack's `muster.toml` problems (MC109), with its text, as last read.
+    config_problems: BTreeMap<PathBuf, (String, Vec<muster_syntax::Diagnostic>)>,
 }
 
 /// The pack's files as the checker sees them: open documents first, then disk.
@@ -86,59 +107,146 @@ impl World for Overlay<'_> {
 pub type Publish = Vec<(PathBuf, Vec<muster_syntax::Diagnostic>, String)>;
 
 impl Workspace {
-    pub fn new(disk: Box<dyn Disk>) -> Self {
+    /// A workspace reading only below `folders` (the editor's workspace folders).
+    pub fn new(disk: Box<dyn Disk>, folders: Vec<PathBuf>) -> Self {
         Workspace {
             disk,
             docs: BTreeMap::new(),
             outcomes: BTreeMap::new(),
             published: BTreeSet::new(),
             caches: BTreeMap::new(),
+            folders,
+            pending: BTreeMap::new(),
+            changed: BTreeSet::new(),
+            due: BTreeSet::new(),
+            unpublished: false,
+            closed: BTreeSet::new(),
+            config_problems: BTreeMap::new(),
         }
     }
 
-    /// Opens or replaces a document and re-checks what it affects.
+    /// Opens or replaces a document and re-checks what it affects at once.
     pub fn set(&mut self, path: PathBuf, text: String, version: i32) -> Publish {
-        let root = self.disk.pack_root(&path);
-        let rel = rel_path(&root, &path);
+        self.update(path, text, version);
+        self.flush(&|| false)
+    }
+
+    /// Records a document's new text; it is parsed and checked at the next
+    /// [`flush`](Self::flush), so a burst of changes costs one parse and check.
+    pub fn update(&mut self, path: PathBuf, text: String, version: i32) {
+        self.pending.insert(path, (text, version));
+    }
+
+    /// Adds and removes workspace folders; open documents are placed again.
+    pub fn change_folders(&mut self, added: Vec<PathBuf>, removed: Vec<PathBuf>) {
+        self.folders.retain(|f| !removed.contains(f));
+        self.folders.extend(added);
+        for (path, doc) in std::mem::take(&mut self.docs) {
+            self.outcomes.remove(&path);
+            self.pending.entry(path).or_insert((doc.text, doc.version));
+        }
+    }
+
+    /// Parses the texts received since the last flush and checks the open
+    /// scenarios they affect. Before each check `stale` is asked whether newer
+    /// messages wait; if so the rest is left for the next flush and nothing is
+    /// published yet (diagnostics of an old text would point at the new one).
+    pub fn flush(&mut self, stale: &dyn Fn() -> bool) -> Publish {
+        if !self.pending.is_empty() || !self.changed.is_empty() {
+            self.unpublished = true;
+        }
+        for (path, (text, version)) in std::mem::take(&mut self.pending) {
+            let doc = self.doc_of(&path, text, version);
+            self.docs.insert(path.clone(), doc);
+            self.changed.insert(path);
+        }
+        for path in std::mem::take(&mut self.changed) {
+            let affected = self.affected(&path);
+            self.due.extend(affected);
+        }
+        while let Some(scenario) = self.due.first().cloned() {
+            if stale() {
+                return Vec::new();
+            }
+            self.due.remove(&scenario);
+            if let Some(root) = self.docs.get(&scenario).map(|d| d.root.clone()) {
+                self.caches.entry(root).or_default();
+            }
+            if let Some(outcome) = self.check(&scenario) {
+                self.outcomes.insert(scenario, outcome);
+            }
+        }
+        if !std::mem::take(&mut self.unpublished) {
+            return Vec::new();
+        }
+        self.publish()
+    }
+
+    /// A document for a text: parsed, and placed in its pack when it lies inside
+    /// a workspace folder.
+    fn doc_of(&mut self, path: &Path, text: String, version: i32) -> Doc {
+        let (root, outside) = match self.root_inside(path) {
+            Some(root) => (root, false),
+            None => (path.parent().unwrap_or(path).to_path_buf(), true),
+        };
+        let rel = rel_path(&root, path);
         // one parse gives the editor its tree and the check its typed tree
         let tree = self
             .caches
             .entry(root.clone())
             .or_default()
             .parse_with_tree(&rel, &text);
-        let doc = Doc {
+        Doc {
             index: LineIndex::new(&text),
             tree,
             text,
             version,
-            root,
             rel,
-        };
-        self.docs.insert(path.clone(), doc);
-        self.recheck(&path)
+            root,
+            outside,
+        }
     }
 
-    /// Closes a document; its scenario's outcome is dropped.
-    pub fn close(&mut self, path: &Path) -> Publish {
+    /// The pack root of a file inside a workspace folder; `None` outside them.
+    fn root_inside(&self, path: &Path) -> Option<PathBuf> {
+        if crate::convert::has_parent_dir(path) {
+            return None;
+        }
+        let folder = self
+            .folders
+            .iter()
+            .filter(|f| path.starts_with(f) && path != f.as_path())
+            .max_by_key(|f| f.as_os_str().len())?;
+        self.disk.pack_root(path, folder)
+    }
+
+    /// Closes a document; its scenario's outcome is dropped, and the next
+    /// [`flush`](Self::flush) clears its diagnostics and re-checks what read it.
+    pub fn close(&mut self, path: &Path) {
+        self.pending.remove(path);
         self.docs.remove(path);
         self.outcomes.remove(path);
-        let mut out = self.recheck(path);
-        if !out.iter().any(|(p, _, _)| p == path) {
-            out.push((path.to_path_buf(), Vec::new(), String::new()));
-        }
-        out
+        self.due.remove(path);
+        self.changed.insert(path.to_path_buf());
+        self.closed.insert(path.to_path_buf());
     }
 
     /// The open scenarios a change to `path` can affect.
     fn affected(&self, path: &Path) -> Vec<PathBuf> {
         let Some(doc) = self.docs.get(path) else {
+            let Some(root) = self.root_inside(path) else {
+                return Vec::new();
+            };
             return self
                 .outcomes
                 .iter()
-                .filter(|(_, o)| reads(o, &self.disk.pack_root(path), path))
+                .filter(|(_, o)| reads(o, &root, path))
                 .map(|(p, _)| p.clone())
                 .collect();
         };
+        if doc.outside {
+            return Vec::new();
+        }
         let mut out: Vec<PathBuf> = if doc.is_library() {
             Vec::new()
         } else {
@@ -154,31 +262,28 @@ impl Workspace {
 
     /// Re-checks the scenarios `path` affects and returns what to publish.
     pub fn recheck(&mut self, path: &Path) -> Publish {
-        for scenario in self.affected(path) {
-            if let Some(root) = self.docs.get(&scenario).map(|d| d.root.clone()) {
-                self.caches.entry(root).or_default();
-            }
-            if let Some(outcome) = self.check(&scenario) {
-                self.outcomes.insert(scenario, outcome);
-            }
-        }
-        self.publish()
+        self.changed.insert(path.to_path_buf());
+        self.flush(&|| false)
     }
 
-    /// Runs the whole check of one open scenario.
-    pub fn check(&self, path: &Path) -> Option<Outcome> {
-        let doc = self.docs.get(path)?;
+    /// Runs the whole check of one open scenario inside the workspace, with its
+    /// pack's `muster.toml` read as the CLI reads it (problems kept to publish).
+    pub fn check(&mut self, path: &Path) -> Option<Outcome> {
+        let doc = self.docs.get(path).filter(|d| !d.outside)?;
         let disk = self.disk.world(&doc.root);
         let world = Overlay {
             root: &doc.root,
             docs: &self.docs,
             disk: disk.as_ref(),
         };
-        let pack = self
-            .disk
-            .config(&doc.root)
-            .and_then(|t| PackConfig::from_toml(&t).ok())
-            .unwrap_or_default();
+        let text = self.disk.config(&doc.root);
+        let (pack, problems) = PackConfig::load(text.as_deref());
+        if problems.is_empty() {
+            self.config_problems.remove(&doc.root);
+        } else {
+            self.config_problems
+                .insert(doc.root.clone(), (text.unwrap_or_default(), problems));
+        }
         Some(match self.caches.get(&doc.root) {
             Some(cache) => muster_check::run_cached(&world, &doc.rel, &pack, cache),
             None => muster_check::run(&world, &doc.rel, &pack),
@@ -213,8 +318,13 @@ impl Workspace {
                 }
             }
         }
+        for (root, (text, problems)) in &self.config_problems {
+            if self.docs.values().any(|d| &d.root == root && !d.outside) {
+                by_file.insert(root.join(CONFIG_FILE), (problems.clone(), text.clone()));
+            }
+        }
         for (path, doc) in &self.docs {
-            if doc.is_library() && !by_file.contains_key(path) {
+            if (doc.outside || doc.is_library()) && !by_file.contains_key(path) {
                 let file = muster_syntax::FileId(0);
                 let diagnostics = match self.caches.get(&doc.root) {
                     Some(cache) => cache.parse(&doc.rel, &doc.text, file).diagnostics,
@@ -224,7 +334,8 @@ impl Workspace {
             }
         }
         let mut out: Publish = Vec::new();
-        for old in &self.published {
+        let closed = std::mem::take(&mut self.closed);
+        for old in self.published.union(&closed) {
             if !by_file.contains_key(old) {
                 out.push((old.clone(), Vec::new(), String::new()));
             }
@@ -255,20 +366,23 @@ impl Workspace {
             .map(|(p, o)| (p.as_path(), o))
     }
 
-    /// The pack root of any file.
+    /// The pack root of any file (a file outside the workspace: its folder).
     pub fn root_of(&self, path: &Path) -> PathBuf {
         match self.docs.get(path) {
             Some(d) => d.root.clone(),
-            None => self.disk.pack_root(path),
+            None => self
+                .root_inside(path)
+                .unwrap_or_else(|| path.parent().unwrap_or(path).to_path_buf()),
         }
     }
 
-    /// The text of a pack file: open, else from the disk.
+    /// The text of a pack file: open, else from the disk when it lies inside the
+    /// workspace.
     pub fn text_of(&self, path: &Path) -> Option<String> {
         if let Some(d) = self.docs.get(path) {
             return Some(d.text.clone());
         }
-        let root = self.disk.pack_root(path);
+        let root = self.root_inside(path)?;
         self.disk.world(&root).read(&rel_path(&root, path)).ok()
     }
 }
@@ -301,8 +415,8 @@ mod tests {
     struct NoDisk;
 
     impl Disk for NoDisk {
-        fn pack_root(&self, _file: &Path) -> PathBuf {
-            PathBuf::from("/pack")
+        fn pack_root(&self, _file: &Path, _folder: &Path) -> Option<PathBuf> {
+            Some(PathBuf::from("/pack"))
         }
         fn world(&self, _root: &Path) -> Box<dyn World> {
             Box::new(MemoryWorld::new())
@@ -322,7 +436,7 @@ mod tests {
 
     #[test]
     fn a_keystroke_parses_its_file_once_and_resolves_only_that_scenario() {
-        let mut ws = Workspace::new(Box::new(NoDisk));
+        let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
         ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
         ws.set(PathBuf::from("/pack/a.muster"), scenario("A"), 1);
         let (parsed, resolved) = (work::parsed_bytes(), work::library_items_resolved());
@@ -339,5 +453,24 @@ mod tests {
             (edited.len() + lib.len()) as u64
         );
         assert_eq!(work::library_items_resolved() - resolved, 1);
+    }
+
+    #[test]
+    fn a_flush_with_nothing_new_publishes_nothing_and_a_close_clears_once() {
+        let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
+        ws.set(PathBuf::from("/pack/lib/units.muster"), LIB.into(), 1);
+        let broken = scenario("A").replace("turns 12", "turns 0");
+        let published = ws.set(PathBuf::from("/pack/a.muster"), broken, 1);
+        let a = PathBuf::from("/pack/a.muster");
+        assert!(published.iter().any(|(p, d, _)| p == &a && !d.is_empty()));
+        // a request between changes flushes: the editor already has these
+        assert!(ws.flush(&|| false).is_empty());
+        ws.close(&a);
+        let cleared = ws.flush(&|| false);
+        assert!(
+            cleared.iter().any(|(p, d, _)| p == &a && d.is_empty()),
+            "{cleared:?}"
+        );
+        assert!(ws.flush(&|| false).is_empty());
     }
 }

@@ -2,8 +2,9 @@
 //! vocabulary words, texts, numbers and points, comments.
 
 use crate::index::FileIndex;
-use crate::line_index::LineIndex;
-use lsp_types::{SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensLegend};
+use lsp_types::{
+    Position, SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensLegend,
+};
 use muster_syntax::cst::{Cst, TokenKind};
 use muster_syntax::Span;
 
@@ -25,8 +26,18 @@ pub fn legend() -> SemanticTokensLegend {
 }
 
 /// The tokens of a file, encoded as the protocol wants (relative positions).
-pub fn tokens(text: &str, index: &LineIndex, tree: &Cst) -> Vec<SemanticToken> {
+/// Linear in the file: definitions are looked up by their start in a sorted
+/// list, and columns are counted forward from the previous token, never from
+/// the start of the line again (a road of many points is one long line).
+pub fn tokens(text: &str, tree: &Cst) -> Vec<SemanticToken> {
     let names = FileIndex::new(text, tree);
+    let mut defs: Vec<usize> = names
+        .mentions
+        .iter()
+        .filter(|m| m.is_def)
+        .map(|m| m.span.start)
+        .collect();
+    defs.sort_unstable();
     let mut raw: Vec<(Span, u32, u32)> = tree
         .tokens()
         .into_iter()
@@ -39,10 +50,8 @@ pub fn tokens(text: &str, index: &LineIndex, tree: &Cst) -> Vec<SemanticToken> {
                 TokenKind::Literal | TokenKind::Point => 4,
                 TokenKind::Open | TokenKind::Close => return None,
             };
-            let def = names
-                .mentions
-                .iter()
-                .any(|m| m.is_def && m.span.start == t.span.start);
+            crate::work::step(1);
+            let def = defs.binary_search(&t.span.start).is_ok();
             Some((t.span, ty, u32::from(def)))
         })
         .collect();
@@ -58,9 +67,11 @@ pub fn tokens(text: &str, index: &LineIndex, tree: &Cst) -> Vec<SemanticToken> {
     raw.sort_by_key(|(s, _, _)| s.start);
     let mut out = Vec::with_capacity(raw.len());
     let (mut line, mut col) = (0u32, 0u32);
+    let mut cursor = Cursor::default();
     for (span, ty, mods) in raw {
-        let start = index.position(text, span.start);
-        let end = index.position(text, span.end);
+        let start = cursor.advance(text, span.start);
+        let mut ahead = cursor;
+        let end = ahead.advance(text, span.end);
         if end.line != start.line || end.character <= start.character {
             continue;
         }
@@ -81,4 +92,35 @@ pub fn tokens(text: &str, index: &LineIndex, tree: &Cst) -> Vec<SemanticToken> {
         col = start.character;
     }
     out
+}
+
+/// A position walked forward through a text: each byte is stepped over once
+/// for all the tokens together.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cursor {
+    offset: usize,
+    line: u32,
+    /// UTF-16 units since the start of the line.
+    col: u32,
+}
+
+impl Cursor {
+    /// The position of `to` (clamped to the text and to a character boundary),
+    /// moving the cursor there; a `to` behind the cursor leaves it where it is.
+    fn advance(&mut self, text: &str, to: usize) -> Position {
+        let to = to.min(text.len());
+        if let Some(between) = text.get(self.offset..to) {
+            crate::work::step(between.len());
+            for ch in between.chars() {
+                if ch == '\n' {
+                    self.line += 1;
+                    self.col = 0;
+                } else {
+                    self.col += ch.len_utf16() as u32;
+                }
+            }
+            self.offset = to;
+        }
+        Position::new(self.line, self.col)
+    }
 }

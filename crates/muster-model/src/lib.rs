@@ -19,6 +19,6 @@ pub mod world;
 pub use analysis::analyse;
 pub use cache::SourceCache;
 pub use collection::Collection;
-pub use pack::{FindingsLimit, PackConfig};
+pub use pack::{FindingsLimit, PackConfig, CONFIG_FILE};
 pub use resolve::{resolve, resolve_cached, Resolved};
 pub use world::{MemoryWorld, World, WorldError};

@@ -47,6 +47,9 @@ impl Default for FindingsLimit {
     }
 }
 
+/// The name of a pack's settings file, at its root.
+pub const CONFIG_FILE: &str = "muster.toml";
+
 /// The code for every `muster.toml` problem.
 pub const INVALID_PACK: Code = Code::MC109;
 
@@ -122,6 +125,23 @@ fn severity(table: &toml::Value, config: &mut PackConfig, diags: &mut Vec<Diagno
             ));
             continue;
         }
+        match Code::parse(code) {
+            Some(c) if c.overridable() => {}
+            Some(_) => {
+                diags.push(problem(
+                    format!("`{code}` in `[severity]` is a syntax code and cannot be re-graded"),
+                    "a file muster cannot read cannot be played; fix the text instead",
+                ));
+                continue;
+            }
+            None => {
+                diags.push(problem(
+                    format!("`{code}` in `[severity]` names no known rule"),
+                    "`muster explain` lists every rule code; check the spelling",
+                ));
+                continue;
+            }
+        }
         match level.as_str().and_then(SeverityLevel::from_keyword) {
             Some(level) => config.overrides.push(Override {
                 code: code.clone(),
@@ -164,6 +184,18 @@ pub(crate) fn toml_error(text: &str, e: &toml::de::Error) -> String {
 }
 
 impl PackConfig {
+    /// `muster.toml` (its text, if the pack has one) as the CLI and the language
+    /// server both read it: the settings to use and the problems to show (MC109).
+    /// A file with problems is not half applied: its problems are shown and the
+    /// defaults used, so a typo never silently drops a house rule.
+    pub fn load(text: Option<&str>) -> (PackConfig, Vec<Diagnostic>) {
+        match text.map(PackConfig::from_toml) {
+            None => (PackConfig::default(), Vec::new()),
+            Some(Ok(config)) => (config, Vec::new()),
+            Some(Err(problems)) => (PackConfig::default(), problems),
+        }
+    }
+
     /// Reads `muster.toml`. All problems are reported at once.
     pub fn from_toml(text: &str) -> Result<PackConfig, Vec<Diagnostic>> {
         let value: toml::Table = match text.parse() {
@@ -202,6 +234,30 @@ impl PackConfig {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn an_unknown_or_syntax_code_in_severity_is_refused() {
+        let e = PackConfig::from_toml(
+            "[severity]\nMC399 = \"deny\"\nMC001 = \"allow\"\nMC301 = \"deny\"\n",
+        )
+        .unwrap_err();
+        let messages: Vec<&str> = e.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`MC001` in `[severity]` is a syntax code and cannot be re-graded",
+                "`MC399` in `[severity]` names no known rule",
+            ]
+        );
+        assert!(e.iter().all(|d| d.code == Code::MC109));
+        // the loader shows them and uses the defaults: no half-applied file
+        let (config, problems) = PackConfig::load(Some("[severty]\nMC301 = \"deny\"\n"));
+        assert_eq!(config, PackConfig::default());
+        assert_eq!(
+            problems[0].message,
+            "unknown key `severty` in `muster.toml`"
+        );
+    }
 
     #[test]
     fn reads_a_good_file() {

@@ -7,6 +7,7 @@
 pub mod ast;
 pub mod cst;
 pub mod diagnostic;
+pub mod reading;
 pub mod span;
 pub mod wording;
 

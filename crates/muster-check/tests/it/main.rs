@@ -4,6 +4,7 @@ mod cases;
 mod complexity;
 mod docs;
 mod examples;
+mod fog_spelling;
 mod limits;
 mod overrides;
 mod properties;

@@ -4,26 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::support::NoDisk;
 use lsp_server::{Request, RequestId};
-use muster_lsp::{Disk, Workspace};
-use muster_model::{MemoryWorld, World};
+use muster_lsp::Workspace;
 use serde_json::json;
-use std::path::{Path, PathBuf};
-
-/// Nothing on disk: the fixture is the only, open, file.
-struct NoDisk;
-
-impl Disk for NoDisk {
-    fn pack_root(&self, _file: &Path) -> PathBuf {
-        PathBuf::from("/pack")
-    }
-    fn world(&self, _root: &Path) -> Box<dyn World> {
-        Box::new(MemoryWorld::new())
-    }
-    fn config(&self, _root: &Path) -> Option<String> {
-        None
-    }
-}
+use std::path::PathBuf;
 
 const SCENARIO: &str = r#"scenario "Hover" {
   start 1944-06-06 06:00
@@ -60,7 +45,7 @@ fn hover(marker: &str) -> String {
     let before = SCENARIO[..at].replace("$1", "").replace("$2", "");
     let line = before.matches('\n').count();
     let character = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
-    let mut ws = Workspace::new(Box::new(NoDisk));
+    let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
     let path = PathBuf::from("/pack/hover.muster");
     let _ = ws.set(path, text, 1);
     let req = Request {

@@ -1,4 +1,6 @@
 //! The integration tests, one binary: each module is one area of behaviour.
 
 mod hover;
+mod server;
+mod support;
 mod textmate;

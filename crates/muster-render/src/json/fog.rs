@@ -183,6 +183,13 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
     j.map.lines.retain(|a| visible(&a.known_to));
     j.map.crossings.retain(|a| visible(&a.known_to));
     j.map.places.retain(|a| visible(&a.known_to));
+    // A scenario terrain kind is known through the ground that uses it: one used
+    // only by items the side does not know would name them (`minefield`).
+    let used: BTreeSet<&str> = (j.map.areas.iter().filter_map(|a| a.terrain.as_deref()))
+        .chain(j.map.lines.iter().filter_map(|l| l.terrain.as_deref()))
+        .collect();
+    let used: BTreeSet<String> = used.into_iter().map(str::to_string).collect();
+    j.map.terrains.retain(|t| used.contains(&t.id));
     for c in &mut j.map.crossings {
         c.over.iter_mut().chain(c.carries.iter_mut()).for_each(fix);
     }

@@ -48,14 +48,21 @@ pub struct Tile {
     pub numbers: Vec<Numbered>,
 }
 
-/// An element's number beside its mark on a tile.
+/// An element's number beside its mark on a tile, printed in a box so that it
+/// is not taken for a callout of the map's key.
 #[derive(Debug, Clone, Serialize)]
 pub struct Numbered {
     /// The element's qualified id (`SIDE.UNIT.ELEMENT`).
     pub id: String,
     pub n: usize,
+    /// The text's centre and baseline.
     pub x: f64,
     pub y: f64,
+    /// The box around it (map units, y down).
+    pub bx: f64,
+    pub by: f64,
+    pub bw: f64,
+    pub bh: f64,
 }
 
 /// The set-up map of the umpire's view inside `pb`, with its edges in table cm.
@@ -174,7 +181,8 @@ fn number_marks(map: &MapView, numbers: &[(String, usize)]) -> Vec<Numbered> {
         let Some((_, n)) = numbers.iter().find(|(id, _)| *id == m.id) else {
             continue;
         };
-        let (hw, hh) = (0.22 * e * n.to_string().len() as f64 + 0.05 * e, 0.3 * e);
+        // A digit of the 0.7 em text is about 0.4 em wide; a margin round it.
+        let (hw, hh) = (0.21 * e * n.to_string().len() as f64 + 0.12 * e, 0.38 * e);
         let inside = |cx: f64, cy: f64| {
             map.window.is_none_or(|w| {
                 cx - hw >= w.x && cx + hw <= w.x + w.w && cy - hh >= w.y && cy + hh <= w.y + w.h
@@ -218,6 +226,10 @@ fn number_marks(map: &MapView, numbers: &[(String, usize)]) -> Vec<Numbered> {
             x: cx,
             // The text's baseline, for a box centred on the spot.
             y: cy + 0.25 * e,
+            bx: cx - hw,
+            by: cy - hh,
+            bw: 2.0 * hw,
+            bh: 2.0 * hh,
         });
     }
     out

@@ -254,3 +254,154 @@ fn a_drafted_briefing_holds_no_canary_of_the_enemy_or_the_umpire() {
     }
     assert_eq!(drafted, 6);
 }
+
+/// A scenario whose secret ground is of kinds of its own: one known to red, one
+/// to the umpire alone, one common.
+const SECRET_KINDS: &str = r#"scenario "Kinds" {
+  start 1944-06-06 06:00
+  turns 12
+  first-bound red
+  table 2000m by 2000m
+}
+side red "Red" nation american
+side blue "Blue" nation german
+terrain sown-mines "Sown Minefield" {
+  movement foot difficult vehicles impassable
+  observation open
+}
+terrain tank-trap "Concealed Tank Trap" {
+  movement foot rough vehicles impassable
+  observation open
+}
+terrain hedge-bank "Hedgerow with a bank" {
+  movement foot difficult vehicles impassable
+  observation obscuring
+}
+map {
+  area mines sown-mines rect (100,100) size 100m by 100m known-to red
+  area trap tank-trap rect (400,400) size 100m by 100m known-to umpire
+  line hedgerow hedge-bank line (0,300) (900,300)
+}
+forces red {
+  platoon p "1st Platoon" {
+    hq p-hq command figures 2 at (500,500)
+  }
+}
+forces blue {
+  platoon q "2nd Platoon" {
+    hq q-hq command figures 2 at (1500,1500)
+  }
+}
+orders red {
+  p defend (500,500)
+}
+orders blue {
+  q defend (1500,1500)
+}
+"#;
+
+#[test]
+fn a_terrain_kind_reaches_only_the_sides_that_know_ground_of_that_kind() {
+    let world = muster_model::MemoryWorld::new().with("kinds.muster", SECRET_KINDS);
+    let resolved = muster_model::resolve(&world, "kinds.muster", &Default::default());
+    let analysis = muster_model::analyse(&resolved.model);
+    let files = build(&resolved.model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let text_of = |suffix: &str| {
+        let f = files.iter().find(|f| f.path.ends_with(suffix));
+        f.unwrap_or_else(|| panic!("no {suffix}")).contents.clone()
+    };
+    for (file, kinds, secret) in [
+        (
+            "/side-blue.json",
+            "hedge-bank",
+            [
+                "sown-mines",
+                "Sown Minefield",
+                "tank-trap",
+                "Concealed Tank Trap",
+            ],
+        ),
+        (
+            "/side-blue.html",
+            "Hedgerow with a bank",
+            [
+                "sown-mines",
+                "Sown Minefield",
+                "tank-trap",
+                "Concealed Tank Trap",
+            ],
+        ),
+        (
+            "/cards-blue.html",
+            "2nd Platoon",
+            [
+                "sown-mines",
+                "Sown Minefield",
+                "tank-trap",
+                "Concealed Tank Trap",
+            ],
+        ),
+        (
+            "/side-red.json",
+            "Sown Minefield",
+            ["tank-trap", "Concealed Tank Trap", "-", "-"],
+        ),
+        (
+            "/side-red.html",
+            "Sown Minefield",
+            ["tank-trap", "Concealed Tank Trap", "-", "-"],
+        ),
+    ] {
+        let text = text_of(file);
+        assert!(text.contains(kinds), "{file} lacks {kinds}");
+        for s in secret.iter().filter(|s| **s != "-") {
+            assert!(!text.contains(s), "{file} names `{s}`");
+        }
+    }
+    let umpire = text_of("/umpire.html");
+    for s in [
+        "Sown Minefield",
+        "Concealed Tank Trap",
+        "Hedgerow with a bank",
+    ] {
+        assert!(umpire.contains(s), "umpire.html lacks {s}");
+    }
+}
+
+#[test]
+fn sheets_print_names_and_texts_as_they_read() {
+    // A display name and an order text with a non-breaking space, a soft hyphen,
+    // a zero-width space and a Unicode hyphen: printed plainly, as MC802 reads them.
+    let text = SECRET_KINDS
+        .replace(
+            "platoon p \"1st Platoon\"",
+            "platoon p \"1st\u{00A0}Pla\u{00AD}toon\"",
+        )
+        .replace(
+            "p defend (500,500)",
+            "p defend (500,500) \"hold the cross\u{2010}roads\u{200B} at all costs\"",
+        );
+    let world = muster_model::MemoryWorld::new().with("kinds.muster", text);
+    let resolved = muster_model::resolve(&world, "kinds.muster", &Default::default());
+    let analysis = muster_model::analyse(&resolved.model);
+    let files = build(&resolved.model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    for f in files
+        .iter()
+        .filter(|f| f.path.contains("red") || f.path.contains("umpire"))
+    {
+        for invisible in ['\u{00A0}', '\u{00AD}', '\u{200B}', '\u{2010}'] {
+            assert!(
+                !f.contents.contains(invisible),
+                "{} holds {invisible:?}",
+                f.path
+            );
+        }
+    }
+    let red = &files
+        .iter()
+        .find(|f| f.path.ends_with("/side-red.html"))
+        .unwrap()
+        .contents;
+    assert!(red.contains("1st Platoon"), "{red}");
+    assert!(red.contains("hold the cross-roads at all costs"), "{red}");
+}

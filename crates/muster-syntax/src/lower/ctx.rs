@@ -160,7 +160,7 @@ impl<'d> Ctx<'d> {
         let raw = p.into_inner().next().map_or("", |i| i.as_str());
         // most texts have no escape and no carriage return: copy them whole
         if memchr::memchr2(b'\\', b'\r', raw.as_bytes()).is_none() {
-            return Spanned::new(raw.to_string(), span);
+            return Spanned::new(crate::reading::printed(raw).into_owned(), span);
         }
         let mut out = String::with_capacity(raw.len());
         let mut chars = raw.chars();
@@ -176,6 +176,11 @@ impl<'d> Ctx<'d> {
                 out.push(ch);
             }
         }
+        // what the sheets print and the checker compares (`reading.rs`)
+        let out = match crate::reading::printed(&out) {
+            std::borrow::Cow::Owned(o) => o,
+            std::borrow::Cow::Borrowed(_) => out,
+        };
         Spanned::new(out, span)
     }
 

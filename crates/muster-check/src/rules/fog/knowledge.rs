@@ -7,6 +7,7 @@ use super::name_search::{
     is_word_char, lower, may_hide, Groups, Interner, Patterns, Spans, WordLookup,
 };
 use crate::prelude::*;
+use muster_syntax::reading::folded;
 use muster_syntax::Span;
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -103,7 +104,12 @@ pub(crate) fn item_reader(k: &Known) -> Option<Reader> {
 
 /// A text some side reads, with where it is written.
 pub(crate) struct Text<'a> {
-    pub text: &'a str,
+    /// The text as names are compared in it (`muster_syntax::reading::folded`).
+    pub text: Cow<'a, str>,
+    /// The text as the model holds it.
+    written: &'a str,
+    /// Where each byte of `text` comes from in `written`, when folding changed it.
+    offsets: Option<Vec<usize>>,
     pub loc: Loc,
     /// Whether `loc` spans the quoted text itself, so a name can be pointed at.
     pub quoted: bool,
@@ -114,6 +120,44 @@ pub(crate) struct Text<'a> {
     /// Whether lower-casing keeps every character's length, so the lower-cased
     /// text has the same words at the same offsets.
     aligned: bool,
+}
+
+impl<'a> Text<'a> {
+    fn new(written: &'a str, loc: Loc, quoted: bool, reader: Reader) -> Self {
+        match folded(written) {
+            None => Text {
+                text: Cow::Borrowed(written),
+                written,
+                offsets: None,
+                loc,
+                quoted,
+                reader,
+                lowered: lowered(written),
+                aligned: aligned(written),
+            },
+            Some((text, offsets)) => Text {
+                lowered: lowered(&text).map(|l| Cow::Owned(l.into_owned())),
+                aligned: aligned(&text),
+                text: Cow::Owned(text),
+                written,
+                offsets: Some(offsets),
+                loc,
+                quoted,
+                reader,
+            },
+        }
+    }
+}
+
+/// A name in the form texts are searched in: folded (`_` for `-`, one space
+/// for any whitespace, invisible characters dropped).
+fn fold_name(name: &str) -> Cow<'_, str> {
+    folded(name).map_or(Cow::Borrowed(name), |(f, _)| Cow::Owned(f))
+}
+
+/// Names folded for the search.
+fn folded_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
+    names.into_iter().map(fold_name).collect()
 }
 
 /// `text` lower-cased, when that keeps its length in bytes (so offsets agree).
@@ -135,16 +179,8 @@ fn aligned(text: &str) -> bool {
 fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     let m = cx.model;
     let mut out = Vec::new();
-    let mut prose = |p: &'a Prose, reader: Reader| {
-        out.push(Text {
-            text: &p.text,
-            loc: p.loc,
-            quoted: true,
-            reader,
-            lowered: lowered(&p.text),
-            aligned: aligned(&p.text),
-        })
-    };
+    let mut prose =
+        |p: &'a Prose, reader: Reader| out.push(Text::new(&p.text, p.loc, true, reader));
     if let Some(h) = &m.header {
         prose(&h.title, Reader::Everyone);
         h.end_conditions
@@ -205,14 +241,7 @@ fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
                 Some(l) => (l, true),
                 None => (at, false),
             };
-            out.push(Text {
-                text,
-                loc,
-                quoted,
-                reader,
-                lowered: lowered(text),
-                aligned: aligned(text),
-            });
+            out.push(Text::new(text, loc, quoted, reader));
         }
     };
     for (i, s) in m.sides.iter().enumerate() {
@@ -264,7 +293,8 @@ pub(crate) struct Secret<'a> {
     /// `enemy unit`, `enemy player`, `hidden map item`, …
     pub what: &'static str,
     pub id: &'a str,
-    pub names: Vec<&'a str>,
+    /// Folded, as texts are searched.
+    pub names: Vec<Cow<'a, str>>,
     pub loc: Loc,
     /// The unit an intel entry would have to reveal, for the hint.
     pub unit: Option<&'a str>,
@@ -290,7 +320,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
             out.push(Secret {
                 what: "enemy unit",
                 id: &u.name.id,
-                names: u.display.as_deref().into_iter().chain(id).collect(),
+                names: folded_names(u.display.as_deref().into_iter().chain(id)),
                 loc: u.name.loc,
                 unit: Some(&u.name.id),
             });
@@ -301,7 +331,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
             out.push(Secret {
                 what: "enemy element",
                 id: &e.qualified,
-                names: vec![e.name.id.as_str()],
+                names: folded_names([e.name.id.as_str()]),
                 loc: e.name.loc,
                 unit: m.units.get(e.unit.0).map(|u| u.name.id.as_str()),
             });
@@ -315,12 +345,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
             out.push(Secret {
                 what: "enemy player",
                 id: &p.name.id,
-                names: p
-                    .display
-                    .as_deref()
-                    .into_iter()
-                    .chain([p.name.id.as_str()])
-                    .collect(),
+                names: folded_names(p.display.as_deref().into_iter().chain([p.name.id.as_str()])),
                 loc: p.name.loc,
                 unit: None,
             });
@@ -330,7 +355,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         out.push(Secret {
             what: "enemy signal",
             id: &g.name.id,
-            names: vec![g.name.id.as_str()],
+            names: folded_names([g.name.id.as_str()]),
             loc: g.name.loc,
             unit: None,
         });
@@ -339,12 +364,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
         out.push(Secret {
             what: "enemy net",
             id: &n.name.id,
-            names: n
-                .display
-                .as_deref()
-                .into_iter()
-                .chain([n.name.id.as_str()])
-                .collect(),
+            names: folded_names(n.display.as_deref().into_iter().chain([n.name.id.as_str()])),
             loc: n.name.loc,
             unit: None,
         });
@@ -357,11 +377,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
                     _ => "hidden map item",
                 },
                 id: &name.id,
-                names: display
-                    .as_deref()
-                    .into_iter()
-                    .chain([name.id.as_str()])
-                    .collect(),
+                names: folded_names(display.as_deref().into_iter().chain([name.id.as_str()])),
                 loc: name.loc,
                 unit: None,
             });
@@ -401,7 +417,7 @@ pub(crate) struct Secrets<'a> {
     lower: OnceCell<Patterns>,
     /// Names as written, for texts or names whose lower-casing changes length.
     written: OnceCell<Patterns>,
-    written_strings: Vec<&'a str>,
+    written_strings: Vec<Cow<'a, str>>,
     /// Patterns of `written` whose lower-casing changes length.
     written_changes: Vec<bool>,
     /// Whether any of them does: asked once per text, so kept rather than
@@ -415,8 +431,8 @@ pub(crate) struct Secrets<'a> {
 impl<'a> Secrets<'a> {
     fn new(list: Vec<Secret<'a>>, own: Vec<Cow<'a, str>>) -> Self {
         let mut lowered = Interner::default();
-        let mut written_strings: Vec<&'a str> = Vec::new();
-        let mut written: HashMap<&'a str, usize> = HashMap::default();
+        let mut written_strings: Vec<Cow<'a, str>> = Vec::new();
+        let mut written: HashMap<Cow<'a, str>, usize> = HashMap::default();
         let mut written_changes: Vec<bool> = Vec::new();
         let names = list.iter().map(|s| s.names.len()).sum();
         let mut lower_secrets = Vec::with_capacity(names);
@@ -425,11 +441,14 @@ impl<'a> Secrets<'a> {
         let mut first_pattern = Vec::with_capacity(list.len());
         for (i, s) in list.iter().enumerate() {
             first_pattern.push(patterns.len());
-            for &name in &s.names {
-                let low = lower(name);
+            for name in &s.names {
+                let low: Cow<'a, str> = match name {
+                    Cow::Borrowed(b) => lower(b),
+                    Cow::Owned(o) => Cow::Owned(lower(o).into_owned()),
+                };
                 let keeps_length = low.len() == name.len();
-                let w = *written.entry(name).or_insert_with(|| {
-                    written_strings.push(name);
+                let w = *written.entry(name.clone()).or_insert_with(|| {
+                    written_strings.push(name.clone());
                     written_changes.push(!keeps_length);
                     written_strings.len() - 1
                 });
@@ -477,7 +496,7 @@ impl<'a> Secrets<'a> {
 
     fn written(&self) -> &Patterns {
         self.written
-            .get_or_init(|| Patterns::new(self.written_strings.clone()))
+            .get_or_init(|| Patterns::new(self.written_strings.iter().map(AsRef::as_ref).collect()))
     }
 
     /// The spans of `lowered` (a lower-cased text) that hold a name the side
@@ -503,7 +522,11 @@ impl<'a> Secrets<'a> {
     /// The secrets named in `t`: each secret once, with the name used and where.
     /// One pass over the text finds every name (the first whole-word occurrence
     /// of each), so the cost is the text's length plus what it names.
-    pub(crate) fn leaks(&self, cx: &Context, t: &Text) -> Vec<(&Secret<'a>, &'a str, Loc)> {
+    pub(crate) fn leaks<'s>(
+        &'s self,
+        cx: &Context,
+        t: &Text,
+    ) -> Vec<(&'s Secret<'a>, &'s str, Loc)> {
         let mut out = Vec::new();
         if self.list.is_empty() {
             return out;
@@ -516,14 +539,14 @@ impl<'a> Secrets<'a> {
                     if only_changes && !self.written_changes.get(p).copied().unwrap_or(false) {
                         return;
                     }
-                    if !into.contains_key(&p) && bounded(t.text, at, set.len_of(p)) {
+                    if !into.contains_key(&p) && bounded(&t.text, at, set.len_of(p)) {
                         into.insert(p, at);
                     }
                 })
             };
         match &t.lowered {
             Some(lowered) if t.aligned => {
-                self.words.first_whole_words(t.text, lowered, |p, at| {
+                self.words.first_whole_words(&t.text, lowered, |p, at| {
                     lower_at.entry(p).or_insert(at);
                 });
                 if !self.hiding.is_empty() {
@@ -534,22 +557,22 @@ impl<'a> Secrets<'a> {
                     });
                     hiding.each(lowered, |h, at| {
                         let Some(&p) = self.hiding.get(h) else { return };
-                        if !lower_at.contains_key(&p) && bounded(t.text, at, hiding.len_of(h)) {
+                        if !lower_at.contains_key(&p) && bounded(&t.text, at, hiding.len_of(h)) {
                             lower_at.insert(p, at);
                         }
                     });
                 }
                 if self.any_written_change {
-                    first_word(self.written(), t.text, true, &mut written_at);
+                    first_word(self.written(), &t.text, true, &mut written_at);
                 }
             }
             Some(lowered) => {
                 first_word(self.lower(), lowered, false, &mut lower_at);
                 if self.any_written_change {
-                    first_word(self.written(), t.text, true, &mut written_at);
+                    first_word(self.written(), &t.text, true, &mut written_at);
                 }
             }
-            None => first_word(self.written(), t.text, false, &mut written_at),
+            None => first_word(self.written(), &t.text, false, &mut written_at),
         }
         let mut named: Vec<usize> = lower_at
             .keys()
@@ -576,7 +599,7 @@ impl<'a> Secrets<'a> {
                         continue;
                     }
                 }
-                out.push((s, *name, locate(cx, t, at, name.len())));
+                out.push((s, name.as_ref(), locate(cx, t, at, name.len())));
                 break;
             }
         }
@@ -653,7 +676,12 @@ fn own_names<'a>(cx: &Context<'a>, fog: &Fog, side: SideId) -> Vec<Cow<'a, str>>
             out.extend(display.as_deref());
         }
     }
-    out.into_iter().map(lower).collect()
+    out.into_iter()
+        .map(|n| match folded(n) {
+            Some((f, _)) => Cow::Owned(lower(&f).into_owned()),
+            None => lower(n),
+        })
+        .collect()
 }
 
 /// Whether `text[i..i + len]` stands as a whole word: no word character touches it.
@@ -669,10 +697,18 @@ pub(crate) fn locate(cx: &Context, t: &Text, offset: usize, len: usize) -> Loc {
     if !t.quoted {
         return t.loc;
     }
+    // back from the folded text to the text as written
+    let (offset, len) = match &t.offsets {
+        Some(o) => match (o.get(offset), o.get(offset + len)) {
+            (Some(&start), Some(&end)) => (start, end.saturating_sub(start)),
+            _ => return t.loc,
+        },
+        None => (offset, len),
+    };
     let file = cx.model.files.iter().find(|f| f.id == t.loc.file);
     let span = t.loc.span;
     let inner = file.and_then(|f| f.text.get(span.start + 1..span.end.saturating_sub(1)));
-    if inner == Some(t.text) {
+    if inner == Some(t.written) {
         let start = span.start + 1 + offset;
         return Loc::new(t.loc.file, Span::new(start, start + len));
     }
