@@ -26,6 +26,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../templates/_legend.html"),
     ),
     ("_map.html", include_str!("../../../templates/_map.html")),
+    (
+        "_insets.html",
+        include_str!("../../../templates/_insets.html"),
+    ),
     ("_tile.html", include_str!("../../../templates/_tile.html")),
     (
         "_narrative.html",

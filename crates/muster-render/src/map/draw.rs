@@ -5,13 +5,14 @@
 use super::branch::{unit_branch, BRANCHES};
 use super::crop::crop;
 use super::grid::{grid, square};
+use super::inset::{clear, dense_spots};
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
 use super::svg::{nice_length, num};
 use super::symbols::Symbols;
 use super::view::{
-    echelon_mark, AreaMark, Echelon, KeyEntry, LineMark, MapView, Mark, PrintBox, ScaleBar,
-    UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
+    echelon_mark, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapView, Mark, PrintBox,
+    ScaleBar, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
 };
 use crate::json::forces::Unit;
 use crate::json::{Point, ScenarioJson};
@@ -31,7 +32,7 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
     let k = ((pb.w_mm - (ml + mr) * c) / w)
         .min((pb.h_mm - (mt + mb) * c) / h)
         .max(1e-6);
-    map_at(s, own, focus, k, None)
+    map_at_with_insets(s, own, focus, k, None)
 }
 
 /// The map printed at `k` millimetres per metre of ground, of the whole table or
@@ -43,6 +44,33 @@ pub(crate) fn map_at(
     k: f64,
     window: Option<Window>,
 ) -> MapView {
+    map_with_insets(s, own, focus, k, window, false)
+}
+
+/// The same map with an inset for each dense spot, where marks would print on
+/// top of each other (`inset.rs`). The set-up sheet's tiles, at table scale,
+/// number every element instead.
+pub(crate) fn map_at_with_insets(
+    s: &ScenarioJson,
+    own: Option<&str>,
+    focus: &[String],
+    k: f64,
+    window: Option<Window>,
+) -> MapView {
+    map_with_insets(s, own, focus, k, window, true)
+}
+
+/// The map, with an inset for each dense spot when `insets` (an inset has
+/// none of its own: its scale already parts its marks).
+fn map_with_insets(
+    s: &ScenarioJson,
+    own: Option<&str>,
+    focus: &[String],
+    k: f64,
+    window: Option<Window>,
+    insets: bool,
+) -> MapView {
+    let own_side = own;
     let side_view = own.is_some();
     let (w, h) = extent(s);
     let c = MIN_TEXT_MM / SMALLEST_EM;
@@ -66,9 +94,24 @@ pub(crate) fn map_at(
         forces.units.extend(report_marks(s, h));
     }
     view.off_table = std::mem::take(&mut forces.off_table);
+    view.aboard = std::mem::take(&mut forces.aboard);
     legend_units(&mut view, forces.units, forces.elements, forces.echelons);
     if let Some(win) = window {
         crop(&mut view, win, k);
+    }
+    if insets {
+        let spots = dense_spots(&view, k);
+        for (n, spot) in spots.iter().enumerate() {
+            let mut inset =
+                map_with_insets(s, own_side, focus, k * spot.times, Some(spot.window), false);
+            inset.inset = Some(InsetOf {
+                number: n + 1,
+                times: format!("{:.1}", spot.times),
+                parts_all: spot.parts_all,
+            });
+            view.insets.push(inset);
+        }
+        clear(&mut view, &spots);
     }
     place(&mut view);
     view.key = key_entries(&view, h, view.grid.step);
@@ -154,6 +197,10 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         label_leaders: Vec::new(),
         callouts: Vec::new(),
         off_table: Vec::new(),
+        aboard: Vec::new(),
+        inset_frames: Vec::new(),
+        insets: Vec::new(),
+        inset: None,
         window: None,
         objectives: Vec::new(),
         nx: w - em * 1.5,
@@ -320,6 +367,7 @@ struct Forces {
     elements: Vec<Mark>,
     echelons: Vec<Echelon>,
     off_table: Vec<String>,
+    aboard: Vec<String>,
 }
 
 /// The enemy as a side's intel reports place it.
@@ -430,29 +478,40 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
         elements,
         echelons,
         off_table,
+        aboard,
     } = out;
+    // An element aboard another (embussed, riding) stands where its carrier
+    // does: the carrier's mark stands for both, and the passengers are named
+    // under the map.
+    let mut own_placed: Vec<Point> = Vec::new();
+    let mut carried: Vec<String> = Vec::new();
     for e in &u.elements {
-        if let Some(p) = e.position {
-            elements.push(Mark {
-                id: format!("{side}.{}", e.id),
-                hostile,
-                later: u.arrives_later,
-                ..mark(
-                    p.x,
-                    h - p.y,
-                    "element",
-                    e.name.clone(),
-                    e.facing.unwrap_or(0.0),
-                )
-            });
+        let Some(p) = e.position else { continue };
+        if let Some(carrier) = e.embussed_in.as_ref().or(e.riding_on.as_ref()) {
+            carried.push(format!("{} aboard {}", e.id, carrier.id));
+            continue;
         }
+        own_placed.push(p);
+        elements.push(Mark {
+            id: format!("{side}.{}", e.id),
+            hostile,
+            later: u.arrives_later,
+            ..mark(
+                p.x,
+                h - p.y,
+                "element",
+                e.name.clone(),
+                e.facing.unwrap_or(0.0),
+            )
+        });
     }
+    aboard.extend(carried.iter().cloned());
     // Only a unit's own elements fix where its symbol stands; a unit whose
-    // elements are all below it is shown by its sub-units.
-    // A unit with no element of its own on the table (off-table fire support,
-    // a later arrival from an edge) is listed under the map, not drawn.
-    let own_placed: Vec<Point> = u.elements.iter().filter_map(|e| e.position).collect();
-    if own_placed.is_empty() && !u.elements.is_empty() {
+    // elements are all below it is shown by its sub-units. A unit with no
+    // element of its own on the table (off-table fire support, a later
+    // arrival from an edge) is listed under the map, not drawn; so is one
+    // whose elements all ride aboard others.
+    if own_placed.is_empty() && carried.is_empty() && !u.elements.is_empty() {
         off_table.push(u.display.clone().unwrap_or_else(|| u.id.clone()));
     }
     if let Some(c) = anchor(&own_placed) {

@@ -5,7 +5,7 @@
 //! letters, the scale bar and the north arrow run along the window's edges.
 
 use super::crop::BOTTOM_EM;
-use super::draw::{extent, map_at, map_view_in};
+use super::draw::{extent, map_at_with_insets, map_view_in};
 use super::view::{MapView, PrintBox, Window, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM};
 use crate::json::{Point, ScenarioJson};
 
@@ -64,5 +64,5 @@ pub fn map_extract(
         w: ww,
         h: wh,
     };
-    map_at(s, own, focus, k, Some(window))
+    map_at_with_insets(s, own, focus, k, Some(window))
 }

@@ -93,6 +93,14 @@ pub struct MapView {
     pub callouts: Vec<Callout>,
     /// Units with no element on the table, listed under the map.
     pub off_table: Vec<String>,
+    /// Elements drawn as the carrier they ride in or on (`e-1 aboard lca-e`).
+    pub aboard: Vec<String>,
+    /// Dense spots framed on this map and drawn again larger below it.
+    pub inset_frames: Vec<InsetFrame>,
+    pub insets: Vec<MapView>,
+    /// For an inset: its number, how many times the map's scale it prints at,
+    /// and whether it could part every mark.
+    pub inset: Option<InsetOf>,
     /// A map extract's window on the table (map units, y down): the drawing is
     /// clipped to it and its labels kept inside it; None for the whole table.
     pub window: Option<Window>,
@@ -124,6 +132,25 @@ pub struct Window {
 /// Margins around the drawn table, in em: grid labels left, right and above;
 /// column letters and the scale bar below.
 pub(crate) const MARGINS_EM: (f64, f64, f64, f64) = (2.4, 3.4, 2.0, 7.0);
+
+/// A dense spot's frame on the map (map units, y down) and its inset's number.
+#[derive(Debug, Clone, Serialize)]
+pub struct InsetFrame {
+    pub number: usize,
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// What an inset is: its number, its scale against the map's (`2.5` times),
+/// and whether every mark in it stands clear of the others.
+#[derive(Debug, Clone, Serialize)]
+pub struct InsetOf {
+    pub number: usize,
+    pub times: String,
+    pub parts_all: bool,
+}
 
 /// A leader line from a feature (`x1, y1`) to its name (`x2, y2`); `id` is
 /// the feature's `KIND:ID`, for `data-leader`.

@@ -1,0 +1,233 @@
+//! Insets for dense spots: where element marks would print on top of each
+//! other (a platoon dug in round a bridge), the map frames the spot, leaves
+//! those marks off and draws the spot again, numbered, at a scale large enough
+//! to part them, as an atlas does. Marks that overlap are found through an
+//! R-tree, so a big scenario is never compared pair by pair.
+
+use super::place::element_box;
+use super::placer::Rect;
+use super::view::{InsetFrame, MapView, Window, MIN_TEXT_MM, SMALLEST_EM};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, AABB};
+
+/// The widest an inset's drawing may print, in millimetres: it stands under
+/// the map, inside the page's margins and its own grid labels.
+const MAX_INSET_MM: f64 = 68.0;
+/// Ground kept round the marks of a dense spot, in em of the inset: room for
+/// their unit symbols and names.
+const MARGIN_EM: f64 = 3.0;
+/// Half the side of the square any element mark fits in, turned any way, in em.
+const MARK_HALF_EM: f64 = 0.8;
+
+/// A dense spot: the elements it holds (indices into the map's elements), the
+/// ground its inset shows, how many times the map's scale it prints at, and
+/// whether that parts every mark (false when marks stand on the same spot, or
+/// the inset would need more than a page's width).
+#[derive(Debug, Clone)]
+pub struct Spot {
+    pub members: Vec<usize>,
+    pub window: Window,
+    pub times: f64,
+    pub parts_all: bool,
+}
+
+fn find(parent: &mut [usize], i: usize) -> usize {
+    let mut r = i;
+    while parent[r] != r {
+        r = parent[r];
+    }
+    let mut j = i;
+    while parent[j] != r {
+        let next = parent[j];
+        parent[j] = r;
+        j = next;
+    }
+    r
+}
+
+/// The dense spots of a map printed at `k` millimetres per metre.
+pub fn dense_spots(v: &MapView, k: f64) -> Vec<Spot> {
+    let e = v.em;
+    let boxes: Vec<Rect> = v
+        .elements
+        .iter()
+        .map(|el| element_box(el.x, el.y, el.angle, e))
+        .collect();
+    let tree = RTree::bulk_load(
+        boxes
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                GeomWithData::new(
+                    Rectangle::from_corners(
+                        [r.cx - r.w / 2.0, r.cy - r.h / 2.0],
+                        [r.cx + r.w / 2.0, r.cy + r.h / 2.0],
+                    ),
+                    i,
+                )
+            })
+            .collect(),
+    );
+    let mut parent: Vec<usize> = (0..boxes.len()).collect();
+    // The scale each pair of overlapping marks needs to part, by element.
+    let mut need = vec![1.0f64; boxes.len()];
+    for (i, r) in boxes.iter().enumerate() {
+        let env = AABB::from_corners(
+            [r.cx - r.w / 2.0, r.cy - r.h / 2.0],
+            [r.cx + r.w / 2.0, r.cy + r.h / 2.0],
+        );
+        for o in tree.locate_in_envelope_intersecting(&env) {
+            let j = o.data;
+            let Some(b) = boxes.get(j) else { continue };
+            if j <= i || r.overlap(b) <= 0.0 {
+                continue;
+            }
+            let (a, c) = (&v.elements[i], &v.elements[j]);
+            let apart = (a.x - c.x).abs().max((a.y - c.y).abs());
+            let times = if apart > 0.0 {
+                2.0 * MARK_HALF_EM * e / apart
+            } else {
+                f64::INFINITY
+            };
+            need[i] = need[i].max(times);
+            need[j] = need[j].max(times);
+            let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
+            if ri != rj {
+                parent[ri] = rj;
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut root_of: Vec<Option<usize>> = vec![None; boxes.len()];
+    for (i, needed) in need.iter().enumerate() {
+        if *needed <= 1.0 {
+            continue;
+        }
+        let r = find(&mut parent, i);
+        match root_of[r] {
+            Some(g) => groups[g].push(i),
+            None => {
+                root_of[r] = Some(groups.len());
+                groups.push(vec![i]);
+            }
+        }
+    }
+    // Spots whose insets would show each other's ground become one.
+    let mut spots: Vec<Spot> = groups.into_iter().map(|g| spot(v, k, g, &need)).collect();
+    loop {
+        let mut merged = false;
+        'outer: for a in 0..spots.len() {
+            for b in a + 1..spots.len() {
+                if meet(&spots[a].window, &spots[b].window) {
+                    let mut members = spots[a].members.clone();
+                    members.extend(spots[b].members.iter().copied());
+                    spots[a] = spot(v, k, members, &need);
+                    spots.remove(b);
+                    merged = true;
+                    break 'outer;
+                }
+            }
+        }
+        if !merged {
+            break;
+        }
+    }
+    spots.sort_by(|a, b| {
+        a.window
+            .y
+            .total_cmp(&b.window.y)
+            .then(a.window.x.total_cmp(&b.window.x))
+    });
+    spots
+}
+
+fn meet(a: &Window, b: &Window) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+/// The inset of the elements `members`: its scale, and the ground round them
+/// kept inside the table.
+fn spot(v: &MapView, k: f64, members: Vec<usize>, need: &[f64]) -> Spot {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    let mut times: f64 = 1.0;
+    for &i in &members {
+        if let Some(el) = v.elements.get(i) {
+            x0 = x0.min(el.x);
+            y0 = y0.min(el.y);
+            x1 = x1.max(el.x);
+            y1 = y1.max(el.y);
+        }
+        times = times.max(need.get(i).copied().unwrap_or(1.0) * 1.05);
+    }
+    // Never wider than a page: the spot's ground and its margins at `times`.
+    let c = MIN_TEXT_MM / SMALLEST_EM;
+    let span = (x1 - x0).max(y1 - y0).max(1.0);
+    let widest = ((MAX_INSET_MM - 2.0 * MARGIN_EM * c) / (span * k)).max(1.0);
+    let parts_all = times.is_finite() && times <= widest;
+    let times = times.min(widest).max(1.5);
+    let margin = MARGIN_EM * c / (k * times);
+    let (w, h) = (v.width, v.height);
+    let wx0 = (x0 - margin).max(0.0);
+    let wy0 = (y0 - margin).max(0.0);
+    let wx1 = (x1 + margin).min(w);
+    let wy1 = (y1 + margin).min(h);
+    Spot {
+        members,
+        window: Window {
+            x: wx0,
+            y: wy0,
+            w: (wx1 - wx0).max(0.0),
+            h: (wy1 - wy0).max(0.0),
+        },
+        times,
+        parts_all,
+    }
+}
+
+/// Leaves the marks of each dense spot (and the symbols of units with no other
+/// mark left) off the map, and frames the spots with their numbers.
+pub fn clear(v: &mut MapView, spots: &[Spot]) {
+    let mut gone = vec![false; v.elements.len()];
+    for i in spots.iter().flat_map(|s| s.members.iter().copied()) {
+        if let Some(g) = gone.get_mut(i) {
+            *g = true;
+        }
+    }
+    let mut kept = Vec::new();
+    let mut moved = Vec::new();
+    for (i, el) in std::mem::take(&mut v.elements).into_iter().enumerate() {
+        if gone.get(i).copied().unwrap_or(false) {
+            moved.push(el.id);
+        } else {
+            kept.push(el);
+        }
+    }
+    v.elements = kept;
+    let left = |unit: &str, els: &[super::view::Mark]| {
+        let prefix = format!("{unit}.");
+        els.iter().any(|e| {
+            e.id.strip_prefix(&prefix)
+                .is_some_and(|rest| !rest.contains('.'))
+        })
+    };
+    let elements = v.elements.clone();
+    v.units.retain(|u| {
+        let prefix = format!("{}.", u.id);
+        let had = moved.iter().any(|m| {
+            m.strip_prefix(&prefix)
+                .is_some_and(|rest| !rest.contains('.'))
+        });
+        !had || left(&u.id, &elements)
+    });
+    v.inset_frames = spots
+        .iter()
+        .enumerate()
+        .map(|(n, s)| InsetFrame {
+            number: n + 1,
+            x: s.window.x,
+            y: s.window.y,
+            w: s.window.w,
+            h: s.window.h,
+        })
+        .collect();
+}
