@@ -273,105 +273,7 @@ fn an_editor_session() {
     );
     assert!(c.diagnostics(&uri).is_empty());
 
-    // Hover: a keyword, the template, an element's computed facts.
-    let h = c.request("textDocument/hover", at(&uri, 13, 2));
-    assert!(
-        h["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("order of battle"),
-        "{h}"
-    );
-    let h = c.request("textDocument/hover", at(&uri, 14, 40));
-    assert!(
-        h["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .contains("template"),
-        "{h}"
-    );
-    let h = c.request("textDocument/hover", at(&uri, 20, 2));
-    let text = h["contents"]["value"].as_str().unwrap();
-    assert!(text.contains("strength: 2 elements, 8 figures"), "{text}");
-
-    // Definition across the `use`: the template in the library.
-    let def = c.request("textDocument/definition", at(&uri, 14, 40));
-    assert_eq!(
-        def,
-        json!([{"uri": lib_uri, "range": {"start": {"line": 0, "character": 9}, "end": {"line": 0, "character": 22}}}])
-    );
-    // And the `use` path itself goes to the file.
-    let def = c.request("textDocument/definition", at(&uri, 0, 8));
-    assert_eq!(def[0]["uri"], lib_uri.as_str());
-
-    // References to `hill`: its place and both orders.
-    let refs = c.request(
-        "textDocument/references",
-        json!({"textDocument": {"uri": uri}, "position": {"line": 11, "character": 9}, "context": {"includeDeclaration": true}}),
-    );
-    let lines: Vec<u64> = refs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["range"]["start"]["line"].as_u64().unwrap())
-        .collect();
-    assert_eq!(lines, vec![11, 20, 23]);
-
-    // Rename the template: the library and the two units that use it.
-    let edit = c.request(
-        "textDocument/rename",
-        json!({"textDocument": {"uri": uri}, "position": {"line": 14, "character": 40}, "newName": "rifle-section"}),
-    );
-    assert_eq!(edit["changes"][&uri].as_array().unwrap().len(), 2);
-    assert_eq!(edit["changes"][&lib_uri].as_array().unwrap().len(), 1);
-
-    // Completion: terrain kinds after an area's name.
-    let typing = SCENARIO.replace("  place hill", "  area w \n  place hill");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": typing}]}),
-    );
-    let items = c.request("textDocument/completion", at(&uri, 11, 9));
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert!(
-        labels.contains(&"dense-woods") && labels.contains(&"buildings"),
-        "{labels:?}"
-    );
-    assert!(!labels.contains(&"attack"));
-
-    // Formatting: a messy file is one whole-file edit; a tidy one none.
-    let messy = SCENARIO.replace("  q defend hill", "        q    defend hill");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": messy}]}),
-    );
-    let edits = c.request(
-        "textDocument/formatting",
-        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
-    );
-    assert_eq!(edits.as_array().unwrap().len(), 1);
-    assert_eq!(edits[0]["newText"], SCENARIO);
-
-    // Folding: the six blocks; semantic tokens: `use` first, a keyword.
-    let folds = c.request(
-        "textDocument/foldingRange",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    assert_eq!(folds.as_array().unwrap().len(), 6, "{folds}");
-    let tokens = c.request(
-        "textDocument/semanticTokens/full",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    let data = tokens["data"].as_array().unwrap();
-    assert_eq!(
-        data[..5],
-        [json!(0), json!(0), json!(3), json!(0), json!(0)]
-    );
+    reading_and_editing(&mut c, &uri, &lib_uri);
 
     // The library's outline and the pack-aware check: opening the library and
     // breaking it re-checks the open scenario that uses it.
@@ -415,6 +317,110 @@ fn an_editor_session() {
     c.notify("exit", Value::Null);
     let status = ended(c.child).status;
     assert!(status.success());
+}
+
+/// On the clean scenario: hover, definition, references, rename, completion,
+/// formatting, folding and semantic tokens.
+fn reading_and_editing(c: &mut Client, uri: &str, lib_uri: &str) {
+    // Hover: a keyword, the template, an element's computed facts.
+    let h = c.request("textDocument/hover", at(uri, 13, 2));
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("order of battle"),
+        "{h}"
+    );
+    let h = c.request("textDocument/hover", at(uri, 14, 40));
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("template"),
+        "{h}"
+    );
+    let h = c.request("textDocument/hover", at(uri, 20, 2));
+    let text = h["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("strength: 2 elements, 8 figures"), "{text}");
+
+    // Definition across the `use`: the template in the library.
+    let def = c.request("textDocument/definition", at(uri, 14, 40));
+    assert_eq!(
+        def,
+        json!([{"uri": lib_uri, "range": {"start": {"line": 0, "character": 9}, "end": {"line": 0, "character": 22}}}])
+    );
+    // And the `use` path itself goes to the file.
+    let def = c.request("textDocument/definition", at(uri, 0, 8));
+    assert_eq!(def[0]["uri"], lib_uri);
+
+    // References to `hill`: its place and both orders.
+    let refs = c.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 11, "character": 9}, "context": {"includeDeclaration": true}}),
+    );
+    let lines: Vec<u64> = refs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, vec![11, 20, 23]);
+
+    // Rename the template: the library and the two units that use it.
+    let edit = c.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 14, "character": 40}, "newName": "rifle-section"}),
+    );
+    assert_eq!(edit["changes"][uri].as_array().unwrap().len(), 2);
+    assert_eq!(edit["changes"][&lib_uri].as_array().unwrap().len(), 1);
+
+    // Completion: terrain kinds after an area's name.
+    let typing = SCENARIO.replace("  place hill", "  area w \n  place hill");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": typing}]}),
+    );
+    let items = c.request("textDocument/completion", at(uri, 11, 9));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"dense-woods") && labels.contains(&"buildings"),
+        "{labels:?}"
+    );
+    assert!(!labels.contains(&"attack"));
+
+    // Formatting: a messy file is one whole-file edit; a tidy one none.
+    let messy = SCENARIO.replace("  q defend hill", "        q    defend hill");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": messy}]}),
+    );
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(edits.as_array().unwrap().len(), 1);
+    assert_eq!(edits[0]["newText"], SCENARIO);
+
+    // Folding: the six blocks; semantic tokens: `use` first, a keyword.
+    let folds = c.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(folds.as_array().unwrap().len(), 6, "{folds}");
+    let tokens = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(
+        data[..5],
+        [json!(0), json!(0), json!(3), json!(0), json!(0)]
+    );
 }
 
 impl Client {

@@ -239,6 +239,11 @@ fn add_side(m: &mut Model, analysis: &mut Analysis, s: usize, sid: &str, compani
             cold_turn: 3,
         });
     }
+    add_side_plan(m, s, sid, bn);
+}
+
+/// A side's orders, signal, net, telephone line, arrival and victory.
+fn add_side_plan(m: &mut Model, s: usize, sid: &str, bn: UnitId) {
     let side = SideId(s);
     m.orders.push(Order {
         misspelt_stance: None,
