@@ -18,13 +18,14 @@ fn pack_files() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
     let mut out = Vec::new();
     for dir in ["", "lib/"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let path = entry.unwrap().path();
+        let entries = std::fs::read_dir(root.join(dir)).unwrap(); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
+        for entry in entries {
+            let path = entry.unwrap().path(); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
             if path.extension().is_some_and(|e| e == "muster") {
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned(); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
                 out.push((
                     format!("{dir}{name}"),
-                    std::fs::read_to_string(&path).unwrap(),
+                    std::fs::read_to_string(&path).unwrap(), // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
                 ));
             }
         }
@@ -115,7 +116,7 @@ fn variants(clean: &str) -> Vec<Variant> {
 
 fn moved(offset: usize, v: &Variant) -> usize {
     if offset >= v.changed.end {
-        offset.checked_add_signed(v.shift).unwrap()
+        offset.checked_add_signed(v.shift).unwrap() // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
     } else {
         offset
     }
@@ -128,14 +129,14 @@ fn touches(span: Span, v: &Variant) -> bool {
 #[test]
 fn outline_and_definition_survive_twenty_broken_variants_of_a_shipped_scenario() {
     let files = pack_files();
-    let clean = files.iter().find(|(p, _)| p == SCENARIO).unwrap().1.clone();
-    let clean_tree = muster_syntax::cst::parse(&clean).expect("the shipped scenario parses");
+    let clean = files.iter().find(|(p, _)| p == SCENARIO).unwrap().1.clone(); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
+    let clean_tree = muster_syntax::cst::parse(&clean).expect("the shipped scenario parses"); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
     let clean_index = FileIndex::new(&clean, &clean_tree);
     let path = PathBuf::from(ROOT).join(SCENARIO);
     for (n, v) in variants(&clean).iter().enumerate() {
         let mut ws = Workspace::new(Box::new(Pack(files.clone())), vec![PathBuf::from(ROOT)]);
         ws.set(path.clone(), v.text.clone(), 1);
-        let doc = ws.doc(&path).unwrap();
+        let doc = ws.doc(&path).unwrap(); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
         assert!(!doc.tree.broken.is_empty(), "variant {n} is not broken");
         let broken_index = FileIndex::new(&doc.text, &doc.tree);
         let have: Vec<(String, usize)> = broken_index
@@ -199,7 +200,7 @@ fn outline_and_definition_survive_twenty_broken_variants_of_a_shipped_scenario()
 #[test]
 fn one_parse_gives_the_same_tree_as_the_concrete_parse() {
     let files = pack_files();
-    let clean = files.iter().find(|(p, _)| p == SCENARIO).unwrap().1.clone();
+    let clean = files.iter().find(|(p, _)| p == SCENARIO).unwrap().1.clone(); // ok: test-only module (cfg(test) in lib.rs); a panic is the failed test
     for v in variants(&clean) {
         let (_, tree) = muster_syntax::parse_with_tree(muster_syntax::FileId(0), &v.text);
         assert_eq!(tree, muster_syntax::cst::parse_recovering(&v.text));
