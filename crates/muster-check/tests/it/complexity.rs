@@ -10,54 +10,26 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use muster_model::{work, MemoryWorld, PackConfig};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
 #[path = "../../benches/support/grow.rs"]
 mod grow;
 use grow::{areas, elements, fog, library_pack, nets, one_group, orders, signals};
 
-/// The system allocator, counting allocations made on each thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; the count is
-// a const-initialised thread-local that never allocates itself.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded with the caller's layout.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded with the caller's pointer and layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded with the caller's pointer, layout and size.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+#[path = "../../../muster-syntax/tests/it/counting.rs"]
+mod counting;
 
 /// The work of one call: (allocations, geometric tests, bytes parsed, bytes of
 /// text searched for names).
 fn measure(f: impl FnOnce()) -> [u64; 4] {
     let before = [
-        ALLOCATIONS.with(Cell::get),
+        counting::allocations(),
         work::geometry_tests(),
         work::parsed_bytes(),
         muster_check::work::text_bytes_scanned(),
     ];
     f();
     [
-        ALLOCATIONS.with(Cell::get) - before[0],
+        counting::allocations() - before[0],
         work::geometry_tests() - before[1],
         work::parsed_bytes() - before[2],
         muster_check::work::text_bytes_scanned() - before[3],

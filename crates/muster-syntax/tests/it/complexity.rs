@@ -8,38 +8,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use crate::counting;
 use muster_syntax::{parse, work, FileId};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// The system allocator, counting allocations made on each thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; the count is
-// a const-initialised thread-local that never allocates itself.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded with the caller's layout.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded with the caller's pointer and layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded with the caller's pointer, layout and size.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 fn orders(n: usize) -> String {
     let mut t = String::from(
@@ -67,13 +37,13 @@ fn orders(n: usize) -> String {
 /// read again to find lines).
 fn work_of(text: &str, clean: bool) -> [u64; 3] {
     let before = [
-        ALLOCATIONS.with(Cell::get),
+        counting::allocations(),
         work::grammar_bytes(),
         work::rescanned_bytes(),
     ];
     let parsed = parse(FileId(0), text);
     let after = [
-        ALLOCATIONS.with(Cell::get),
+        counting::allocations(),
         work::grammar_bytes(),
         work::rescanned_bytes(),
     ];

@@ -3,6 +3,7 @@
 mod common;
 mod complexity;
 mod constructs;
+mod counting;
 mod docs;
 mod example;
 mod malformed;
