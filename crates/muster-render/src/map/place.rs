@@ -419,13 +419,12 @@ fn place_points(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<
             bold: true,
             first: Vec::new(),
         };
-        match put_name(p, ctx, boxes, &name) {
-            Put::At(x, y) => {
-                m.lx = x;
-                m.ly = y;
-            }
-            Put::Callout | Put::Key => m.shown = false,
-        }
+        settle(
+            put_name(p, ctx, boxes, &name),
+            &mut m.lx,
+            &mut m.ly,
+            &mut m.shown,
+        );
     }
     for m in v.crossings.iter_mut().filter(|c| !c.label.is_empty()) {
         let name = Name {
@@ -436,13 +435,24 @@ fn place_points(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<
             bold: true,
             first: Vec::new(),
         };
-        match put_name(p, ctx, boxes, &name) {
-            Put::At(x, y) => {
-                m.lx = x;
-                m.ly = y;
-            }
-            Put::Callout | Put::Key => m.shown = false,
+        settle(
+            put_name(p, ctx, boxes, &name),
+            &mut m.lx,
+            &mut m.ly,
+            &mut m.shown,
+        );
+    }
+}
+
+/// Where a placed name went: its spot, or (as a callout or in the key) not drawn
+/// beside its feature.
+fn settle(put: Put, lx: &mut f64, ly: &mut f64, shown: &mut bool) {
+    match put {
+        Put::At(x, y) => {
+            *lx = x;
+            *ly = y;
         }
+        Put::Callout | Put::Key => *shown = false,
     }
 }
 
@@ -635,13 +645,12 @@ fn place_arrivals(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Ve
             bold: true,
             first: Vec::new(),
         };
-        match put_name(p, ctx, boxes, &name) {
-            Put::At(x, y) => {
-                a.lx = x;
-                a.ly = y;
-            }
-            Put::Callout | Put::Key => a.shown = false,
-        }
+        settle(
+            put_name(p, ctx, boxes, &name),
+            &mut a.lx,
+            &mut a.ly,
+            &mut a.shown,
+        );
     }
 }
 
@@ -684,13 +693,12 @@ fn place_areas(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<L
             bold: false,
             first,
         };
-        match put_name(p, ctx, boxes, &name) {
-            Put::At(x, y) => {
-                a.x = x;
-                a.y = y;
-            }
-            Put::Callout | Put::Key => a.shown = false,
-        }
+        settle(
+            put_name(p, ctx, boxes, &name),
+            &mut a.x,
+            &mut a.y,
+            &mut a.shown,
+        );
     }
 }
 

@@ -139,8 +139,13 @@ type Due = Vec<(Option<u32>, String)>;
 fn turn_of(w: &When) -> Option<u32> {
     match w {
         When::Turn { turn } => Some(*turn),
-        When::Clock { turn, .. } => turn.map(|t| u32::try_from(t.max(1)).unwrap_or(1)),
+        When::Clock { turn, .. } => turn.map(from_first),
     }
+}
+
+/// A clock time's turn, counted from the first: one before the start falls in it.
+fn from_first(t: i64) -> u32 {
+    u32::try_from(t.max(1)).unwrap_or(1)
 }
 
 fn arrivals_due(s: &ScenarioJson, clock: &TurnClock, due: &mut Due) {
@@ -213,10 +218,9 @@ fn orders_due(s: &ScenarioJson, due: &mut Due) {
                     ),
                     Timing::By { turn } => (Some(*turn), format!("{label} due done: {}", p.words)),
                     Timing::Until { turn } => (Some(*turn), format!("{label} ends: {}", p.words)),
-                    Timing::At { turn, .. } => (
-                        turn.map(|t| u32::try_from(t.max(1)).unwrap_or(1)),
-                        format!("{label} starts: {}", p.words),
-                    ),
+                    Timing::At { turn, .. } => {
+                        (turn.map(from_first), format!("{label} starts: {}", p.words))
+                    }
                     Timing::Condition {
                         unless, signal, by, ..
                     } => {
