@@ -17,6 +17,8 @@ use super::view::{
 use crate::json::forces::Unit;
 use crate::json::{Point, ScenarioJson};
 use crate::keyword::keyword;
+use rstar::primitives::GeomWithData;
+use rstar::{RTree, AABB};
 
 /// Builds the briefing map of a (possibly side-filtered) scenario; `focus` marks
 /// a player's units, `own` is the side drawn as friendly (the first side for the umpire).
@@ -70,40 +72,128 @@ fn map_with_insets(
     window: Option<Window>,
     insets: bool,
 ) -> MapView {
-    let own_side = own;
+    let (_, h) = extent(s);
     let side_view = own.is_some();
-    let (w, h) = extent(s);
-    let c = MIN_TEXT_MM / SMALLEST_EM;
-    let em = c / k;
     let own = own
         .map(str::to_string)
         .or_else(|| s.sides.first().map(|x| x.id.clone()))
         .unwrap_or_default();
-    let mut view = furniture(s, &own, w, h, em, k);
-    let (areas, terrain_kinds) = area_marks(s, h);
+    let ground = Ground::of(s, &own, focus, h, side_view);
+    view_of(s, &own, &ground, k, window, insets)
+}
+
+/// Marks by position, each with its index in its list.
+type Positions = RTree<GeomWithData<[f64; 2], usize>>;
+
+/// The marks of a map that do not depend on its print scale: the forces (with
+/// the reports a side's map draws), the areas and the crossings. Built once
+/// per map and cut down to each inset's window through an index, so a map of
+/// many dense spots never rebuilds every unit for each of them.
+struct Ground {
+    forces: Forces,
+    areas: Vec<AreaMark>,
+    terrain_kinds: Vec<String>,
+    crossings: Vec<Mark>,
+    /// The unit symbols and element marks by position (built on first use).
+    index: std::cell::OnceCell<[Positions; 2]>,
+}
+
+impl Ground {
+    fn of(s: &ScenarioJson, own: &str, focus: &[String], h: f64, side_view: bool) -> Ground {
+        let (areas, terrain_kinds) = area_marks(s, h);
+        let mut forces = force_marks(s, own, focus, h);
+        // The umpire sees the real positions: reports would only clutter the map.
+        if side_view {
+            forces.units.extend(report_marks(s, h));
+        }
+        Ground {
+            forces,
+            areas,
+            terrain_kinds,
+            crossings: crossing_marks(s, h),
+            index: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The unit symbols and element marks standing in `win` (edges included,
+    /// as `crop` keeps them), in the order the whole map lists them.
+    fn within(&self, win: Window) -> (Vec<UnitMark>, Vec<Mark>) {
+        let [units, elements] = self.index.get_or_init(|| {
+            let points = |ps: &mut dyn Iterator<Item = (f64, f64)>| {
+                RTree::bulk_load(
+                    ps.enumerate()
+                        .map(|(i, (x, y))| GeomWithData::new([x, y], i))
+                        .collect(),
+                )
+            };
+            [
+                points(&mut self.forces.units.iter().map(|u| (u.x, u.y))),
+                points(&mut self.forces.elements.iter().map(|m| (m.x, m.y))),
+            ]
+        });
+        let (x1, y1) = (win.x + win.w, win.y + win.h);
+        let inside = |x: f64, y: f64| x >= win.x && x <= x1 && y >= win.y && y <= y1;
+        let found = |tree: &Positions| {
+            let env = AABB::from_corners([win.x, win.y], [x1, y1]);
+            let mut found: Vec<usize> = tree
+                .locate_in_envelope_intersecting(&env)
+                .filter(|p| inside(p.geom()[0], p.geom()[1]))
+                .map(|p| p.data)
+                .collect();
+            found.sort_unstable();
+            found
+        };
+        let units = found(units)
+            .into_iter()
+            .filter_map(|i| self.forces.units.get(i).cloned())
+            .collect();
+        let elements = found(elements)
+            .into_iter()
+            .filter_map(|i| self.forces.elements.get(i).cloned())
+            .collect();
+        (units, elements)
+    }
+}
+
+/// The map of `ground` at `k` millimetres per metre, of the whole table or of
+/// `window` only; with an inset for each dense spot when `insets`.
+fn view_of(
+    s: &ScenarioJson,
+    own: &str,
+    ground: &Ground,
+    k: f64,
+    window: Option<Window>,
+    insets: bool,
+) -> MapView {
+    let (w, h) = extent(s);
+    let c = MIN_TEXT_MM / SMALLEST_EM;
+    let em = c / k;
+    let mut view = furniture(s, own, w, h, em, k);
     let (lines, line_kinds) = line_marks(s, h, em);
-    view.areas = areas;
-    view.terrain_kinds = terrain_kinds;
+    view.areas = ground.areas.clone();
+    view.terrain_kinds = ground.terrain_kinds.clone();
     view.lines = lines;
     view.line_kinds = line_kinds;
-    view.crossings = crossing_marks(s, h);
+    view.crossings = ground.crossings.clone();
     view.places = place_marks(s, w, h, em);
-    let mut forces = force_marks(s, &own, focus, h);
-    // The umpire sees the real positions: reports would only clutter the map.
-    if side_view {
-        forces.units.extend(report_marks(s, h));
-    }
-    view.off_table = std::mem::take(&mut forces.off_table);
-    view.aboard = std::mem::take(&mut forces.aboard);
-    legend_units(&mut view, forces.units, forces.elements, forces.echelons);
+    let (units, elements) = match window {
+        Some(win) => ground.within(win),
+        None => (ground.forces.units.clone(), ground.forces.elements.clone()),
+    };
+    view.off_table = ground.forces.off_table.clone();
+    view.aboard = ground.forces.aboard.clone();
+    legend_units(&mut view, units, elements, ground.forces.echelons.clone());
     if let Some(win) = window {
         crop(&mut view, win, k);
     }
     if insets {
         let spots = dense_spots(&view, k);
         for (n, spot) in spots.iter().enumerate() {
-            let mut inset =
-                map_with_insets(s, own_side, focus, k * spot.times, Some(spot.window), false);
+            let mut inset = view_of(s, own, ground, k * spot.times, Some(spot.window), false);
+            // An inset's caption names no unit off the table or aboard: the
+            // map above lists them once.
+            inset.off_table.clear();
+            inset.aboard.clear();
             inset.inset = Some(InsetOf {
                 number: n + 1,
                 times: format!("{:.1}", spot.times),

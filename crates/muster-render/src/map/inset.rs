@@ -9,6 +9,7 @@ use super::placer::Rect;
 use super::view::{InsetFrame, MapView, Window, MIN_TEXT_MM, SMALLEST_EM};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
+use std::collections::HashSet;
 
 /// The widest an inset's drawing may print, in millimetres: it stands under
 /// the map, inside the page's margins and its own grid labels.
@@ -203,22 +204,13 @@ pub fn clear(v: &mut MapView, spots: &[Spot]) {
         }
     }
     v.elements = kept;
-    let left = |unit: &str, els: &[super::view::Mark]| {
-        let prefix = format!("{unit}.");
-        els.iter().any(|e| {
-            e.id.strip_prefix(&prefix)
-                .is_some_and(|rest| !rest.contains('.'))
-        })
-    };
-    let elements = v.elements.clone();
-    v.units.retain(|u| {
-        let prefix = format!("{}.", u.id);
-        let had = moved.iter().any(|m| {
-            m.strip_prefix(&prefix)
-                .is_some_and(|rest| !rest.contains('.'))
-        });
-        !had || left(&u.id, &elements)
-    });
+    // The units (an element's id less its last part) that lost a mark, and
+    // those that still have one: one pass each, never a search per unit.
+    let unit_of = |id: &str| id.rsplit_once('.').map(|(unit, _)| unit.to_string());
+    let lost: HashSet<String> = moved.iter().filter_map(|m| unit_of(m)).collect();
+    let left: HashSet<String> = v.elements.iter().filter_map(|e| unit_of(&e.id)).collect();
+    v.units
+        .retain(|u| !lost.contains(&u.id) || left.contains(&u.id));
     v.inset_frames = spots
         .iter()
         .enumerate()

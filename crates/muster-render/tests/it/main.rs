@@ -2,6 +2,7 @@
 
 mod ajv;
 mod browser;
+mod complexity;
 mod display_names;
 mod every_field;
 mod fog_references;
