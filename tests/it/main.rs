@@ -10,6 +10,7 @@ mod fmt;
 mod hardening;
 mod lsp;
 mod map_geometry;
+mod map_notes;
 mod new;
 mod pack_coverage;
 mod pdf;
