@@ -167,15 +167,17 @@ fn spot(v: &MapView, k: f64, members: Vec<usize>, need: &[f64]) -> Spot {
     let parts_all = times.is_finite() && times <= widest;
     let times = times.min(widest).max(1.5);
     // Marks the scale cannot part are set apart round their spot
-    // (`spread.rs`): room for as many rings of them as they need.
+    // (`spread.rs`): the margin holds the first ring of them, and room is
+    // made for each further ring they need.
     let rings = if parts_all {
-        0.0
+        0
     } else {
         (1..)
             .find(|r| 1 + 4 * r * (r + 1) >= members.len())
-            .unwrap_or(1) as f64
+            .unwrap_or(1)
     };
-    let margin = (MARGIN_EM + RING_EM * rings) * c / (k * times);
+    let extra = rings.saturating_sub(1) as f64;
+    let margin = (MARGIN_EM + RING_EM * extra) * c / (k * times);
     let (w, h) = (v.width, v.height);
     let wx0 = (x0 - margin).max(0.0);
     let wy0 = (y0 - margin).max(0.0);

@@ -15,10 +15,10 @@ in from the edge, lets every mark be seen.",
   company a "A" {
     hq a-hq command figures 2 at (0,0)
     element e1 coherent figures 6 at (0,0)
-    element e2 coherent figures 6 at (0,0)
+    element e2 coherent figures 6 at (0,0) //~ MC906
     element e3 coherent figures 6 at (0,0)
     element e4 coherent figures 6 at (0,0)
-    element e5 coherent figures 6 at (0,0) //~ MC906
+    element e5 coherent figures 6 at (0,0)
     element e6 coherent figures 6 at (0,0)
     element e7 coherent figures 6 at (0,0)
   }
