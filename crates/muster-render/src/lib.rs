@@ -16,6 +16,7 @@ mod paper;
 pub mod sheets;
 mod templates;
 pub mod vet;
+pub mod work;
 
 pub use build::{build, build_noted, folder_of, to_json, Built, OutputFile, Sheet};
 pub use error::RenderError;
