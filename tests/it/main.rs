@@ -13,6 +13,7 @@ mod map_geometry;
 mod new;
 mod pack_coverage;
 mod pdf;
+mod printed;
 mod serve;
 mod setup_geometry;
 mod slips;
