@@ -23,7 +23,7 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     // Without Chromium, `--pdf` stops before anything is checked or written.
     let printer = if args.pdf {
-        Some(Printer::new(args.chromium.as_deref())?)
+        Some(crate::pdf::printer(args.chromium.as_deref())?)
     } else {
         None
     };
@@ -337,7 +337,7 @@ fn print_all(
                         };
                         let printed = out
                             .read(&file.path)
-                            .and_then(|html| printer.print(&file.path, &html));
+                            .and_then(|html| Ok(printer.print(&file.path, &html)?));
                         done.push((i, printed));
                     }
                 })

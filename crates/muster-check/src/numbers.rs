@@ -6,7 +6,7 @@
 use muster_rules::foot::Frontage;
 use muster_rules::frontage::{self, FrontageMm};
 use muster_rules::scale::{self, GROUND_SCALE_M_PER_MM};
-use muster_rules::vocab::FootType;
+use muster_rules::vocab::{FootType, ShipRole};
 use muster_rules::{command, hmg, latency, troops, visibility};
 use muster_syntax::wording::{metres, number_word};
 
@@ -61,6 +61,11 @@ fn vehicle() -> FrontageMm {
     }
 }
 
+/// The narrowest river a craft of the role uses.
+fn river(role: ShipRole) -> String {
+    troops::river_width_needed_m(role).map_or_else(|| "none".into(), metres)
+}
+
 /// The text a placeholder stands for; `None` for a name no rule may use.
 fn number(name: &str) -> Option<String> {
     use crate::rules::{battlefield::mc509_elements_stacked as mc509, orders};
@@ -83,6 +88,9 @@ fn number(name: &str) -> Option<String> {
         "reduced-base-ground" => base_ground(Frontage::Reduced),
         "vehicle-base-ground" => ground(vehicle()),
         "ground-scale" => metres(GROUND_SCALE_M_PER_MM),
+        "aboard" => metres(frontage::aboard_m(GROUND_SCALE_M_PER_MM)),
+        "gunboat-river" => river(ShipRole::Gunboat),
+        "landing-craft-river" => river(ShipRole::LandingCraft),
         "stacked" => format!("{} mm", mc509::STACKED_MM),
         "stacked-ground" => metres(scale::ground_m(mc509::STACKED_MM, GROUND_SCALE_M_PER_MM)),
         "men-per-figure" => number_word(scale::MEN_PER_FIGURE),

@@ -5,7 +5,8 @@ use crate::context::Context;
 use crate::facts;
 use muster_model::analysis::CommandStatus;
 use muster_model::model::*;
-use muster_rules::vocab::FootType;
+use muster_rules::troops::Troop;
+use muster_rules::vocab::{FootType, ShipRole};
 
 /// Why a reference that should name a unit names none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +48,23 @@ impl<'a> Context<'a> {
             .elements
             .iter()
             .filter_map(|e| Some((e, facts::foot_type(e)?)))
+    }
+
+    /// Every ship on the table that is not in a `water` or `lake` area, with its
+    /// role and position: on land or on a river line (§95; MC708, MC517).
+    pub(crate) fn ships_out_of_open_water(
+        &self,
+    ) -> impl Iterator<Item = (&'a Element, ShipRole, Pos)> + 'a {
+        let model = self.model;
+        model.elements.iter().filter_map(move |e| {
+            let Some(Troop::Ship { role }) = e.kind else {
+                return None;
+            };
+            let p = e.pos?;
+            let afloat = muster_model::geometry::areas_at(model, p)
+                .any(|a| muster_rules::terrain::is_water(a.kind));
+            (!afloat).then_some((e, role, p))
+        })
     }
 
     /// Every group holding aircraft, with its first aircraft element (§11, §20).

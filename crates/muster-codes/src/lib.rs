@@ -188,6 +188,7 @@ catalogue! {
     MC214 "game-strength-above-stated"     Note    "§3"                      Checks    overridable [];
     MC215 "game-strength-below-stated"     Note    "§3"                      Checks    overridable [];
     MC216 "template-of-another-nation"     Warning _                         Checks    overridable [];
+    MC217 "passenger-away-from-carrier"    Warning "§4, §14"                 Checks    overridable [];
     MC218 "model-count-unclear"            Error   "§3"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
@@ -224,6 +225,7 @@ catalogue! {
     MC509 "elements-stacked"               Warning "§4"                      Checks    overridable [];
     MC510 "terrain-kind-shadows-built-in"  Error   "§98"                     Checks    overridable [];
     MC511 "exit-not-at-table-edge"         Error   "§22"                     Checks    overridable [];
+    MC517 "river-too-narrow-for-craft"     Error   "§95"                     Checks    overridable [];
     MC601 "no-first-bound"                 Error   "§23"                     Checks    overridable [];
     MC602 "no-end-of-game"                 Error   "§22"                     Checks    overridable [];
     MC603 "timing-outside-game"            Error   "§7"                      Checks    overridable [];

@@ -15,6 +15,7 @@ mod paper;
 pub mod sheets;
 mod templates;
 pub mod vet;
+pub mod work;
 
 pub use build::{build, folder_of, to_json, OutputFile, Sheet};
 pub use error::RenderError;

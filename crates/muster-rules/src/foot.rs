@@ -219,6 +219,110 @@ pub fn allows_weapon(
     }
 }
 
+/// `` `a`, `b` `` or `none`: keywords as a Markdown list.
+fn keywords(words: &[&str]) -> String {
+    if words.is_empty() {
+        "none".into()
+    } else {
+        words
+            .iter()
+            .map(|w| format!("`{w}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The weapons a type may carry, as MC206 reads [`allows_weapon`]; a mortar with
+/// its calibre band.
+fn weapons_of(ty: FootType, specialism: Option<Specialism>) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for w in WeaponKind::ALL {
+        let fits = |c: f64| allows_weapon(ty, *w, Some(c), specialism);
+        if *w != WeaponKind::Mortar {
+            if allows_weapon(ty, *w, None, specialism) {
+                words.push(format!("`{w}`"));
+            }
+        } else if fits(LIGHT_MORTAR_MAX_MM) && fits(MAX_INFANTRY_MORTAR_MM) {
+            words.push(format!("`mortar` to {MAX_INFANTRY_MORTAR_MM} mm"));
+        } else if fits(LIGHT_MORTAR_MAX_MM) {
+            words.push(format!("`mortar` to {LIGHT_MORTAR_MAX_MM} mm"));
+        } else if fits(MAX_INFANTRY_MORTAR_MM) {
+            words.push(format!(
+                "`mortar` over {LIGHT_MORTAR_MAX_MM} to {MAX_INFANTRY_MORTAR_MM} mm"
+            ));
+        }
+    }
+    if words.is_empty() {
+        "none".into()
+    } else {
+        words.join(", ")
+    }
+}
+
+/// The Foot Elements Table for `docs/language.md` (Markdown): what the
+/// organisation checks (MC202–MC206) hold each foot element type to.
+pub fn markdown_table() -> String {
+    let mut s = String::from(
+        "| type | figures | base | commander | may carry | also |\n|---|---|---|---|---|---|\n",
+    );
+    for r in table() {
+        let figures = if r.figures.0 == r.figures.1 {
+            r.figures.0.to_string()
+        } else {
+            format!("{} to {}", r.figures.0, r.figures.1)
+        };
+        let base = match r.frontage {
+            Frontage::Full => "full",
+            Frontage::Reduced => "reduced",
+        };
+        let commander = match r.commander {
+            CommanderRule::Optional => "may carry it",
+            CommanderRule::Never => "never",
+            CommanderRule::Always => "is the command element",
+        };
+        let weapons = if r.ty == FootType::Specialist {
+            "`rifles`, `smg`, and its specialism's kit (below)".to_string()
+        } else {
+            weapons_of(r.ty, None)
+        };
+        let mut also = Vec::new();
+        if r.german_only {
+            also.push("German only");
+        }
+        if r.encumbered {
+            also.push("encumbered");
+        }
+        if !r.combat {
+            also.push("not a combat element");
+        }
+        s.push_str(&format!(
+            "| `{}` | {figures} | {base} | {commander} | {weapons} | {} |\n",
+            r.ty,
+            if also.is_empty() {
+                "—".to_string()
+            } else {
+                also.join(", ")
+            }
+        ));
+    }
+    s.push_str("\n| specialism | may carry besides `rifles` and `smg` |\n|---|---|\n");
+    for sp in Specialism::ALL {
+        let kit: Vec<&str> = WeaponKind::ALL
+            .iter()
+            .filter(|w| !matches!(w, WeaponKind::Rifles | WeaponKind::Smg))
+            .filter(|w| specialism_allows(Some(*sp), **w, None))
+            .map(|w| w.keyword())
+            .collect();
+        let kit = if *sp == Specialism::Other {
+            weapons_of(FootType::Specialist, Some(*sp)).replace("`rifles`, `smg`, ", "")
+        } else {
+            keywords(&kit)
+        };
+        s.push_str(&format!("| `{sp}` | {kit} |\n"));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -75,6 +75,12 @@ pub fn frontage_m(f: FrontageMm, scale_m_per_mm: f64) -> (f64, f64) {
     )
 }
 
+/// How far a passenger may stand from its carrier and still be aboard (§4, §14):
+/// within the largest vehicle base, in ground metres at the scale.
+pub fn aboard_m(scale_m_per_mm: f64) -> f64 {
+    ground_m(VEHICLE_BASE_MM.1, scale_m_per_mm)
+}
+
 /// Ground metres a foot element occupies in line for deployment (§15): a full-size
 /// base's nominal 50 mm even if the base is narrower, since gaps count as frontage;
 /// reduced bases their largest size.
@@ -94,6 +100,12 @@ mod tests {
         assert_eq!((f.min, f.max), (50.0, 50.0));
         assert_eq!(frontage_m(f, 2.0), (100.0, 100.0));
         assert_eq!(deployed_width_m(FootType::Coherent, 2.0), 100.0);
+    }
+
+    #[test]
+    fn a_passenger_is_aboard_within_a_vehicle_base() {
+        assert_eq!(aboard_m(2.0), 60.0);
+        assert_eq!(aboard_m(1.0), 30.0);
     }
 
     #[test]

@@ -16,6 +16,18 @@ pub const PARAGRAPH: &str = "§12";
 /// artillery (§12).
 pub const MAX_INFANTRY_MORTAR_MM: f64 = 82.0;
 
+/// The narrowest river a craft of the role can use, in metres; `None` for ships
+/// that keep to open water. The rulebook sets no widths (§95 makes water a
+/// craft's only ground): these are muster's own, a river gunboat's or a landing
+/// craft's beam with room to turn and pass.
+pub fn river_width_needed_m(role: ShipRole) -> Option<f64> {
+    match role {
+        ShipRole::Gunboat => Some(20.0),
+        ShipRole::LandingCraft => Some(10.0),
+        ShipRole::Battleship | ShipRole::Cruiser | ShipRole::Destroyer => None,
+    }
+}
+
 /// A vehicle's characteristics as far as the rules care (§12, §59).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct VehicleSpec {
@@ -165,6 +177,77 @@ pub fn has_direct_fire(troop: &Troop, weapons: &[WeaponKind]) -> bool {
         // what they see, as armed vehicles do
         Troop::Ship { role } => *role == ShipRole::Gunboat,
     }
+}
+
+/// `yes` or `—` for a table cell.
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "—"
+    }
+}
+
+/// The per-type classifications for `docs/language.md` (Markdown): which element
+/// kinds are vehicles, armed by their role, command elements or reconnaissance,
+/// and which guns fire directly, as overwatch (MC702), long radios (MC302),
+/// command (MC201) and the terrain checks (MC503, MC504) read them.
+pub fn markdown_table() -> String {
+    let mut s = String::from(
+        "| element | class | direct fire without weapons listed | command element | reconnaissance | river craft |\n|---|---|---|---|---|---|\n",
+    );
+    let mut row = |what: String, t: Troop| {
+        let river = match t {
+            Troop::Ship { role } => river_width_needed_m(role).map_or_else(
+                || "—".to_string(),
+                |w| format!("on rivers {w} m wide or more"),
+            ),
+            _ => "—".to_string(),
+        };
+        let class = match class(&t) {
+            TroopClass::Foot => "foot",
+            TroopClass::Vehicle => "vehicle",
+            TroopClass::Artillery => "artillery",
+            TroopClass::Aircraft => "aircraft",
+            TroopClass::Ship => "ship",
+        };
+        s.push_str(&format!(
+            "| {what} | {class} | {} | {} | {} | {river} |\n",
+            yes(has_direct_fire(&t, &[])),
+            yes(is_command_element(&t)),
+            yes(is_recce(&t)),
+        ));
+    };
+    for role in VehicleRole::ALL {
+        row(
+            format!("`vehicle {role}`"),
+            Troop::Vehicle(VehicleSpec {
+                role: *role,
+                drive: Drive::Tracked,
+                armoured: true,
+                open_topped: false,
+            }),
+        );
+    }
+    for weapon in ArtilleryWeapon::ALL {
+        row(
+            format!("`artillery {weapon}`"),
+            Troop::Artillery {
+                weapon: *weapon,
+                calibre_mm: None,
+            },
+        );
+    }
+    for role in AircraftRole::ALL {
+        row(
+            format!("`aircraft {role}`"),
+            Troop::Aircraft { role: *role },
+        );
+    }
+    for role in ShipRole::ALL {
+        row(format!("`ship {role}`"), Troop::Ship { role: *role });
+    }
+    s
 }
 
 #[cfg(test)]

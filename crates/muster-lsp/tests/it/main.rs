@@ -1,5 +1,6 @@
 //! The integration tests, one binary: each module is one area of behaviour.
 
+mod actions;
 mod hover;
 mod server;
 mod support;

@@ -118,10 +118,18 @@ fn lower(
             loc(d.placement_file, *span)
         }
     });
+    // one aboard another element of the unit (riflemen in their half-track)
+    // goes where its carrier goes unless placed where the unit is used: a line
+    // spreads only the elements that stand on their own
+    let rides = |e: &ElemDraft| {
+        e.explicit_at.is_none()
+            && e.carrier_id()
+                .is_some_and(|c| d.elements.iter().any(|s| s.id.name == c))
+    };
     let spread = d
         .elements
         .iter()
-        .filter(|e| e.explicit_at.is_none())
+        .filter(|e| e.explicit_at.is_none() && !rides(e))
         .count();
     let mut slot = 0;
     // borrowed names: no copy of an id just to find a repeat
@@ -136,11 +144,22 @@ fn lower(
             continue;
         }
         seen.insert(&e.id.name, en.loc);
+        let aboard = rides(e);
         let this_slot = (slot, spread);
-        if e.explicit_at.is_none() {
+        if e.explicit_at.is_none() && !aboard {
             slot += 1;
         }
-        let el = element(e, en, &id, uid, side, layout, this_slot, placement_loc);
+        let el = element(
+            e,
+            en,
+            &id,
+            uid,
+            side,
+            layout,
+            this_slot,
+            placement_loc,
+            aboard,
+        );
         for (_, f, a) in &e.attrs {
             if let ast::ElementAttr::Override(o) = a {
                 cx.model.overrides.push(scoped(*f, o, el.loc));
@@ -255,6 +274,7 @@ fn element(
     layout: Layout,
     slot: (usize, usize),
     placement_loc: Option<Loc>,
+    aboard: bool,
 ) -> Element {
     let mut el = Element {
         qualified: format!("{unit_name}.{}", name.id),
@@ -308,8 +328,13 @@ fn element(
         in_template: e.explicit_in_template,
     });
     let template = e.template_at.as_ref().map(|(_, p)| p);
-    el.pos = placement::element_pos(layout, explicit, template, slot);
     el.facing = placement::element_facing(layout, facing);
+    if aboard {
+        // at its carrier's position, given once names resolve
+        el.pos_loc = placement_loc;
+        return el;
+    }
+    el.pos = placement::element_pos(layout, explicit, template, slot);
     if el.pos.is_none() {
         // unplaced: a written `at` or facing would be relative to nothing
         el.pos_loc = None;

@@ -45,6 +45,22 @@ pub(crate) struct ElemDraft<'a> {
     pub loc: Loc,
 }
 
+impl ElemDraft<'_> {
+    /// The id of the element it is embussed in or riding on, as last written.
+    pub(crate) fn carrier_id(&self) -> Option<&str> {
+        self.attrs
+            .iter()
+            .filter_map(|(g, _, a)| match a {
+                ast::ElementAttr::EmbussedIn(i) | ast::ElementAttr::RidingOn(i) => {
+                    Some((*g, i.name.as_str()))
+                }
+                _ => None,
+            })
+            .max_by_key(|(g, _)| *g)
+            .map(|(_, id)| id)
+    }
+}
+
 /// A unit being assembled.
 #[derive(Debug, Clone)]
 pub(crate) struct UnitDraft<'a> {

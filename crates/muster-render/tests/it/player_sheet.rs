@@ -4,19 +4,14 @@
 //! order and objective by display name, his arrival, and nothing of the enemy but
 //! intel. Shown on a fixture with an attached MG platoon (`tests/data/
 //! attached-mg.muster`; Pegasus Bridge has none) and on Howard's Pegasus sheet,
-//! in the HTML and in the text of the PDF Chromium prints.
+//! in the HTML and in the text of the PDF the sealed printer makes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::support;
 
-use std::path::Path;
-use std::process::Command;
-
 use muster_model::analysis::analyse;
 use muster_model::{resolve, MemoryWorld, PackConfig};
 use muster_render::{build, OutputFile, Templates};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// The fixture's built files.
 fn fixture() -> Vec<OutputFile> {
@@ -168,65 +163,11 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
     }
 }
 
-/// Whether Chromium and pdftotext are here; fails on CI when one is missing.
-fn tools_present() -> bool {
-    let pdftotext = Command::new("pdftotext").arg("-v").output().is_ok();
-    if Path::new(CHROMIUM).exists() && pdftotext {
-        return true;
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("chromium or pdftotext is missing on CI: install `chromium poppler-utils`");
-    }
-    eprintln!("skipping the printed player sheet test: install `chromium` and `poppler-utils`");
-    false
-}
-
-/// Prints `html` to PDF and returns the text of each page.
-fn printed_pages(dir: &Path, name: &str, html: &str) -> Vec<String> {
-    let page = dir.join(format!("{name}.html"));
-    std::fs::write(&page, html).unwrap();
-    let pdf = dir.join(format!("{name}.pdf"));
-    let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .expect("chromium runs");
-    assert!(
-        pdf.exists(),
-        "{name}: no PDF; chromium said {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = Command::new("pdftotext")
-        .arg(&pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext runs");
-    let text = String::from_utf8_lossy(&text.stdout).into_owned();
-    // pdftotext ends every page with a form feed.
-    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
-    if pages.last().is_some_and(|p| p.trim().is_empty()) {
-        pages.pop();
-    }
-    pages
-}
-
 #[test]
 fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
-    if !tools_present() {
+    let Some(printer) = support::print::printer() else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
+    };
     let fixture = fixture();
     let pegasus = pegasus();
     for (name, html, wants) in [
@@ -258,7 +199,7 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
             ][..],
         ),
     ] {
-        let pages = printed_pages(dir.path(), name, html);
+        let pages = support::print::page_texts(&printer.print(name, html).unwrap(), false);
         assert!(
             (1..=2).contains(&pages.len()),
             "{name}: {} pages",

@@ -94,29 +94,48 @@ fn reference_lists_every_keyword() {
     );
 }
 
-/// The table of numeric limits between the markers of the "Numeric limits"
-/// section is generated from `muster_rules::limits`; this fails when it drifts.
-#[test]
-fn limits_table_matches_the_constants() {
-    const BEGIN: &str = "<!-- limits:begin";
-    const END: &str = "<!-- limits:end -->";
+/// Replaces (with `MUSTER_BLESS` set) or compares the text between
+/// `<!-- NAME:begin…` and `<!-- NAME:end -->` of docs/language.md.
+fn generated_section(name: &str, expected: &str) {
+    let begin = format!("<!-- {name}:begin");
+    let end_marker = format!("<!-- {name}:end -->");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/language.md");
     let doc = reference();
     let start = doc
-        .find(BEGIN)
-        .expect("docs/language.md has no limits:begin marker");
+        .find(&begin)
+        .unwrap_or_else(|| panic!("docs/language.md has no {name}:begin marker"));
     let body = start + doc[start..].find('\n').unwrap() + 1;
     let end = doc
-        .find(END)
-        .expect("docs/language.md has no limits:end marker");
-    let expected = muster_rules::limits::markdown_table();
+        .find(&end_marker)
+        .unwrap_or_else(|| panic!("docs/language.md has no {name}:end marker"));
     if std::env::var_os("MUSTER_BLESS").is_some() {
         let updated = format!("{}{expected}{}", &doc[..body], &doc[end..]);
         std::fs::write(path, updated).unwrap();
         return;
     }
     assert!(
-        doc[body..end] == expected,
-        "the numeric limits table of docs/language.md is out of date; regenerate it with\n\n    MUSTER_BLESS=1 cargo test -p muster-syntax --test it docs\n"
+        doc[body..end] == *expected,
+        "the {name} table of docs/language.md is out of date; regenerate it with\n\n    MUSTER_BLESS=1 cargo test -p muster-syntax --test it docs\n"
     );
+}
+
+/// The table of numeric limits between the markers of the "Numeric limits"
+/// section is generated from `muster_rules::limits`; this fails when it drifts.
+#[test]
+fn limits_table_matches_the_constants() {
+    generated_section("limits", &muster_rules::limits::markdown_table());
+}
+
+/// What the checks hold each foot element type to (figures, weapons such as
+/// `hand-at`, the commander) is generated from `muster_rules::foot`.
+#[test]
+fn foot_element_table_matches_the_rules() {
+    generated_section("foot-types", &muster_rules::foot::markdown_table());
+}
+
+/// Which element kinds are vehicles, armed by their role, command elements or
+/// reconnaissance is generated from `muster_rules::troops`.
+#[test]
+fn element_kind_table_matches_the_rules() {
+    generated_section("element-kinds", &muster_rules::troops::markdown_table());
 }

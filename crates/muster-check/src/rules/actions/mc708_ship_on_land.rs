@@ -4,10 +4,12 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC708,
-    summary: "a ship or landing craft placed on the table but not in a `water` or `lake` area",
+    summary: "a ship or landing craft placed on the table out of water, or a seagoing ship on a river",
     explanation: "Ships and landing craft move on water only: land is impassable to them as \
 water is to land elements (§95). A ship firing from beyond the table is `off-table`; one on the \
-table stands in a `water` or `lake` area, such as the sea off a beach.",
+table stands in a `water` or `lake` area, such as the sea off a beach. Gunboats and landing \
+craft also go up rivers, and may stand on a `river` line (MC517 says when it is too narrow \
+for them); battleships, cruisers and destroyers keep to open water.",
     failing: r#"side red "Red" nation british
 side blue "Blue" nation german
 map {
@@ -38,24 +40,33 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for e in &cx.model.elements {
-        let Some(Troop::Ship { role }) = &e.kind else {
-            continue;
+    for (e, role, p) in cx.ships_out_of_open_water() {
+        let river = muster_model::geometry::river_at(cx.model, p);
+        let riverine = muster_rules::troops::river_width_needed_m(role).is_some();
+        let (problem, help) = match river {
+            // a river craft on a river: whether it is wide enough is MC517's
+            Some(_) if riverine => continue,
+            Some(r) => (
+                format!(
+                    "{role} `{}` stands on river `{}`, but a {role} keeps to open water",
+                    e.qualified, r.name.id
+                ),
+                "place it in a `water` or `lake` area, or make it `off-table`; only gunboats and landing craft go up rivers",
+            ),
+            None => (
+                format!("{role} `{}` stands on land", e.qualified),
+                if riverine {
+                    "place it inside a `water` or `lake` area or on a `river` line, or make it `off-table`"
+                } else {
+                    "place it inside a `water` or `lake` area, or make it `off-table`"
+                },
+            ),
         };
-        let Some(p) = e.pos else { continue };
-        let afloat = muster_model::geometry::areas_at(cx.model, p)
-            .any(|a| muster_rules::terrain::is_water(a.kind));
-        if !afloat {
-            out.push(
-                RULE.report(
-                    format!("{role} `{}` stands on land", e.qualified),
-                    e.pos_loc.unwrap_or(e.name.loc),
-                    "not in water",
-                )
+        out.push(
+            RULE.report(problem, e.pos_loc.unwrap_or(e.name.loc), "not in water")
                 .about(e)
-                .with_help("place it inside a `water` or `lake` area, or make it `off-table`"),
-            );
-        }
+                .with_help(help),
+        );
     }
     out
 }

@@ -50,7 +50,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let Some(p) = cx.effective_order(parent) else {
             continue;
         };
-        if same(o, p) {
+        if same(cx, o, p) {
             out.push(
                 RULE.report(format!("the order for `{}` repeats its parent's order", o.unit.name.id), o.unit.name.loc, "same order")
                     .related(p.unit.name.loc, format!("order of `{}`", p.unit.name.id))
@@ -61,7 +61,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
     out
 }
 
-fn same(a: &Order, b: &Order) -> bool {
+fn same(cx: &Context, a: &Order, b: &Order) -> bool {
     a.stance.map(|s| s.0) == b.stance.map(|s| s.0)
         && a.intensity.map(|s| s.0) == b.intensity.map(|s| s.0)
         && objective(&a.objective) == objective(&b.objective)
@@ -72,7 +72,7 @@ fn same(a: &Order, b: &Order) -> bool {
         && a.timing
             .iter()
             .zip(&b.timing)
-            .all(|(x, y)| timing(x) == timing(y))
+            .all(|(x, y)| timing(cx, x) == timing(cx, y))
 }
 
 #[derive(PartialEq)]
@@ -92,7 +92,8 @@ fn objective(o: &Option<Objective>) -> Obj {
     }
 }
 
-fn timing(t: &Timing) -> (u8, i64) {
+/// A timing as a comparable key; a clock time stands for the turn it falls in.
+fn timing(cx: &Context, t: &Timing) -> (u8, i64) {
     match t {
         Timing::Immediately(_) => (0, 0),
         Timing::By(n, _) => (1, i64::from(*n)),
@@ -110,7 +111,10 @@ fn timing(t: &Timing) -> (u8, i64) {
                 })
                 .unwrap_or(-2),
         ),
-        Timing::At(m, _) => (5, i64::from(*m)),
+        Timing::At(m, l) => match cx.turn_of(When::Clock(*m, *l)) {
+            Some(turn) => (5, turn),
+            None => (9, i64::from(*m)),
+        },
         Timing::UntilEnd(_) => (6, 0),
         Timing::Condition(c) => (
             7 + u8::from(c.unless),

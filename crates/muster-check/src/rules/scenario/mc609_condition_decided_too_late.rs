@@ -7,10 +7,11 @@ pub(crate) const RULE: Rule = Rule {
     summary:
         "an arrival or event conditional on a signal by a deadline that falls after it happens",
     explanation: "A pre-arranged signal decides what happens next only if it can come before \
-(§74). An arrival at turn 8 `unless signal praise by turn 9`, or a 05:30 bombardment `unless \
-signal success by 05:40`, must happen before anyone can know whether the signal came. The \
-deadline may be the same turn as what it governs (the signal is given in that turn, before the \
-arrival or event), never later.",
+(§74). An arrival at turn 8 `unless signal praise by turn 9` must happen before anyone can \
+know whether the signal came. The deadline may be the same turn as what it governs (the \
+signal is given in that turn, before the arrival or event), never later. A clock time counts \
+as the turn it falls in, so with ten-minute turns from 05:00 a 05:30 bombardment may wait on \
+a signal `by 05:39` (both in turn 4) but not `by 05:40` (turn 5).",
     failing: r#"scenario "Example" {
   start 1944-06-06 05:00
   turns 12
@@ -39,7 +40,7 @@ forces red {
   }
 }
 signal success codeword "the guns are silenced" from a-hq on command affects a
-event bombardment 05:30 "The cruiser shells the battery" unless signal success by 05:30
+event bombardment 05:30 "The cruiser shells the battery" unless signal success by 05:39
 "#,
 };
 
@@ -69,11 +70,8 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         let (Some(at), Some(by)) = (cx.moment(when), cx.moment(c.by)) else {
             continue;
         };
-        let later = match (when, c.by) {
-            (When::Clock(a, _), When::Clock(b, _)) => b > a,
-            _ => by.turn > at.turn,
-        };
-        if later {
+        // a clock time stands for its turn, so two times in one turn never clash
+        if by.turn > at.turn {
             out.push(
                 RULE.report(
                     format!(
