@@ -14,6 +14,7 @@ mod map_notes;
 mod new;
 mod pack_coverage;
 mod pdf;
+mod printed;
 mod serve;
 mod setup_geometry;
 mod slips;
