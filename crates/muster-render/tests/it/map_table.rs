@@ -841,3 +841,36 @@ fn elements_far_enough_apart_keep_their_spots() {
     assert!(els.iter().all(|e| !e.moved), "a mark moved");
     assert!(tiles.iter().all(|t| !t.spread));
 }
+
+#[test]
+fn a_tiles_square_names_never_stand_on_a_name_or_a_mark_of_the_map() {
+    use muster_render::map::setup::square_name_box;
+    let mut named = 0;
+    let mut checked = 0;
+    for path in support::pack::scenario_paths() {
+        let (model, analysis) = support::pack::load(&path);
+        let full = json::scenario(&model, &analysis);
+        for t in setup(&full, Paper::A4).1.tiles {
+            let e = t.map.em;
+            for g in &t.squares {
+                let b = square_name_box(g.x, g.y, &g.text, e);
+                let meets = |c: [f64; 4]| b[0] < c[2] && c[0] < b[2] && b[1] < c[3] && c[1] < b[3];
+                for l in &t.map.label_boxes {
+                    assert!(
+                        !meets([l.x0, l.y0, l.x1, l.y1]),
+                        "{path} tile {}: square {} on {:?}",
+                        t.name,
+                        g.text,
+                        l.text
+                    );
+                }
+                named += 1;
+            }
+            checked += t.map.label_boxes.len();
+        }
+    }
+    assert!(
+        named >= 100 && checked >= 100,
+        "{named} squares, {checked} labels"
+    );
+}
