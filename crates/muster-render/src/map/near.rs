@@ -10,7 +10,7 @@ use muster_model::geometry::{
 };
 use muster_model::model::Pos;
 use rstar::primitives::{GeomWithData, Line};
-use rstar::{RTree, AABB};
+use rstar::{Envelope as _, RTree, AABB};
 
 fn pos((x, y): (f64, f64)) -> Pos {
     Pos { x, y }
@@ -35,33 +35,134 @@ pub enum Shape {
     /// A mark: a place dot, a bridge, an arrow's head.
     Mark(Rect),
     /// An area's outline: a label whose centre is inside stands on it.
-    Area(Vec<(f64, f64)>),
+    Area(Drawn),
     /// A line or an arrow, through its points.
-    Path(Vec<(f64, f64)>),
+    Path(Drawn),
+}
+
+/// The segments of a line or outline above which they are looked up in an
+/// R-tree: a name is tried at many spots along a long line, and measuring
+/// every segment for each spot would grow with the square of its points.
+const INDEXED: usize = 32;
+
+/// The points of a drawn line or outline, with its segments in an R-tree (each
+/// with its index) once there are many.
+#[derive(Debug, Clone)]
+pub struct Drawn {
+    points: Vec<(f64, f64)>,
+    closed: bool,
+    index: Option<RTree<GeomWithData<Line<[f64; 2]>, usize>>>,
+}
+
+impl Drawn {
+    fn new(points: Vec<(f64, f64)>, closed: bool) -> Drawn {
+        let index = (points.len() > INDEXED + 1).then(|| {
+            RTree::bulk_load(
+                edges(&points, closed)
+                    .enumerate()
+                    .map(|(i, (a, b))| GeomWithData::new(Line::new([a.x, a.y], [b.x, b.y]), i))
+                    .collect(),
+            )
+        });
+        Drawn {
+            points,
+            closed,
+            index,
+        }
+    }
+
+    pub fn points(&self) -> &[(f64, f64)] {
+        &self.points
+    }
+
+    /// The least distance from the box `bx` to a segment: exactly the minimum
+    /// over all of them, found among those near the box when indexed (a
+    /// segment within `d` of the box meets the box grown by `d`).
+    fn distance(&self, bx: (Pos, Pos)) -> f64 {
+        let Some(index) = &self.index else {
+            return edges(&self.points, self.closed)
+                .map(|(a, b)| segment_box_distance(a, b, bx))
+                .fold(f64::INFINITY, f64::min);
+        };
+        let all = index.root().envelope();
+        let (lo, hi) = bx;
+        let mut d = (hi.x - lo.x).max(hi.y - lo.y).max(1.0);
+        loop {
+            let grown = AABB::from_corners([lo.x - d, lo.y - d], [hi.x + d, hi.y + d]);
+            let best = index
+                .locate_in_envelope_intersecting(&grown)
+                .map(|s| {
+                    crate::work::segments(1);
+                    let (a, b) = (s.geom().from, s.geom().to);
+                    segment_box_distance(pos((a[0], a[1])), pos((b[0], b[1])), bx)
+                })
+                .fold(f64::INFINITY, f64::min);
+            if best <= d || grown.contains_envelope(&all) {
+                return best;
+            }
+            d *= 4.0;
+        }
+    }
+
+    /// The point of the line nearest to `p`; on a tie, the one on the
+    /// segment that comes first, as a scan of every segment would find.
+    fn nearest(&self, p: Pos) -> Option<Pos> {
+        let first_of = |segs: &mut dyn Iterator<Item = (Pos, Pos)>| {
+            segs.map(|(a, b)| closest_on_segment(p, a, b))
+                .min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)))
+        };
+        let Some(index) = &self.index else {
+            return first_of(&mut edges(&self.points, self.closed));
+        };
+        // The nearest by the R-tree's measure, then every segment as near up
+        // to rounding, measured as the scan measures them, in their order.
+        let mut near = index.nearest_neighbor_iter_with_distance_2(&[p.x, p.y]);
+        let (_, d2) = near.next()?;
+        let reach = d2.sqrt() * (1.0 + 1e-9) + 1e-9;
+        let mut close: Vec<&GeomWithData<Line<[f64; 2]>, usize>> = index
+            .nearest_neighbor_iter_with_distance_2(&[p.x, p.y])
+            .take_while(|(_, d2)| d2.sqrt() <= reach)
+            .map(|(s, _)| s)
+            .collect();
+        crate::work::segments(close.len());
+        close.sort_by_key(|s| s.data);
+        first_of(&mut close.into_iter().map(|s| {
+            let (a, b) = (s.geom().from, s.geom().to);
+            (pos((a[0], a[1])), pos((b[0], b[1])))
+        }))
+    }
 }
 
 impl Shape {
+    /// An area's outline.
+    pub fn area(points: Vec<(f64, f64)>) -> Shape {
+        Shape::Area(Drawn::new(points, true))
+    }
+
+    /// A line or an arrow through `points`.
+    pub fn path(points: Vec<(f64, f64)>) -> Shape {
+        Shape::Path(Drawn::new(points, false))
+    }
+
     /// The gap between the box `r` and the shape: 0 when they touch.
     pub fn gap(&self, r: &Rect) -> f64 {
         let bx = corners(r);
         match self {
             Shape::Mark(m) => box_gap(corners(m), bx),
-            Shape::Area(ps) => {
+            Shape::Area(drawn) => {
+                let ps = drawn.points();
                 let centre = Pos { x: r.cx, y: r.cy };
+                crate::work::segments(ps.len());
                 if ps.len() >= 3
                     && contains(&ps.iter().copied().map(pos).collect::<Vec<_>>(), centre)
                 {
                     return 0.0;
                 }
-                edges(ps, true)
-                    .map(|(a, b)| segment_box_distance(a, b, bx))
-                    .fold(f64::INFINITY, f64::min)
+                drawn.distance(bx)
             }
-            Shape::Path(ps) => match ps.as_slice() {
+            Shape::Path(drawn) => match drawn.points() {
                 [only] => box_gap((pos(*only), pos(*only)), bx),
-                _ => edges(ps, false)
-                    .map(|(a, b)| segment_box_distance(a, b, bx))
-                    .fold(f64::INFINITY, f64::min),
+                _ => drawn.distance(bx),
             },
         }
     }
@@ -69,19 +170,15 @@ impl Shape {
     /// The point of the shape nearest to `(x, y)`: where a leader starts.
     pub fn nearest(&self, x: f64, y: f64) -> (f64, f64) {
         let p = Pos { x, y };
-        let best = |segs: &mut dyn Iterator<Item = (Pos, Pos)>| {
-            segs.map(|(a, b)| closest_on_segment(p, a, b))
-                .min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)))
-        };
         let found = match self {
             Shape::Mark(m) => Some(Pos {
                 x: x.clamp(m.cx - m.w / 2.0, m.cx + m.w / 2.0),
                 y: y.clamp(m.cy - m.h / 2.0, m.cy + m.h / 2.0),
             }),
-            Shape::Area(ps) => best(&mut edges(ps, true)),
-            Shape::Path(ps) => match ps.as_slice() {
+            Shape::Area(drawn) => drawn.nearest(p),
+            Shape::Path(drawn) => match drawn.points() {
                 [only] => Some(pos(*only)),
-                _ => best(&mut edges(ps, false)),
+                _ => drawn.nearest(p),
             },
         };
         found.map_or((x, y), |q| (q.x, q.y))
@@ -91,7 +188,8 @@ impl Shape {
     pub fn bounds(&self) -> Rect {
         match self {
             Shape::Mark(m) => *m,
-            Shape::Area(ps) | Shape::Path(ps) => {
+            Shape::Area(drawn) | Shape::Path(drawn) => {
+                let ps = drawn.points();
                 let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
                 for (x, y) in ps {
                     x0 = x0.min(*x);
@@ -126,6 +224,7 @@ fn edges(ps: &[(f64, f64)], closed: bool) -> impl Iterator<Item = (Pos, Pos)> + 
     } else {
         n.saturating_sub(1)
     };
+    crate::work::segments(count);
     (0..count).filter_map(move |i| Some((pos(*ps.get(i)?), pos(*ps.get((i + 1) % n)?))))
 }
 
@@ -185,6 +284,7 @@ impl Barriers {
         self.segments
             .locate_in_envelope_intersecting(&env)
             .any(|s| {
+                crate::work::segments(1);
                 let Some(owner) = self.owners.get(s.data) else {
                     return false;
                 };
@@ -213,10 +313,10 @@ mod tests {
     fn gaps_are_measured_to_the_drawn_shape() {
         let mark = Shape::Mark(rect(0.0, 0.0, 2.0, 2.0));
         assert_eq!(mark.gap(&rect(4.0, 0.0, 2.0, 2.0)), 2.0);
-        let area = Shape::Area(vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
+        let area = Shape::area(vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
         assert_eq!(area.gap(&rect(5.0, 5.0, 2.0, 2.0)), 0.0);
         assert_eq!(area.gap(&rect(14.0, 5.0, 2.0, 2.0)), 3.0);
-        let line = Shape::Path(vec![(0.0, 0.0), (0.0, 100.0)]);
+        let line = Shape::path(vec![(0.0, 0.0), (0.0, 100.0)]);
         assert_eq!(line.gap(&rect(3.0, 50.0, 2.0, 2.0)), 2.0);
         assert_eq!(line.nearest(3.0, 50.0), (0.0, 50.0));
     }

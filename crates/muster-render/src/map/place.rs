@@ -11,7 +11,8 @@
 use super::font::text_width;
 use super::near::{Barriers, Shape};
 use super::placer::{Placer, Rect, Spot};
-use super::view::{Callout, LabelBox, LabelLeader, MapView, MIN_TEXT_MM, SMALLEST_EM};
+use super::view::{Callout, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM};
+use std::collections::HashMap;
 
 /// How far a name may stand from its feature on paper, in millimetres: on its
 /// own, and at the end of a leader line. A little under the 3 mm and 12 mm the
@@ -73,6 +74,8 @@ struct Ctx {
     barriers: Barriers,
     callouts: Vec<Callout>,
     leaders: Vec<LabelLeader>,
+    /// Names that went to the key alone (`KIND:ID`).
+    unplaced: Vec<String>,
 }
 
 /// Chooses every label position of the map in place and records the boxes.
@@ -88,10 +91,17 @@ pub fn place(v: &mut MapView) {
         barriers: barriers(v),
         callouts: Vec::new(),
         leaders: Vec::new(),
+        unplaced: Vec::new(),
     };
     place_points(v, &mut p, &mut ctx, &mut boxes);
     place_edges(v, &mut p, &mut boxes);
     place_units(v, &mut p, &mut boxes);
+    for m in v.places.iter().filter(|m| m.kind != "point" && !m.shown) {
+        ctx.unplaced.push(format!("place:{}", m.id));
+    }
+    for u in v.units.iter().filter(|u| !u.shown && u.branch != "report") {
+        ctx.unplaced.push(format!("unit:{}", u.id));
+    }
     place_arrivals(v, &mut p, &mut ctx, &mut boxes);
     place_lines(v, &mut p, &mut ctx, &mut boxes);
     place_areas(v, &mut p, &mut ctx, &mut boxes);
@@ -100,6 +110,8 @@ pub fn place(v: &mut MapView) {
     v.label_leaders = ctx.leaders;
     v.callouts = ctx.callouts;
     v.label_boxes = boxes;
+    v.notes
+        .extend(ctx.unplaced.into_iter().map(MapNote::Unplaced));
 }
 
 /// Water lines, water areas and linear obstacles: a name is never read across
@@ -181,9 +193,9 @@ fn ring(b: &Rect, w: f64, h: f64, gap: f64) -> Vec<(f64, f64)> {
 /// points along it from its middle out.
 fn seeds(shape: &Shape, e: f64) -> Vec<Rect> {
     match shape {
-        Shape::Path(ps) if ps.len() >= 2 => {
+        Shape::Path(drawn) if drawn.points().len() >= 2 => {
             let mut along = Vec::new();
-            for w in ps.windows(2) {
+            for w in drawn.points().windows(2) {
                 if let [a, b] = w {
                     for t in [0.25, 0.5, 0.75] {
                         along.push(Rect {
@@ -214,19 +226,13 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
     let mm = per_mm(e);
     let probe = text_box(0.0, 0.0, n.text, n.size, n.bold);
     let (w, h) = (probe.w, probe.h);
-    let mut centres = n.first.clone();
     let seeds = seeds(&n.shape, e);
-    for gap in [0.1 * e, 0.35 * e] {
-        for s in &seeds {
-            centres.extend(ring(s, w, h, gap));
-        }
-    }
-    let mut far = Vec::new();
-    for gap in [0.9 * e, 1.4 * e, 2.0 * e, 2.6 * e] {
-        for s in &seeds {
-            far.extend(ring(s, w, h, gap));
-        }
-    }
+    // Rings round each seed at each gap, nearest gap first; made only as far as
+    // the placer looks, so a long line's many seeds cost only what is tried.
+    let rings = |gaps: &'static [f64]| {
+        gaps.iter()
+            .flat_map(|gap| seeds.iter().flat_map(move |s| ring(s, w, h, gap * e)))
+    };
     let rect = |(x, y): (f64, f64)| Rect { cx: x, cy: y, w, h };
     // The same side of every barrier as the feature, measured from the point
     // of the feature nearest to the name.
@@ -234,25 +240,24 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
         let from = n.shape.nearest(c.0, c.1);
         !ctx.barriers.between(from, *c, &n.id)
     };
-    let near: Vec<Spot> = centres
+    let near = n
+        .first
         .iter()
-        .filter(|c| n.shape.gap(&rect(**c)) <= NEAR_MM * mm && fair(c))
-        .map(|c| Spot::from(rect(*c)))
-        .collect();
-    if let Some(i) = p.place(&near) {
-        if let Some(s) = near.get(i) {
-            record(boxes, &s.rect, n.text);
-            return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
-        }
+        .copied()
+        .chain(rings(&[0.1, 0.35]))
+        .filter(|c| n.shape.gap(&rect(*c)) <= NEAR_MM * mm && fair(c))
+        .map(|c| Spot::from(rect(c)));
+    if let Some((_, s)) = p.place_from(near) {
+        record(boxes, &s.rect, n.text);
+        return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
     }
-    let led: Vec<Spot> = far
-        .iter()
+    let led = rings(&[0.9, 1.4, 2.0, 2.6])
         .filter(|c| {
-            let g = n.shape.gap(&rect(**c));
+            let g = n.shape.gap(&rect(*c));
             g > NEAR_MM * mm && g <= LEADER_MM * mm && fair(c)
         })
         .map(|c| {
-            let r = rect(*c);
+            let r = rect(c);
             let from = n.shape.nearest(c.0, c.1);
             let to = (
                 from.0.clamp(r.cx - r.w / 2.0, r.cx + r.w / 2.0),
@@ -262,26 +267,24 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
                 rect: r,
                 leader: Some([from.0, from.1, to.0, to.1]),
             }
-        })
-        .collect();
-    if let Some(i) = p.place(&led) {
-        if let Some(s) = led.get(i) {
-            record(boxes, &s.rect, n.text);
-            if let Some(l) = s.leader {
-                ctx.leaders.push(LabelLeader {
-                    id: n.id.clone(),
-                    x1: l[0],
-                    y1: l[1],
-                    x2: l[2],
-                    y2: l[3],
-                });
-            }
-            return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
+        });
+    if let Some((_, s)) = p.place_from(led) {
+        record(boxes, &s.rect, n.text);
+        if let Some(l) = s.leader {
+            ctx.leaders.push(LabelLeader {
+                id: n.id.clone(),
+                x1: l[0],
+                y1: l[1],
+                x2: l[2],
+                y2: l[3],
+            });
         }
+        return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
     }
     if callout(p, ctx, boxes, n) {
         Put::Callout
     } else {
+        ctx.unplaced.push(n.id.clone());
         Put::Key
     }
 }
@@ -293,22 +296,23 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
     let size = CALLOUT_EM * e;
     let probe = text_box(0.0, 0.0, &number, size, true);
     let (w, h) = (probe.w, probe.h);
-    let mut centres = n.first.clone();
-    for gap in [0.05 * e, 0.3 * e] {
-        for s in seeds(&n.shape, e) {
-            centres.extend(ring(&s, w, h, gap));
-        }
-    }
+    let seeds = seeds(&n.shape, e);
     let rect = |(x, y): (f64, f64)| Rect { cx: x, cy: y, w, h };
-    let near: Vec<Spot> = centres
+    let near = n
+        .first
         .iter()
+        .copied()
+        .chain(
+            [0.05 * e, 0.3 * e]
+                .into_iter()
+                .flat_map(|gap| seeds.iter().flat_map(move |s| ring(s, w, h, gap))),
+        )
         .filter(|c| {
-            n.shape.gap(&rect(**c)) <= NEAR_MM * per_mm(e)
-                && !ctx.barriers.between(n.shape.nearest(c.0, c.1), **c, &n.id)
+            n.shape.gap(&rect(*c)) <= NEAR_MM * per_mm(e)
+                && !ctx.barriers.between(n.shape.nearest(c.0, c.1), *c, &n.id)
         })
-        .map(|c| Spot::from(rect(*c)))
-        .collect();
-    let Some(s) = p.place(&near).and_then(|i| near.get(i)) else {
+        .map(|c| Spot::from(rect(c)));
+    let Some((_, s)) = p.place_from(near) else {
         return false;
     };
     record(boxes, &s.rect, &number);
@@ -514,30 +518,37 @@ fn inside(x: f64, y: f64, poly: &[(f64, f64)]) -> bool {
     c
 }
 
-/// The box round the element marks of the unit `id` (its own, not its
-/// sub-units'), in map units.
-fn own_marks(v: &MapView, id: &str) -> Option<Rect> {
-    let prefix = format!("{id}.");
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+/// The box round each unit's own element marks (not its sub-units'), by the
+/// unit's id, in map units: one pass over the elements, so a map of many units
+/// never searches every element for each unit.
+fn own_marks(v: &MapView) -> HashMap<&str, Rect> {
+    let mut bounds: HashMap<&str, [f64; 4]> = HashMap::new();
     for el in &v.elements {
-        if el
-            .id
-            .strip_prefix(&prefix)
-            .is_some_and(|rest| !rest.contains('.'))
-        {
-            let b = element_box(el.x, el.y, el.angle, v.em);
-            x0 = x0.min(b.cx - b.w / 2.0);
-            y0 = y0.min(b.cy - b.h / 2.0);
-            x1 = x1.max(b.cx + b.w / 2.0);
-            y1 = y1.max(b.cy + b.h / 2.0);
-        }
+        let Some((unit, _)) = el.id.rsplit_once('.') else {
+            continue;
+        };
+        let b = element_box(el.x, el.y, el.angle, v.em);
+        let [x0, y0, x1, y1] =
+            bounds
+                .entry(unit)
+                .or_insert([f64::MAX, f64::MAX, f64::MIN, f64::MIN]);
+        *x0 = x0.min(b.cx - b.w / 2.0);
+        *y0 = y0.min(b.cy - b.h / 2.0);
+        *x1 = x1.max(b.cx + b.w / 2.0);
+        *y1 = y1.max(b.cy + b.h / 2.0);
     }
-    (x0 <= x1).then(|| Rect {
-        cx: (x0 + x1) / 2.0,
-        cy: (y0 + y1) / 2.0,
-        w: x1 - x0,
-        h: y1 - y0,
-    })
+    bounds
+        .into_iter()
+        .map(|(unit, [x0, y0, x1, y1])| {
+            let r = Rect {
+                cx: (x0 + x1) / 2.0,
+                cy: (y0 + y1) / 2.0,
+                w: x1 - x0,
+                h: y1 - y0,
+            };
+            (unit, r)
+        })
+        .collect()
 }
 
 /// Unit symbols: beside their own elements' marks when there is room, else
@@ -552,7 +563,13 @@ fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
         .filter(|a| matches!(a.kind.as_str(), "water" | "lake" | "cliffs"))
         .map(|a| a.points.as_slice())
         .collect();
-    let owns: Vec<Option<Rect>> = v.units.iter().map(|u| own_marks(v, &u.id)).collect();
+    let owns: Vec<Option<Rect>> = {
+        let marks = own_marks(v);
+        v.units
+            .iter()
+            .map(|u| marks.get(u.id.as_str()).copied())
+            .collect()
+    };
     for (u, own) in v.units.iter_mut().zip(owns) {
         let name = unit_name(&u.label, u.later);
         let r0 = unit_box(0.0, 0.0, &name, &u.echelon, u.highlight, e);
@@ -639,7 +656,7 @@ fn place_arrivals(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Ve
     for a in v.arrivals.iter_mut() {
         let name = Name {
             id: format!("arrival:{}", a.id),
-            shape: Shape::Path(a.points.clone()),
+            shape: Shape::path(a.points.clone()),
             text: &a.label,
             size,
             bold: true,
@@ -659,7 +676,7 @@ fn place_areas(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<L
     let e = v.em;
     let size = AREA_EM * e;
     for a in v.areas.iter_mut() {
-        let shape = Shape::Area(a.points.clone());
+        let shape = Shape::area(a.points.clone());
         let b = shape.bounds();
         let mut first = vec![(a.x, a.y - 0.32 * size)];
         for k in 1..5 {
@@ -716,7 +733,7 @@ fn place_lines(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<L
         }
         let name = Name {
             id: format!("line:{}", l.id),
-            shape: Shape::Path(l.points.clone()),
+            shape: Shape::path(l.points.clone()),
             text: &l.label,
             size,
             bold: false,
@@ -744,18 +761,20 @@ fn along(
 ) -> Option<(f64, f64, f64)> {
     let e = ctx.e;
     let id = format!("line:{}", l.id);
-    let shape = Shape::Path(l.points.clone());
+    let shape = Shape::path(l.points.clone());
     let probe = text_box(0.0, 0.0, &l.label, size, false);
-    let mut spots: Vec<(f64, f64, f64, Rect)> = Vec::new();
     let mut segs: Vec<(usize, &[(f64, f64)])> = l.points.windows(2).enumerate().collect();
     let mid = segs.len() / 2;
     segs.sort_by_key(|(i, _)| i.abs_diff(mid));
-    for (_, w) in segs {
-        let [a, b] = w else { continue };
+    // The spots beside each long enough segment, from the middle out, made only
+    // as far as the placer looks.
+    let spots = segs.into_iter().flat_map(|(_, w)| {
+        let mut spots: Vec<(f64, f64, f64, Rect)> = Vec::new();
+        let [a, b] = w else { return spots };
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = dx.hypot(dy);
         if len < probe.w {
-            continue;
+            return spots;
         }
         let mut angle = dy.atan2(dx).to_degrees();
         if angle > 90.0 {
@@ -788,19 +807,25 @@ fn along(
                 ));
             }
         }
-    }
+        spots
+    });
     let mm = per_mm(e);
-    let ok: Vec<&(f64, f64, f64, Rect)> = spots
-        .iter()
+    let mut angles = Vec::new();
+    let ok = spots
         .filter(|(cx, cy, _, r)| {
             shape.gap(r) <= NEAR_MM * mm
                 && !ctx
                     .barriers
                     .between(shape.nearest(*cx, *cy), (*cx, *cy), &id)
         })
-        .collect();
-    let cands: Vec<Spot> = ok.iter().map(|s| Spot::from(s.3)).collect();
-    let (cx, cy, angle, r) = ok.get(p.place(&cands)?)?;
+        .map(|(_, _, angle, r)| {
+            angles.push(angle);
+            Spot::from(r)
+        });
+    let (i, spot) = p.place_from(ok)?;
+    let angle = angles.get(i)?;
+    let r = &spot.rect;
+    let (cx, cy) = (r.cx, r.cy);
     record(boxes, r, &l.label);
-    Some((*cx, *cy + 0.32 * size, *angle))
+    Some((cx, cy + 0.32 * size, *angle))
 }

@@ -211,28 +211,40 @@ impl Placer {
     /// soft mark, else the allowed one touching the least. Claims it and returns
     /// its index, or `None` when every candidate is refused.
     pub fn place(&mut self, candidates: &[Spot]) -> Option<usize> {
-        let mut best: Option<(usize, f64)> = None;
-        for (i, c) in candidates.iter().enumerate() {
-            if !self.allowed(c) {
+        let (i, _) = self.place_from(candidates.iter().copied())?;
+        Some(i)
+    }
+
+    /// [`Placer::place`] over candidates made as they are asked for: a label
+    /// along a line of many points stops making them at the first free spot,
+    /// so its work and memory follow how far it looked, not the line's length.
+    /// Returns the chosen candidate's index and the candidate.
+    pub fn place_from(
+        &mut self,
+        candidates: impl IntoIterator<Item = Spot>,
+    ) -> Option<(usize, Spot)> {
+        let mut best: Option<(usize, Spot, f64)> = None;
+        for (i, c) in candidates.into_iter().enumerate() {
+            crate::work::spot();
+            if !self.allowed(&c) {
                 continue;
             }
             let cost = self.cost(&c.rect);
-            if best.is_none_or(|(_, b)| cost < b) {
-                best = Some((i, cost));
+            if best.is_none_or(|(_, _, b)| cost < b) {
+                best = Some((i, c, cost));
             }
             if cost <= 0.0 {
                 break;
             }
         }
-        let (i, _) = best?;
-        let c = candidates.get(i)?;
+        let (i, c, _) = best?;
         self.labels.insert(c.rect.boxed());
         if let Some(l) = c.leader {
             let b = leader_box(&l);
             self.leaders
                 .insert(GeomWithData::new(Rectangle::from_aabb(b), l));
         }
-        Some(i)
+        Some((i, c))
     }
 }
 

@@ -42,11 +42,21 @@ pub struct PlayerSheet {
     /// The same for those under him acting on his orders.
     pub from_you: Vec<String>,
     /// When and where his unit, or a unit of his command, comes on.
-    pub arrivals: Vec<String>,
+    pub arrivals: Vec<Pointer>,
     /// What his side knows of the enemy: its intel reports.
     pub intel: Vec<String>,
-    /// His unit's objectives by name, ringed on the map extract.
-    pub objectives: Vec<String>,
+    /// His unit's objectives by name, each ringed on the map extract.
+    pub objectives: Vec<Pointer>,
+}
+
+/// A sentence of the sheet about something the map draws: what it draws
+/// (`objective:ID`, `arrival:UNIT`, for `data-ref`), the words, and whether
+/// this sheet's map shows it (only then does the sentence point at the map).
+#[derive(Debug, Clone, Serialize)]
+pub struct Pointer {
+    pub id: String,
+    pub text: String,
+    pub drawn: bool,
 }
 
 /// One line of his command.
@@ -148,9 +158,31 @@ pub fn player_sheet(
             status,
             to_you,
             from_you,
-            arrivals,
+            arrivals: arrivals
+                .into_iter()
+                .map(|mut a| {
+                    a.drawn = map.as_ref().is_some_and(|m| {
+                        m.arrivals
+                            .iter()
+                            .any(|d| format!("arrival:{}", d.id) == a.id)
+                    });
+                    a
+                })
+                .collect(),
             intel,
-            objectives: objectives.iter().map(|t| name(t)).collect(),
+            // The sheet says the ring marks these: only those ringed.
+            objectives: objectives
+                .iter()
+                .filter(|t| {
+                    map.as_ref()
+                        .is_some_and(|m| m.objectives.iter().any(|o| o.id == t.id))
+                })
+                .map(|t| Pointer {
+                    id: format!("objective:{}", t.id),
+                    text: name(t),
+                    drawn: true,
+                })
+                .collect(),
         },
         map,
     )
@@ -207,12 +239,14 @@ fn latencies(view: &ScenarioJson, units: &[Unit], unit: &str) -> (Vec<String>, V
 }
 
 /// When and where a unit of his command comes on.
-fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<String> {
+fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<Pointer> {
     view.arrivals
         .iter()
         .filter(|a| ids.contains(&a.unit.id))
-        .map(|a| {
-            format!(
+        .map(|a| Pointer {
+            id: format!("arrival:{}", a.unit.id),
+            drawn: false,
+            text: format!(
                 "{} comes on at {} at {}{}",
                 name(&a.unit),
                 when_words(&a.when),
@@ -221,7 +255,7 @@ fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<String> {
                     .as_ref()
                     .map(|t| format!(": {t}"))
                     .unwrap_or_default()
-            )
+            ),
         })
         .collect()
 }

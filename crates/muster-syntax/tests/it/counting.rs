@@ -1,6 +1,6 @@
-//! A global allocator that counts the allocations made on each thread, so the
-//! complexity guards count work instead of timing it. The checker's guards
-//! include this file too.
+//! A global allocator that counts the allocations made on each thread, and the
+//! bytes they ask for, so the complexity guards count work instead of timing it.
+//! The checker's and the renderer's guards include this file too.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -10,13 +10,20 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static BYTES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts one allocation of `size` bytes on this thread.
+fn count(size: usize) {
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    let _ = BYTES.try_with(|c| c.set(c.get() + size as u64));
 }
 
 // SAFETY: every call is forwarded unchanged to the system allocator; the count is
 // a const-initialised thread-local that never allocates itself.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        count(layout.size());
         // SAFETY: forwarded with the caller's layout.
         unsafe { System.alloc(layout) }
     }
@@ -25,7 +32,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        count(new_size);
         // SAFETY: forwarded with the caller's pointer, layout and size.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -37,4 +44,11 @@ static GLOBAL: Counting = Counting;
 /// Allocations made on this thread so far.
 pub fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
+}
+
+/// Bytes asked for by this thread's allocations so far (a reallocation counts
+/// its new size).
+#[allow(dead_code)]
+pub fn bytes() -> u64 {
+    BYTES.with(Cell::get)
 }

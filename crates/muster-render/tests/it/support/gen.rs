@@ -502,6 +502,7 @@ fn add_unit(
         elements: (first..m.elements.len()).map(ElementId).collect(),
         command_element: Some(ElementId(first)),
         template: None,
+        unknown_template: None,
         captured: false,
         notes: vec![prose(&format!("{id} unit note"))],
         umpire_notes: vec![prose(&format!("{id} umpire secret"))],

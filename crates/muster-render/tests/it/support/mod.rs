@@ -6,3 +6,4 @@ pub mod gen;
 pub mod html;
 pub mod ids;
 pub mod pack;
+pub mod print;

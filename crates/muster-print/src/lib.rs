@@ -1,12 +1,16 @@
-//! `build --pdf`: prints each built sheet with one headless Chromium per run,
-//! driven over the DevTools protocol on a pipe, and hands the PDFs to the writer.
-//! Only the binary spawns processes; the sheets themselves stay pure HTML from
-//! `muster-render`.
+//! Prints sheets with one headless Chromium per run, sealed: it is handed each
+//! sheet's text from memory and reaches no network and no file. `muster build
+//! --pdf` and every test that needs a browser start it here and nowhere else, so
+//! what is tested is what prints. It starts processes, so it stands beside the
+//! pure pipeline (the binary depends on it), not in it.
 
 mod browser;
 mod cdp;
+mod live;
 
-use crate::error::CliError;
+pub use browser::{SEALED, SHEET_URL};
+pub use live::{LivePage, Request, Response};
+
 use browser::{said_suffix, Browser};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -37,14 +41,35 @@ const STARTUP: Duration = Duration::from_secs(30);
 /// millimetre apart.
 const MAP_GEOMETRY: &str = include_str!("map_geometry.js");
 
-/// The code of every refusal to print (Chromium missing, failing or too slow).
-pub const CANNOT_PRINT: muster_syntax::Code = muster_syntax::Code::MC118;
+/// The most refused requests remembered (see [`Printer::refused_requests`]): a
+/// sheet asks for nothing, so more than this is a hostile one, and memory stays bounded.
+const REMEMBERED: usize = 1000;
+
+/// Why Chromium could not be found or could not print: the message, and one line
+/// of help (the binary reports both with its code for printing problems).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub message: String,
+    pub help: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
 
 /// A found Chromium, started on the first sheet and shared by every later one,
 /// and the private folder its profile lives in (removed when dropped, after the
 /// browser is stopped, so nothing of it is left behind).
 pub struct Printer {
     chromium: PathBuf,
+    /// The Content-Security-Policy every sheet is served with, as a header.
+    policy: Arc<str>,
+    /// The addresses of the requests the browser failed, oldest first.
+    refused: Arc<Mutex<Vec<String>>>,
     // Declared before `scratch`, so dropped (and Chromium stopped) first.
     browser: Mutex<Slot>,
     scratch: tempfile::TempDir,
@@ -61,15 +86,23 @@ enum Slot {
 impl Printer {
     /// Finds Chromium (`--chromium PATH`, else on PATH) and makes the private
     /// folder (`0700`, like every temporary folder). Chromium starts on the first
-    /// [`Printer::print`].
-    pub fn new(given: Option<&Path>) -> Result<Printer, CliError> {
+    /// [`Printer::print`]; every sheet is served with the CSP `policy`.
+    pub fn new(given: Option<&Path>, policy: &str) -> Result<Printer, Refusal> {
         let chromium = find(given, std::env::var_os("PATH").as_deref())?;
         let scratch = tempfile::Builder::new()
             .prefix("muster-pdf-")
             .tempdir()
-            .map_err(|e| CliError::write(&std::env::temp_dir(), &e))?;
+            .map_err(|e| Refusal {
+                message: format!(
+                    "cannot make a private folder for Chromium in {}: {e}",
+                    std::env::temp_dir().display()
+                ),
+                help: "make the temporary folder (TMPDIR) writable".into(),
+            })?;
         Ok(Printer {
             chromium,
+            policy: policy.into(),
+            refused: Arc::default(),
             browser: Mutex::new(Slot::Idle),
             scratch,
         })
@@ -78,17 +111,55 @@ impl Printer {
     /// Prints the sheet `html` (called `name` in messages) from memory and
     /// returns the PDF's bytes: Chromium is given the text, never a path. Safe to
     /// call from several threads: each sheet prints in a tab of its own.
-    pub fn print(&self, name: &str, html: &str) -> Result<Vec<u8>, CliError> {
+    pub fn print(&self, name: &str, html: &str) -> Result<Vec<u8>, Refusal> {
         self.with_browser(name, |browser, deadline| browser.print(html, deadline))
     }
 
     /// Where every map item of the sheet `html` (called `name` in messages)
     /// lands on paper, as JSON (`MAP_GEOMETRY`): what the placement tests read.
     /// The sheet is loaded from memory, sealed exactly as for printing.
-    pub fn map_geometry(&self, name: &str, html: &str) -> Result<String, CliError> {
+    pub fn map_geometry(&self, name: &str, html: &str) -> Result<String, Refusal> {
         self.with_browser(name, |browser, deadline| {
             browser.evaluate(html, MAP_GEOMETRY, deadline)
         })
+    }
+
+    /// A PNG of the sheet `html` as it lies on screen, `width` CSS pixels wide
+    /// (the whole page, not just the window): for looking at a sheet during work.
+    pub fn screenshot(&self, name: &str, html: &str, width: u32) -> Result<Vec<u8>, Refusal> {
+        self.with_browser(name, |browser, deadline| {
+            browser.screenshot(html, width, deadline)
+        })
+    }
+
+    /// Opens `url` in a tab of its own whose every request (the page, then its
+    /// styles, images, fetches) is handed to `serve`: what it answers is what the
+    /// page gets, and a request it answers `None` to fails. Unlike a sheet, the
+    /// page may run the scripts its own CSP admits. The browser still reaches
+    /// nothing itself: `serve` is the only way anything arrives.
+    pub fn open(
+        &self,
+        url: &str,
+        serve: impl FnMut(&Request) -> Option<Response> + Send + 'static,
+    ) -> Result<LivePage, Refusal> {
+        let browser = self.browser().map_err(|why| self.refused(url, &why))?;
+        LivePage::open(browser, url, Box::new(serve), Instant::now() + TIMEOUT)
+            .map_err(|e| self.refused(url, &e.to_string()))
+    }
+
+    /// Every request the browser failed since this printer was made (its
+    /// address, the first [`REMEMBERED`]): a sheet's is empty, since a sheet
+    /// holds everything it shows.
+    pub fn refused_requests(&self) -> Vec<String> {
+        self.refused
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The Chromium this printer starts.
+    pub fn chromium(&self) -> &Path {
+        &self.chromium
     }
 
     /// Runs `job` on the shared browser with a deadline; a stuck or broken
@@ -97,7 +168,7 @@ impl Printer {
         &self,
         name: &str,
         job: impl FnOnce(&Browser, Instant) -> Result<T, cdp::Error>,
-    ) -> Result<T, CliError> {
+    ) -> Result<T, Refusal> {
         let browser = self.browser().map_err(|why| self.refused(name, &why))?;
         let deadline = Instant::now() + TIMEOUT;
         job(&browser, deadline).map_err(|e| {
@@ -128,6 +199,10 @@ impl Printer {
         match Browser::launch(
             &self.chromium,
             self.scratch.path(),
+            browser::Seal {
+                policy: Arc::clone(&self.policy),
+                refused: Arc::clone(&self.refused),
+            },
             Instant::now() + STARTUP,
         ) {
             Ok(browser) => {
@@ -151,9 +226,8 @@ impl Printer {
         }
     }
 
-    fn refused(&self, name: &str, why: &str) -> CliError {
-        CliError::Refused {
-            code: CANNOT_PRINT,
+    fn refused(&self, name: &str, why: &str) -> Refusal {
+        Refusal {
             message: format!(
                 "Chromium (`{}`) could not print `{name}`: {why}",
                 self.chromium.display(),
@@ -165,7 +239,7 @@ impl Printer {
 
 /// Chromium: the given path when it is an executable file, else the first of
 /// [`NAMES`] on `path_var`. The refusal names the package to install.
-fn find(given: Option<&Path>, path_var: Option<&std::ffi::OsStr>) -> Result<PathBuf, CliError> {
+fn find(given: Option<&Path>, path_var: Option<&std::ffi::OsStr>) -> Result<PathBuf, Refusal> {
     if let Some(given) = given {
         if is_executable(given) {
             return Ok(given.to_path_buf());
@@ -196,9 +270,8 @@ fn find(given: Option<&Path>, path_var: Option<&std::ffi::OsStr>) -> Result<Path
     )))
 }
 
-fn missing(why: String) -> CliError {
-    CliError::Refused {
-        code: CANNOT_PRINT,
+fn missing(why: String) -> Refusal {
+    Refusal {
         message: format!("cannot print PDFs: {why}"),
         help: "install Chromium (Debian and Ubuntu: `apt-get install chromium`), or pass `--chromium PATH`; \
 without `--pdf` the HTML sheets are built as before"
@@ -222,8 +295,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let none = find(None, Some(dir.path().as_os_str())).unwrap_err();
         assert!(none.to_string().contains("no Chromium on PATH"), "{none}");
-        assert!(none.help().unwrap().contains("apt-get install chromium"));
-        assert_eq!(none.code(), Some(CANNOT_PRINT));
+        assert!(none.help.contains("apt-get install chromium"));
         let browser = dir.path().join("chromium-browser");
         std::fs::write(&browser, "#!/bin/sh\n").unwrap();
         assert!(
@@ -237,155 +309,5 @@ mod tests {
             given.to_string().contains("`--chromium /nonexistent`"),
             "{given}"
         );
-    }
-
-    /// The sheet a hostile template could make: script, images, frames, CSS
-    /// imports and fonts from a loopback listener, and a local file, with a
-    /// policy of its own that would allow them all.
-    fn hostile_sheet(port: u16, canary: &Path) -> String {
-        let web = format!("http://127.0.0.1:{port}");
-        let file = format!("file://{}", canary.display());
-        format!(
-            "<!DOCTYPE html><html><head>\
-<meta http-equiv=\"Content-Security-Policy\" content=\"default-src * file: data: 'unsafe-inline'\">\
-<link rel=\"stylesheet\" href=\"{web}/link.css\"><link rel=\"prefetch\" href=\"{web}/prefetch\">\
-<style>@import url(\"{web}/import.css\"); body {{ background: url({web}/background.png) }}\
-@font-face {{ font-family: far; src: url({web}/font.woff) }} h1 {{ font-family: far }}</style>\
-</head><body><h1 id=\"said\">printed sheet</h1>\
-<script>document.getElementById('said').textContent = 'script ran'; fetch('{web}/fetch');</script>\
-<img src=\"{web}/image.png\"><img src=\"{file}\"><iframe src=\"{web}/frame\"></iframe>\
-<iframe src=\"{file}\"></iframe><object data=\"{file}\"></object><embed src=\"{file}\">\
-<iframe srcdoc=\"<script>fetch('{web}/srcdoc')</script>\"></iframe>\
-<svg><image href=\"{web}/svg-image.png\"/></svg></body></html>"
-        )
-    }
-
-    /// Counts the connections a loopback listener accepts until dropped.
-    struct Listener {
-        port: u16,
-        accepted: Arc<std::sync::atomic::AtomicUsize>,
-        stop: Arc<std::sync::atomic::AtomicBool>,
-    }
-
-    impl Listener {
-        fn start() -> Listener {
-            use std::sync::atomic::Ordering;
-            let socket = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            socket.set_nonblocking(true).unwrap();
-            let port = socket.local_addr().unwrap().port();
-            let accepted = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-            let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let (count, done) = (Arc::clone(&accepted), Arc::clone(&stop));
-            std::thread::spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    match socket.accept() {
-                        Ok(_) => {
-                            count.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Err(_) => std::thread::sleep(Duration::from_millis(10)),
-                    }
-                }
-            });
-            Listener {
-                port,
-                accepted,
-                stop,
-            }
-        }
-
-        fn accepted(&self) -> usize {
-            self.accepted.load(std::sync::atomic::Ordering::Relaxed)
-        }
-    }
-
-    impl Drop for Listener {
-        fn drop(&mut self) {
-            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-
-    fn pdf_text(pdf: &[u8]) -> String {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("sheet.pdf");
-        std::fs::write(&file, pdf).unwrap();
-        let out = std::process::Command::new("pdftotext")
-            .arg(&file)
-            .arg("-")
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Chromium and pdftotext on PATH, else skipped with a note (failed on CI).
-    fn printing_tools() -> bool {
-        let present = |program: &str| {
-            std::process::Command::new(program)
-                .arg("-v")
-                .output()
-                .is_ok()
-        };
-        if present("chromium") && present("pdftotext") {
-            return true;
-        }
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI must have `chromium` and `poppler-utils`"
-        );
-        eprintln!("skipped: install `chromium` and `poppler-utils` to print");
-        false
-    }
-
-    #[test]
-    fn measuring_a_hostile_sheet_loads_nothing_and_runs_only_the_measurement() {
-        if !printing_tools() {
-            return;
-        }
-        let listener = Listener::start();
-        let dir = tempfile::tempdir().unwrap();
-        let canary = dir.path().join("canary.txt");
-        std::fs::write(&canary, "canary-3f9d2").unwrap();
-        let sheet = hostile_sheet(listener.port, &canary).replace(
-            "<svg>",
-            "<svg width=\"96\" height=\"96\"><rect data-feature=\"place:p\" width=\"96\" height=\"48\"/>",
-        );
-        let printer = Printer::new(None).unwrap();
-        let measured = printer.map_geometry("hostile.html", &sheet).unwrap();
-        drop(printer);
-        // One map, its one feature 25.4 mm wide: the measurement ran, in paper mm.
-        let maps: serde_json::Value = serde_json::from_str(&measured).unwrap();
-        let item = &maps[0]["items"][0];
-        assert_eq!(item["id"], "place:p", "{measured}");
-        let width = item["box"][2].as_f64().unwrap() - item["box"][0].as_f64().unwrap();
-        assert!((width - 25.4).abs() < 0.01, "{measured}");
-        assert_eq!(listener.accepted(), 0, "connections to the listener");
-    }
-
-    #[test]
-    fn a_hostile_sheet_prints_without_running_or_loading_anything() {
-        if !printing_tools() {
-            return;
-        }
-        let listener = Listener::start();
-        let dir = tempfile::tempdir().unwrap();
-        let canary = dir.path().join("canary.txt");
-        std::fs::write(&canary, "canary-3f9d2 must never be printed").unwrap();
-        let printer = Printer::new(None).unwrap();
-        let pdf = printer
-            .print("hostile.html", &hostile_sheet(listener.port, &canary))
-            .unwrap();
-        // What was asked for but refused can no longer arrive: the tab is closed.
-        drop(printer);
-        let text = pdf_text(&pdf);
-        assert!(text.contains("printed sheet"), "{text}");
-        assert!(!text.contains("script ran"), "{text}");
-        assert!(!text.contains("canary-3f9d2"), "{text}");
-        assert_eq!(listener.accepted(), 0, "connections to the listener");
-        // The listener does count: a plain connection is seen.
-        drop(std::net::TcpStream::connect(("127.0.0.1", listener.port)).unwrap());
-        let waited = Instant::now();
-        while listener.accepted() == 0 && waited.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        assert_eq!(listener.accepted(), 1);
     }
 }

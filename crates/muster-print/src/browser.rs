@@ -11,6 +11,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Reads the text area of a sheet's printed page from its `@page` rules.
@@ -64,11 +65,29 @@ pub const SHEET_URL: &str = "http://sheet.invalid/";
 const COMMANDS_FD: i32 = 3;
 const REPLIES_FD: i32 = 4;
 
+/// What every tab of a browser is held to beyond its flags: the CSP its sheets
+/// are served with, and the list every failed request is written to.
+pub struct Seal {
+    pub policy: Arc<str>,
+    pub refused: Arc<Mutex<Vec<String>>>,
+}
+
+impl Seal {
+    /// Writes down a request that was failed (up to [`super::REMEMBERED`]).
+    pub fn refuse(&self, url: &str) {
+        let mut refused = self.refused.lock().unwrap_or_else(PoisonError::into_inner);
+        if refused.len() < super::REMEMBERED {
+            refused.push(url.to_string());
+        }
+    }
+}
+
 /// A running Chromium: its process (group leader), the connection to it, and its
 /// private folder (profile and log), removed after the process is gone.
 pub struct Browser {
     child: Child,
-    connection: Connection,
+    pub(crate) connection: Connection,
+    pub(crate) seal: Seal,
     log: PathBuf,
     // Dropped last: Chromium writes into it until it exits.
     _folder: tempfile::TempDir,
@@ -77,7 +96,12 @@ pub struct Browser {
 impl Browser {
     /// Starts Chromium with a fresh profile in a folder of its own under `scratch`,
     /// and waits (until `deadline`) for it to answer on the pipe.
-    pub fn launch(chromium: &Path, scratch: &Path, deadline: Instant) -> Result<Browser, String> {
+    pub fn launch(
+        chromium: &Path,
+        scratch: &Path,
+        seal: Seal,
+        deadline: Instant,
+    ) -> Result<Browser, String> {
         let folder = tempfile::Builder::new()
             .prefix("chromium-")
             .tempdir_in(scratch)
@@ -150,6 +174,7 @@ impl Browser {
         let browser = Browser {
             child,
             connection,
+            seal,
             log,
             _folder: folder,
         };
@@ -232,6 +257,70 @@ impl Browser {
         })
     }
 
+    /// A PNG of the sheet `html` laid out `width` CSS pixels wide, whole.
+    pub fn screenshot(
+        &self,
+        html: &str,
+        width: u32,
+        deadline: Instant,
+    ) -> Result<Vec<u8>, cdp::Error> {
+        self.in_tab(html, deadline, |session| {
+            let call = |method: &str, params: Value| {
+                self.connection
+                    .call(Some(session), method, params, deadline)
+            };
+            call(
+                "Emulation.setDeviceMetricsOverride",
+                json!({"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": false}),
+            )?;
+            let metrics = call("Page.getLayoutMetrics", json!({}))?;
+            let height = metrics
+                .get("cssContentSize")
+                .and_then(|s| s.get("height"))
+                .and_then(Value::as_f64)
+                .unwrap_or(800.0);
+            let shot = call(
+                "Page.captureScreenshot",
+                json!({
+                    "format": "png",
+                    "captureBeyondViewport": true,
+                    "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+                }),
+            )?;
+            let data = shot.get("data").and_then(Value::as_str).ok_or_else(|| {
+                cdp::Error::Refused("Page.captureScreenshot returned no data".into())
+            })?;
+            base64::engine::general_purpose::STANDARD
+                .decode(data)
+                .map_err(|e| cdp::Error::Refused(format!("a screenshot in bad base64 ({e})")))
+        })
+    }
+
+    /// Opens a blank tab and returns its target id.
+    pub(crate) fn new_tab(&self, deadline: Instant) -> Result<String, cdp::Error> {
+        let created = self.connection.call(
+            None,
+            "Target.createTarget",
+            json!({"url": "about:blank"}),
+            deadline,
+        )?;
+        text(&created, "targetId")
+    }
+
+    /// Attaches to the tab `target` and queues its events from now on; returns
+    /// the session's id.
+    pub(crate) fn attach(&self, target: &str, deadline: Instant) -> Result<String, cdp::Error> {
+        let attached = self.connection.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target, "flatten": true}),
+            deadline,
+        )?;
+        let session = text(&attached, "sessionId")?;
+        self.connection.listen(&session);
+        Ok(session)
+    }
+
     /// Opens a tab, loads the sheet `html` in it, runs `then` on its session and
     /// closes it.
     fn in_tab<T>(
@@ -240,13 +329,7 @@ impl Browser {
         deadline: Instant,
         then: impl FnOnce(&str) -> Result<T, cdp::Error>,
     ) -> Result<T, cdp::Error> {
-        let created = self.connection.call(
-            None,
-            "Target.createTarget",
-            json!({"url": "about:blank"}),
-            deadline,
-        )?;
-        let target = text(&created, "targetId")?;
+        let target = self.new_tab(deadline)?;
         let done = self.attached(&target, html, deadline, then);
         if done.as_ref().is_err_and(cdp::Error::is_fatal) {
             return done;
@@ -270,14 +353,7 @@ impl Browser {
         deadline: Instant,
         then: impl FnOnce(&str) -> Result<T, cdp::Error>,
     ) -> Result<T, cdp::Error> {
-        let attached = self.connection.call(
-            None,
-            "Target.attachToTarget",
-            json!({"targetId": target, "flatten": true}),
-            deadline,
-        )?;
-        let session = text(&attached, "sessionId")?;
-        self.connection.listen(&session);
+        let session = self.attach(target, deadline)?;
         let done = self
             .load(&session, html, deadline)
             .and_then(|()| then(&session));
@@ -412,13 +488,14 @@ impl Browser {
                     "responseCode": 200,
                     "responseHeaders": [
                         {"name": "Content-Type", "value": "text/html; charset=utf-8"},
-                        {"name": "Content-Security-Policy", "value": muster_render::SHEET_CSP},
+                        {"name": "Content-Security-Policy", "value": &*self.seal.policy},
                     ],
                     "body": base64::engine::general_purpose::STANDARD.encode(html),
                 }),
             ),
             (_, taken) => {
                 *sheet = taken;
+                self.seal.refuse(url.unwrap_or(""));
                 (
                     "Fetch.failRequest",
                     json!({"requestId": id, "errorReason": "BlockedByClient"}),
@@ -479,7 +556,7 @@ pub fn said_suffix(last: &str) -> String {
 }
 
 /// The string field `name` of a reply; its absence is the browser's error.
-fn text(reply: &Value, name: &str) -> Result<String, cdp::Error> {
+pub(crate) fn text(reply: &Value, name: &str) -> Result<String, cdp::Error> {
     reply
         .get(name)
         .and_then(Value::as_str)

@@ -1,0 +1,3 @@
+//! The integration tests, one binary: each module is one area of behaviour.
+
+mod sealed;
