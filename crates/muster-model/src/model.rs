@@ -604,6 +604,8 @@ pub struct Signal {
     pub sender: Option<Ref>,
     pub trigger: Option<Trigger>,
     pub affects: Vec<Ref>,
+    /// `colour green red`: its colours in the order they show (§73).
+    pub colours: Vec<(Colour, Loc)>,
     pub loc: Loc,
 }
 

@@ -291,6 +291,7 @@ fn add_side_plan(m: &mut Model, s: usize, sid: &str, bn: UnitId) {
         sender: Some(r(&m.elements[hq.0].qualified.clone(), Target::Element(hq))),
         trigger: Some(Trigger::Command(loc())),
         affects: vec![r(&format!("{sid}-bn"), Target::Unit(bn))],
+        colours: vec![(Colour::Green, loc())],
         loc: loc(),
     });
     m.nets.push(Net {
