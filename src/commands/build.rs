@@ -13,7 +13,7 @@ use crate::pipeline::{self, Checked, Totals};
 use crate::write::OutDir;
 use muster_model::World;
 use muster_render::index::{index_html, IndexScenario};
-use muster_render::{build, Templates};
+use muster_render::{build_noted, Built, Templates};
 use muster_syntax::Severity;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -44,17 +44,41 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
     let _lock = out.lock()?;
     crate::write::exit_cleanly_on_interrupt();
     out.remove_stale_temporaries();
-    let results = pipeline::check_all(&discovery, true, &pipeline::Caches::default());
-    output::print(args.options.format, &discovery, &results, started.elapsed())?;
+    let mut results = pipeline::check_all(&discovery, true, &pipeline::Caches::default());
     let templates = discovery
         .packs
         .iter()
         .map(|p| load_templates(p).map(|t| t.with_paper(args.paper.paper())))
         .collect::<Vec<_>>();
+    // Each clean scenario is drawn before the findings are printed, so that
+    // what its maps could not draw (MC904–MC906) is reported with them.
+    let mut drawn: Vec<Option<Result<Built, String>>> = results
+        .iter()
+        .map(|checked| {
+            (checked.is_scenario() && checked.count(Severity::Error) == 0).then(|| {
+                build_checked(
+                    checked,
+                    templates.get(checked.pack).map_or_else(
+                        || Err("no templates for this pack".to_string()),
+                        |t| t.as_ref().map_err(Clone::clone),
+                    ),
+                )
+            })
+        })
+        .collect();
+    for (checked, d) in results.iter_mut().zip(&drawn) {
+        if let Some(Ok(b)) = d {
+            checked.diagnostics.extend(b.notes.iter().cloned());
+        }
+    }
+    output::print(args.options.format, &discovery, &results, started.elapsed())?;
     let mut failed = Totals::of(&results).fails(args.options.deny_warnings);
     let (mut built, mut skipped) = (0usize, 0usize);
     let mut index = Vec::new();
-    for checked in results.iter().filter(|c| c.is_scenario()) {
+    for (checked, drawn) in results.iter().zip(drawn.iter_mut()) {
+        if !checked.is_scenario() {
+            continue;
+        }
         let errors = checked.count(Severity::Error);
         if errors > 0 {
             skipped += 1;
@@ -65,14 +89,8 @@ pub fn run(args: &BuildArgs) -> Result<Status, CliError> {
             );
             continue;
         }
-        match write_outputs(
-            checked,
-            templates.get(checked.pack).map_or_else(
-                || Err("no templates for this pack".to_string()),
-                |t| t.as_ref().map_err(Clone::clone),
-            ),
-            &out,
-        ) {
+        let files = drawn.take().unwrap_or_else(|| Err("not drawn".to_string()));
+        match files.and_then(|b| write_built(checked, b.files, &out)) {
             Ok(mut entry) => {
                 built += 1;
                 eprintln!("built `{}`: {} files", checked.display, entry.files.len());
@@ -227,11 +245,32 @@ pub(crate) fn write_outputs(
     templates: Result<&Templates, String>,
     out: &OutDir,
 ) -> Result<IndexScenario, String> {
+    let built = build_checked(checked, templates)?;
+    write_built(checked, built.files, out)
+}
+
+/// Draws one scenario's files, with the notes of its maps.
+fn build_checked(
+    checked: &Checked,
+    templates: Result<&Templates, String>,
+) -> Result<Built, String> {
     let templates = templates?;
     let Some((model, analysis)) = &checked.model else {
         return Err("no model".into());
     };
-    let mut files = build(model, analysis, templates).map_err(|e| e.to_string())?;
+    build_noted(model, analysis, templates).map_err(|e| e.to_string())
+}
+
+/// Writes one scenario's drawn files; returns its entry for the index
+/// (contents dropped).
+fn write_built(
+    checked: &Checked,
+    mut files: Vec<muster_render::OutputFile>,
+    out: &OutDir,
+) -> Result<IndexScenario, String> {
+    let Some((model, _)) = &checked.model else {
+        return Err("no model".into());
+    };
     for file in &mut files {
         out.write(&file.path, &file.contents)
             .map_err(|e| e.to_string())?;

@@ -61,8 +61,10 @@ pub struct JsonDiagnostic {
     /// The rulebook paragraph enforced, e.g. `§88`.
     #[schemars(pattern(PARAGRAPH))]
     pub paragraph: Option<String>,
-    /// Only on MC007, which closes a code's findings in a file past the limit
-    /// (`--max-diagnostics`): which code, and how many of its findings are not listed.
+    /// On MC007, which closes a code's findings in a file past the limit
+    /// (`--max-diagnostics`), and on a finding that stands for others of one
+    /// cause (the later uses of one undefined name, MC102; the players of a side
+    /// with no forces, MC803): which code, and how many are not listed on their own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omitted: Option<JsonOmitted>,
 }
@@ -73,7 +75,7 @@ pub struct JsonOmitted {
     /// The code whose findings are not listed, e.g. `MC502`.
     #[schemars(pattern(CODE))]
     pub code: String,
-    /// How many are not listed.
+    /// How many are not listed on their own.
     pub count: usize,
     /// How many there are in the file, listed and not.
     pub total: usize,
@@ -244,7 +246,7 @@ fn file_report(c: &Checked) -> FileReport {
             omitted: d.omitted.as_ref().map(|o| JsonOmitted {
                 code: o.code.to_string(),
                 count: o.count,
-                total: o.count + listed(c, d, o.code),
+                total: total(c, d, o.code),
             }),
         })
         .collect();
@@ -256,17 +258,21 @@ fn file_report(c: &Checked) -> FileReport {
     }
 }
 
-/// How many findings of `code` are listed in the file a closing MC007 `closing` is about.
-pub fn listed(
-    c: &Checked,
-    closing: &muster_syntax::Diagnostic,
-    code: muster_syntax::Code,
-) -> usize {
+/// How many findings of `code` the file of `closing` has, listed or not: each
+/// finding counts for what it stands for, and an MC007 adds those it closes.
+pub fn total(c: &Checked, closing: &muster_syntax::Diagnostic, code: muster_syntax::Code) -> usize {
     let file = closing.primary().map(|l| l.file);
-    c.diagnostics
+    let of_code: usize = c
+        .diagnostics
         .iter()
         .filter(|d| d.code == code && d.primary().map(|l| l.file) == file)
-        .count()
+        .map(muster_syntax::Diagnostic::weight)
+        .sum();
+    let closed = match &closing.omitted {
+        Some(o) if closing.code != code => o.count,
+        _ => 0,
+    };
+    of_code + closed
 }
 
 /// The JSON Schema of [`Output`], pretty-printed with a final newline.

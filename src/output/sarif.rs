@@ -223,7 +223,7 @@ fn result<'a>(c: &'a Checked, d: &'a Diagnostic) -> SarifResult<'a> {
         properties: d.omitted.as_ref().map(|o| OmittedProperties {
             omitted_code: o.code.as_str(),
             omitted_count: o.count,
-            total_count: o.count + crate::output::json::listed(c, d, o.code),
+            total_count: crate::output::json::total(c, d, o.code),
         }),
     }
 }

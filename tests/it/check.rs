@@ -89,6 +89,40 @@ fn json_output_matches_the_committed_schema() {
     assert!(value["summary"]["errors"].as_u64().unwrap() >= 2);
 }
 
+/// Three companies built from a template nobody defined: the JSON lists the
+/// first use and one finding standing for the other two, and counts all three.
+#[test]
+fn json_counts_the_uses_of_an_undefined_name_folded_under_the_first() {
+    let three = CLEAN.replace(
+        "forces blue {",
+        "forces blue {\n  company c1 \"C1\" from rifle-compny at (700,700)\n  company c2 \"C2\" from rifle-compny at (700,800)\n  company c3 \"C3\" from rifle-compny at (800,800)",
+    );
+    let pack = pack_with(&[("pack/a.muster", &three)]);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack", "--format", "json"]));
+    assert_eq!(code, 1, "{stdout}");
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let undefined: Vec<_> = value["files"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "MC102")
+        .map(|d| (d["message"].as_str().unwrap(), d["omitted"].clone()))
+        .collect();
+    assert_eq!(
+        undefined,
+        [
+            ("undefined template `rifle-compny`", serde_json::Value::Null),
+            (
+                "and 2 more MC102 for the same undefined template `rifle-compny`",
+                serde_json::json!({ "code": "MC102", "count": 2, "total": 3 })
+            ),
+        ]
+    );
+    assert_eq!(value["summary"]["errors"], 3, "every use counts");
+    let problems = errors(&validator("schema/diagnostics.schema.json"), &value);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
 #[test]
 fn broken_scenario_github() {
     let pack = pack_with(&[("pack/a.muster", CLEAN), ("pack/broken.muster", &broken())]);

@@ -199,6 +199,7 @@ const OPTIONAL_PARTS: &[&str] = &[
     "order:prose",
     "order:several-timings",
     "signal:affects",
+    "signal:colours",
     "arrival:prose",
     "arrival:condition",
     "event:condition",
@@ -411,6 +412,9 @@ impl Seen {
                     }
                     if !s.affects.is_empty() {
                         self.part("signal:affects");
+                    }
+                    if !s.colours.is_empty() {
+                        self.part("signal:colours");
                     }
                 }
                 Item::Arrival(a) => {

@@ -7,13 +7,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
+use crate::printed::{can_print, printed_pack};
 
 use common::{run, tool_present};
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The scenario the CI test prints (the whole pack takes minutes).
+/// The scenario whose sheets are read one by one.
 const SCENARIO: &str = "pegasus-bridge";
 
 /// The Pegasus umpire sheet's page budget: six pages of reference behind the
@@ -24,38 +25,6 @@ const UMPIRE_PAGES_AT_MOST: usize = 7;
 const DOC: &str = "docs/output.md";
 const BEGIN: &str = "<!-- page counts: begin -->";
 const END: &str = "<!-- page counts: end -->";
-
-fn printing_tools() -> bool {
-    tool_present("chromium", "--version") && tool_present("pdftotext", "-v")
-}
-
-/// Builds the given scenarios of the shipped pack with `--pdf` under umask 022;
-/// returns the output folder.
-fn build_pdf(dir: &Path, scenarios: &[&str]) -> PathBuf {
-    let out = dir.join("out");
-    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let mut script = String::from("umask 022; exec \"$0\" build --pdf --out \"$1\"");
-    let mut command = std::process::Command::new("sh");
-    command.arg("-c");
-    let mut args: Vec<PathBuf> = vec![out.clone()];
-    if scenarios.is_empty() {
-        args.push(pack);
-    } else {
-        args.extend(scenarios.iter().map(|s| pack.join(format!("{s}.muster"))));
-    }
-    for i in 0..args.len() - 1 {
-        script.push_str(&format!(" \"${}\"", i + 2));
-    }
-    command
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_muster"))
-        .args(&args);
-    let output = command.output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("game-pack.pdf"), "{stderr}");
-    out
-}
 
 /// The number of pages of a PDF, as poppler reads it.
 fn pages(pdf: &Path) -> usize {
@@ -192,11 +161,10 @@ fn assert_no_page_is_only_a_footer(out: &Path, scenario: &str) -> usize {
 #[test]
 fn build_pdf_prints_every_sheet_and_the_game_pack() {
     use std::os::unix::fs::PermissionsExt;
-    if !printing_tools() {
+    if !can_print() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = build_pdf(dir.path(), &[SCENARIO]);
+    let out = printed_pack();
     let folder = out.join(SCENARIO);
     let mut sheets = 0;
     let mut total = 0;
@@ -228,7 +196,7 @@ fn build_pdf_prints_every_sheet_and_the_game_pack() {
         umpire <= UMPIRE_PAGES_AT_MOST,
         "the Pegasus umpire sheet prints on {umpire} pages, more than {UMPIRE_PAGES_AT_MOST}"
     );
-    let read = assert_no_page_is_only_a_footer(&out, SCENARIO);
+    let read = assert_no_page_is_only_a_footer(out, SCENARIO);
     eprintln!("{sheets} sheets, {read} game-pack pages read back");
     // The page counts docs/output.md records for this scenario.
     let want = recorded();
@@ -324,18 +292,16 @@ fn build_pdf_with_a_chromium_that_is_no_browser_refuses_each_sheet() {
     }
 }
 
-/// Prints the whole pack (about a minute, through one browser) into every
-/// scenario's `game-pack.pdf`, checks that no page of any of them holds only its
+/// Reads every scenario's `game-pack.pdf` of the shared print of the pack, checks that no page of any of them holds only its
 /// marks or footer, and checks or, with `MUSTER_BLESS=1`, rewrites the page-count
 /// table of docs/output.md.
 #[test]
 fn page_counts_of_the_whole_pack() {
-    if !printing_tools() {
+    if !can_print() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = build_pdf(dir.path(), &[]);
-    let mut scenarios: Vec<String> = fs::read_dir(&out)
+    let out = printed_pack();
+    let mut scenarios: Vec<String> = fs::read_dir(out)
         .unwrap()
         .flatten()
         .filter(|e| e.path().join("game-pack.pdf").exists())
@@ -347,7 +313,7 @@ fn page_counts_of_the_whole_pack() {
          |---|---|---|---|---|---|---|\n",
     );
     for s in &scenarios {
-        assert_no_page_is_only_a_footer(&out, s);
+        assert_no_page_is_only_a_footer(out, s);
         table.push_str(&row(s, &out.join(s)));
         table.push('\n');
     }
@@ -416,7 +382,7 @@ fn internet_attempts(traced: &str) -> Vec<&str> {
 /// program that resolves a name sees its attempt (so the method can fail).
 #[test]
 fn chromium_started_by_muster_tries_no_connection() {
-    if !printing_tools() {
+    if !can_print() {
         return;
     }
     let pack = common::TempPack::new();

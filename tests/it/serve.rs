@@ -229,6 +229,16 @@ fn connections_are_capped_and_a_slow_head_times_out() {
         "threads grew from {before} to {during} with 200 idle connections"
     );
     drop(idle);
+    // The server sees the idle connections close in its own time; until then
+    // it is still full and answers 503.
+    let deadline = Instant::now() + PATIENCE;
+    while get(&server, "/", &server.address).starts_with("HTTP/1.1 503") {
+        assert!(
+            Instant::now() < deadline,
+            "the server stayed full after the idle connections closed"
+        );
+        thread::sleep(Duration::from_millis(100));
+    }
     // A client trickling a byte every 400 ms is cut off at the head deadline,
     // long before its 40 bytes (16 s) are sent.
     let mut slow = TcpStream::connect(&server.address).unwrap();

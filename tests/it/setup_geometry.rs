@@ -5,7 +5,7 @@
 //! table positions the scenario gives.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::map_geometry::{can_run, measured_pack};
+use crate::printed::{can_print, printed_pack};
 
 use serde_json::Value;
 use std::path::Path;
@@ -39,10 +39,10 @@ fn setup_maps(out: &Path, scenario: &str) -> Vec<Value> {
 
 #[test]
 fn every_set_up_overview_fills_the_width_and_the_tiles_print_at_one_to_four() {
-    if !can_run() {
+    if !can_print() {
         return;
     }
-    let out = measured_pack();
+    let out = printed_pack();
     let mut sheets = 0;
     for scenario in std::fs::read_dir(out).unwrap().flatten() {
         if !scenario.path().join("setup.maps.json").exists() {

@@ -73,6 +73,9 @@ fn origin(rule: &Rule) -> Option<&'static str> {
         Phase::Output => Some(
             "Reported once a file's findings are gathered, in place of those over the cap.",
         ),
+        Phase::Maps => Some(
+            "Reported by `muster build` as it draws the sheets' maps; `muster check` draws no maps.",
+        ),
         Phase::Imports | Phase::Names | Phase::Scenario => {
             Some("Reported while names and imports are resolved.")
         }
@@ -104,6 +107,11 @@ pub fn explain(code: &str) -> Option<String> {
         let _ = writeln!(
             s,
             "\nSyntax errors cannot be re-graded: a file muster cannot read cannot be played."
+        );
+    } else if rule.code.phase() == Phase::Maps {
+        let _ = writeln!(
+            s,
+            "\nA map note cannot be re-graded: it says what a printed map shows, not what the scenario gets wrong."
         );
     } else if !rule.code.overridable() {
         let _ = writeln!(

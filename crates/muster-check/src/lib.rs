@@ -16,6 +16,7 @@
 //! they never read files, never panic, and report every finding rather than the first.
 
 mod cap;
+mod cascade;
 mod context;
 mod docs;
 mod facts;

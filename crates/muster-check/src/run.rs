@@ -202,7 +202,7 @@ fn replace_superseded(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// Replaces MC102s a more precise code covers, drops duplicates, applies the house rules
-/// of the model, sorts by file and position.
+/// of the model, sorts by file and position, and folds findings under their cause.
 pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     if diagnostics.iter().any(|d| d.code == Code::MC003) {
         // a refused file leaves an empty model: what else is missing follows from that
@@ -216,5 +216,5 @@ pub fn finish(model: &Model, mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic
             .then_with(|| a.message.cmp(&b.message))
     });
     diagnostics.dedup();
-    diagnostics
+    crate::cascade::fold(model, diagnostics)
 }

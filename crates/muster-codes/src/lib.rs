@@ -50,6 +50,8 @@ pub enum Phase {
     Pack,
     /// What a run says about its own findings: more of one code in a file than it shows.
     Output,
+    /// What `build` could not draw on a sheet's map (MC904–MC906).
+    Maps,
 }
 
 impl Phase {
@@ -202,6 +204,8 @@ catalogue! {
     MC310 "codeword-without-link"          Error   "§68, §69"                Checks    overridable [];
     MC311 "lamp-unseen"                    Warning "§75"                     Checks    overridable [];
     MC312 "messenger-blocked"              Warning "§76"                     Checks    overridable [];
+    MC314 "colour-on-unseen-signal"        Error   "§73"                     Checks    overridable [];
+    MC315 "signals-look-alike"             Warning "§73"                     Checks    overridable [];
     MC401 "order-without-stance"           Error   "§84"                     Checks    overridable [];
     MC402 "attack-without-intensity"       Error   "§84"                     Checks    overridable [];
     MC403 "order-objective-undefined"      Error   "§84"                     Checks    overridable [MC102];
@@ -256,6 +260,9 @@ catalogue! {
     MC901 "not-enough-figures"             Warning "§2–§4"                   Checks    overridable [];
     MC902 "not-enough-models"              Warning "§3"                      Checks    overridable [];
     MC903 "not-enough-terrain"             Warning "§1"                      Checks    overridable [];
+    MC904 "map-name-unplaced"              Note    _                         Maps      fixed       [];
+    MC905 "inset-too-small"                Note    _                         Maps      fixed       [];
+    MC906 "marks-stacked-on-map"           Note    _                         Maps      fixed       [];
 }
 
 impl Code {

@@ -243,6 +243,7 @@ pub fn complete(ws: &Workspace, path: &Path, pos: Position) -> Vec<CompletionIte
         "weather" => vocab(&["weather"]),
         "light" => vocab(&["light"]),
         "signal" if cx.words.len() == 2 => vocab(&["signal kind"]),
+        "signal" if last == "colour" => vocab(&["signal colour"]),
         _ => names(ws, path, &[]),
     }
 }

@@ -45,6 +45,7 @@ lists! {
     Stance => "order stance",
     Intensity => "order intensity",
     SignalKind => "signal kind",
+    Colour => "signal colour",
     Precision => "intel precision",
     SeverityLevel => "severity",
     Edge => "table edge",

@@ -323,6 +323,9 @@ pub struct Unit {
     /// Its command element (an `hq`, a `command` element or one with `commander`).
     pub command_element: Option<ElementId>,
     pub template: Option<TemplateId>,
+    /// Where its `from` names a template that is undefined or contains itself:
+    /// what the unit holds is then unknown, and checks of it wait for the fix.
+    pub unknown_template: Option<Loc>,
     /// `captured`: in the enemy's equipment, so its template may be of another nation.
     pub captured: bool,
     pub notes: Vec<Prose>,
@@ -601,6 +604,8 @@ pub struct Signal {
     pub sender: Option<Ref>,
     pub trigger: Option<Trigger>,
     pub affects: Vec<Ref>,
+    /// `colour green red`: its colours in the order they show (§73).
+    pub colours: Vec<(Colour, Loc)>,
     pub loc: Loc,
 }
 

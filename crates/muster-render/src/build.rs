@@ -2,9 +2,11 @@
 
 use muster_model::analysis::Analysis;
 use muster_model::model::Model;
+use muster_syntax::Diagnostic;
 
 use crate::error::RenderError;
 use crate::json::{self, ScenarioJson};
+use crate::map::{MapNote, MapView};
 use crate::sheets::cards::{cards, cards_page};
 use crate::sheets::page::page;
 use crate::templates::Templates;
@@ -35,6 +37,14 @@ fn sheet(what: &str, for_whom: String) -> Option<Sheet> {
     })
 }
 
+/// A scenario's files, and the notes on what its maps could not draw as
+/// they should (MC904–MC906).
+#[derive(Debug, Clone)]
+pub struct Built {
+    pub files: Vec<OutputFile>,
+    pub notes: Vec<Diagnostic>,
+}
+
 /// Builds the scenario JSON, each side's JSON, and the umpire, side and player
 /// briefings. Side and player briefings are rendered from the side's filtered JSON.
 pub fn build(
@@ -42,6 +52,19 @@ pub fn build(
     analysis: &Analysis,
     templates: &Templates,
 ) -> Result<Vec<OutputFile>, RenderError> {
+    build_noted(model, analysis, templates).map(|b| b.files)
+}
+
+/// The same files with the notes of their maps.
+pub fn build_noted(
+    model: &Model,
+    analysis: &Analysis,
+    templates: &Templates,
+) -> Result<Built, RenderError> {
+    let mut found: Vec<(String, MapNote)> = Vec::new();
+    let mut note = |on: &str, map: &MapView| {
+        found.extend(map.notes.iter().map(|n| (on.to_string(), n.clone())));
+    };
     let stem = folder_of(
         model
             .files
@@ -55,20 +78,25 @@ pub fn build(
     let mut ctx = templates.view_context(&full)?;
     let front = crate::sheets::front::front_sheet(&full);
     templates.set_extras(&mut ctx, Some(&front), &[])?;
-    let mut out = vec![
-        OutputFile {
-            path: format!("{stem}/scenario.json"),
-            contents: to_json(&full)?,
-            sheet: None,
-        },
-        OutputFile {
-            path: format!("{stem}/umpire.html"),
-            contents: templates.render_page("umpire.html", &mut ctx, &page(&full, None, None))?,
-            sheet: sheet("Umpire briefing", "umpire".into()),
-        },
-    ];
+    let mut out = vec![OutputFile {
+        path: format!("{stem}/scenario.json"),
+        contents: to_json(&full)?,
+        sheet: None,
+    }];
+    let umpire = page(&full, None, None);
+    note("the umpire's map", &umpire.map);
+    out.push(OutputFile {
+        path: format!("{stem}/umpire.html"),
+        contents: templates.render_page("umpire.html", &mut ctx, &umpire)?,
+        sheet: sheet("Umpire briefing", "umpire".into()),
+    });
     // The set-up sheet is the umpire's: it shows both sides' deployments.
     let (map, lists) = crate::sheets::setup::setup(&full, templates.paper());
+    note("the set-up map", &map);
+    for t in &lists.tiles {
+        let number = t.name.split(" (").next().unwrap_or(&t.name);
+        note(&format!("set-up tile {number}"), &t.map);
+    }
     let mut setup_page = page(&full, None, None);
     setup_page.map = map;
     out.push(OutputFile {
@@ -91,13 +119,11 @@ pub fn build(
             contents: to_json(&view)?,
             sheet: None,
         });
+        let side_page = page(&view, Some(&side.id), None);
+        note(&format!("side {}'s map", side.id), &side_page.map);
         out.push(OutputFile {
             path: format!("{stem}/side-{sid}.html"),
-            contents: templates.render_page(
-                "side.html",
-                &mut ctx,
-                &page(&view, Some(&side.id), None),
-            )?,
+            contents: templates.render_page("side.html", &mut ctx, &side_page)?,
             sheet: sheet("Side briefing", format!("side: {side_name}")),
         });
         out.push(OutputFile {
@@ -114,13 +140,11 @@ pub fn build(
                 None,
                 &crate::sheets::draft::briefing(&view, &side.id, Some(p)),
             )?;
+            let player_page = page(&view, Some(&side.id), Some(&p.id));
+            note(&format!("player {}'s map", p.id), &player_page.map);
             out.push(OutputFile {
                 path: format!("{stem}/player-{}.html", file_safe(&p.id)),
-                contents: templates.render_page(
-                    "player.html",
-                    &mut ctx,
-                    &page(&view, Some(&side.id), Some(&p.id)),
-                )?,
+                contents: templates.render_page("player.html", &mut ctx, &player_page)?,
                 sheet: sheet(
                     "Player sheet",
                     format!(
@@ -131,7 +155,10 @@ pub fn build(
             });
         }
     }
-    Ok(out)
+    Ok(Built {
+        files: out,
+        notes: crate::notes::map_notes(model, &found),
+    })
 }
 
 /// Pretty JSON with a final newline.

@@ -11,13 +11,14 @@ pub mod index;
 pub mod json;
 mod keyword;
 pub mod map;
+mod notes;
 mod paper;
 pub mod sheets;
 mod templates;
 pub mod vet;
 pub mod work;
 
-pub use build::{build, folder_of, to_json, OutputFile, Sheet};
+pub use build::{build, build_noted, folder_of, to_json, Built, OutputFile, Sheet};
 pub use error::RenderError;
 pub use paper::Paper;
 pub use templates::{Templates, SHEET_CSP};

@@ -340,6 +340,27 @@ keywords! {
 }
 
 keywords! {
+    /// Colours of a visual signal (§73: coloured flares, smoke, shell-bursts and lamps).
+    Colour {
+        White = "white": "white",
+        Red = "red": "red",
+        Green = "green": "green",
+        Yellow = "yellow": "yellow",
+        Orange = "orange": "orange",
+        Blue = "blue": "blue",
+        Violet = "violet": "violet",
+    }
+}
+
+impl SignalKind {
+    /// Whether the signal is seen, so may show colours (§73): not a bugle call
+    /// or a codeword, which are heard.
+    pub fn shows_colour(self) -> bool {
+        !matches!(self, SignalKind::Bugle | SignalKind::Codeword)
+    }
+}
+
+keywords! {
     /// Ship roles: naval fire support off table and landing craft.
     ShipRole {
         Battleship = "battleship": "battleship",

@@ -720,6 +720,8 @@ pub struct Signal {
     pub trigger: Option<SignalTrigger>,
     /// Units whose orders the signal concerns (`affects …`).
     pub affects: Vec<Ident>,
+    /// `colour green red`: its colours in the order they show.
+    pub colours: Vec<Spanned<Colour>>,
     pub span: Span,
 }
 

@@ -217,7 +217,9 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_command => phrase("`command`"),
         Rule::kw_capture | Rule::capture => phrase("`capture`"),
         Rule::kw_affects | Rule::affects => kw("affects", G::SignalPart),
-        Rule::signal_attr => such_as("a signal setting", &["from", "on", "affects"]),
+        Rule::kw_colour | Rule::colours => kw("colour", G::SignalPart),
+        Rule::colour_word => phrase("a colour such as `red`, `green` or `white`"),
+        Rule::signal_attr => such_as("a signal setting", &["from", "on", "affects", "colour"]),
 
         Rule::kw_holds | Rule::holds => kw("holds", G::Victory),
         Rule::kw_destroys | Rule::destroys => kw("destroys", G::Victory),

@@ -1,7 +1,8 @@
 //! Every rule, one file each, grouped like the codes: MC001–MC003 syntax, MC004–MC006
 //! numeric limits, MC007 the run's own output, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
-//! scenario, MC7xx actions, MC8xx fog of war, MC9xx the pack's collection.
+//! scenario, MC7xx actions, MC8xx fog of war, MC901–MC903 the pack's collection, MC904–MC906
+//! what the printed maps could not draw.
 
 use crate::registry::{CheckFn, Rule};
 use muster_syntax::Code;
@@ -12,6 +13,7 @@ pub(crate) mod collection;
 pub(crate) mod command;
 pub(crate) mod fog;
 pub(crate) mod limits;
+pub(crate) mod maps;
 pub(crate) mod names;
 pub(crate) mod orders;
 pub(crate) mod organisation;

@@ -122,6 +122,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "the print browser: how often its answering thread looks up, how many refusals it keeps",
+        &[
+            "const TICK: Duration = Duration::from_millis(100);",
+            "const REMEMBERED: usize = 1000;",
+        ],
+    ),
+    (
         "watch and the preview page: polling and debounce times, page style",
         &[
             ".clamp(Duration::from_millis(10), Duration::from_millis(25))",

@@ -86,6 +86,12 @@ fn lower(
         elements: Vec::with_capacity(d.elements.len()),
         command_element: None,
         template: d.template,
+        unknown_template: d
+            .ast
+            .template
+            .as_ref()
+            .filter(|_| d.template.is_none())
+            .map(|t| loc(d.file, t.span)),
         captured: a.captured.is_some(),
         notes: a.notes.iter().map(|t| prose(d.file, t)).collect(),
         umpire_notes: a.umpire_notes.iter().map(|t| prose(d.file, t)).collect(),

@@ -34,6 +34,11 @@ pub(crate) fn declare(cx: &mut Ctx, items: &[FileItems]) {
                     ast::SignalTrigger::Condition(t) => Trigger::Condition(prose(file, t)),
                 }),
                 affects: s.affects.iter().map(|i| unresolved(file, i)).collect(),
+                colours: s
+                    .colours
+                    .iter()
+                    .map(|c| (c.value, loc(file, c.span)))
+                    .collect(),
                 loc: loc(file, s.span),
             });
         }

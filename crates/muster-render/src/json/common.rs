@@ -56,6 +56,7 @@ vocab!(
     Stance,
     Intensity,
     SignalKind,
+    Colour,
     Precision,
     SeverityLevel,
     Edge,

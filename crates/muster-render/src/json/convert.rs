@@ -601,6 +601,7 @@ fn signal(model: &Model, s: &m::Signal) -> Signal {
             m::Trigger::Condition(p) => p.text.clone(),
         }),
         affects: s.affects.iter().map(|r| reference(model, r)).collect(),
+        colours: s.colours.iter().map(|(c, _)| Kw(*c)).collect(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Orders, signals, nets, arrivals, events, victory conditions, intel and latency.
 
-use muster_rules::vocab::{Intensity, MessengerMethod, Precision, SignalKind, Stance};
+use muster_rules::vocab::{Colour, Intensity, MessengerMethod, Precision, SignalKind, Stance};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -184,6 +184,8 @@ pub struct Signal {
     pub trigger: Option<String>,
     /// The units acting on it.
     pub affects: Vec<Reference>,
+    /// Its colours in the order they show (`colour green red`); empty when none are given.
+    pub colours: Vec<Kw<Colour>>,
 }
 
 /// A named radio net with its stated seniority (§71).

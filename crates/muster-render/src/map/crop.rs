@@ -36,11 +36,19 @@ pub(crate) fn crop(v: &mut MapView, win: Window, k: f64) {
     v.arrivals.retain(|a| inside(a.x, a.y));
     // The legend lists only what the extract shows.
     v.terrain_kinds
-        .retain(|k| v.areas.iter().any(|a| &a.kind == k));
+        .retain(|k| v.areas.iter().any(|a| &a.kind == k && a.terrain.is_none()));
     v.line_kinds
-        .retain(|k| v.lines.iter().any(|l| &l.kind == k));
+        .retain(|k| v.lines.iter().any(|l| &l.kind == k && l.terrain.is_none()));
     v.crossing_kinds
         .retain(|k| v.crossings.iter().any(|c| &c.kind == k));
+    v.scenario_kinds.retain(|k| {
+        let id = Some(k.id.as_str());
+        if k.line {
+            v.lines.iter().any(|l| l.terrain.as_deref() == id)
+        } else {
+            v.areas.iter().any(|a| a.terrain.as_deref() == id)
+        }
+    });
     v.has_points = v.places.iter().any(|p| p.kind == "point");
     v.branches
         .retain(|b| v.units.iter().any(|u| &u.branch == b));

@@ -4,15 +4,16 @@
 
 use super::branch::{unit_branch, BRANCHES};
 use super::crop::crop;
-use super::grid::{grid, square};
+use super::grid::{grid, square_in};
 use super::inset::{clear, dense_spots};
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
+use super::spread::spread;
 use super::svg::{nice_length, num};
 use super::symbols::Symbols;
 use super::view::{
-    echelon_mark, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapView, Mark, PrintBox,
-    ScaleBar, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
+    echelon_mark, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote, MapView, Mark, PrintBox,
+    ScaleBar, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
 };
 use crate::json::forces::Unit;
 use crate::json::{Point, ScenarioJson};
@@ -170,6 +171,7 @@ fn view_of(
     let em = c / k;
     let mut view = furniture(s, own, w, h, em, k);
     let (lines, line_kinds) = line_marks(s, h, em);
+    view.scenario_kinds = scenario_kinds(s, &ground.areas, &lines);
     view.areas = ground.areas.clone();
     view.terrain_kinds = ground.terrain_kinds.clone();
     view.lines = lines;
@@ -199,9 +201,22 @@ fn view_of(
                 times: format!("{:.1}", spot.times),
                 parts_all: spot.parts_all,
             });
+            if !spot.parts_all {
+                view.notes.push(MapNote::InsetTooSmall(
+                    spot.members
+                        .iter()
+                        .filter_map(|i| view.elements.get(*i).map(|m| m.id.clone()))
+                        .collect(),
+                ));
+            }
+            view.notes.append(&mut inset.notes);
             view.insets.push(inset);
         }
         clear(&mut view, &spots);
+    }
+    let stacked = spread(&mut view);
+    if !stacked.is_empty() {
+        view.notes.push(MapNote::Stacked(stacked));
     }
     place(&mut view);
     view.key = key_entries(&view, h, view.grid.step);
@@ -269,6 +284,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         unit_key: Vec::new(),
         terrain_kinds: Vec::new(),
         line_kinds: Vec::new(),
+        scenario_kinds: Vec::new(),
         crossing_kinds,
         has_points: s.map.places.iter().any(|p| p.at.is_some()),
         branches: Vec::new(),
@@ -292,6 +308,8 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         insets: Vec::new(),
         inset: None,
         window: None,
+        spread: false,
+        notes: Vec::new(),
         objectives: Vec::new(),
         nx: w - em * 1.5,
         ny: h + em * 4.2,
@@ -329,11 +347,18 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
         .iter()
         .map(|a| {
             let kind = keyword(&a.kind);
-            push_new(&mut kinds, &kind);
+            // A scenario kind is keyed in the legend under its own name.
+            if a.terrain.is_none() {
+                push_new(&mut kinds, &kind);
+            }
             let c = centre(&a.outline);
             AreaMark {
                 id: a.id.clone(),
                 d: path(&a.outline, true, h),
+                fill: a
+                    .terrain
+                    .as_deref()
+                    .map_or_else(|| kind.clone(), |t| area_style(t, &kind)),
                 kind,
                 terrain: a.terrain.clone(),
                 label: marked(
@@ -359,7 +384,9 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
         .iter()
         .map(|l| {
             let kind = keyword(&l.kind);
-            push_new(&mut kinds, &kind);
+            if l.terrain.is_none() {
+                push_new(&mut kinds, &kind);
+            }
             let mid = l
                 .points
                 .get(l.points.len() / 2)
@@ -369,6 +396,7 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 id: l.id.clone(),
                 d: path(&l.points, false, h),
                 kind,
+                style: l.terrain.as_deref().map(line_style).unwrap_or_default(),
                 terrain: l.terrain.clone(),
                 width: l.width_m.clamp(em * 0.3, em * 3.0),
                 label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
@@ -381,6 +409,83 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
         })
         .collect();
     (lines, kinds)
+}
+
+/// How a scenario line kind is drawn, from the words of its id: a railway
+/// with sleepers, a sunken lane between its banks, a hedge as a row of
+/// bushes, a ditch as a double line, a wall as a grey bar; anything else in
+/// brown dashes.
+fn line_style(id: &str) -> String {
+    let has = |w: &str| id.contains(w);
+    if has("rail") {
+        "railway"
+    } else if has("sunken") || has("lane") || has("cutting") {
+        "sunken"
+    } else if has("hedge") || has("bocage") {
+        "hedge"
+    } else if has("ditch") || has("trench") || has("dyke") {
+        "ditch"
+    } else if has("wall") || has("bank") {
+        "wall"
+    } else {
+        "dashed"
+    }
+    .into()
+}
+
+/// The fill pattern of a scenario area kind, from the words of its id; its
+/// built-in kind's pattern when none fits.
+fn area_style(id: &str, kind: &str) -> String {
+    let has = |w: &str| id.contains(w);
+    if has("embankment") || has("ridge") || has("bank") {
+        "ridge"
+    } else if has("cliff") {
+        "cliffs"
+    } else if has("beach") || has("sand") || has("dune") {
+        "soft"
+    } else if has("marsh") || has("bog") || has("swamp") {
+        "swamp"
+    } else if has("wood") || has("forest") || has("orchard") {
+        "open-woods"
+    } else if has("wall") {
+        "fortification"
+    } else {
+        kind
+    }
+    .into()
+}
+
+/// The scenario terrain kinds the map draws, in the order first drawn, with
+/// their names and styles for the legend.
+fn scenario_kinds(s: &ScenarioJson, areas: &[AreaMark], lines: &[LineMark]) -> Vec<ScenarioKind> {
+    let label = |id: &str| {
+        s.map
+            .terrains
+            .iter()
+            .find(|t| t.id == id)
+            .and_then(|t| t.display.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
+    let mut out: Vec<ScenarioKind> = Vec::new();
+    let drawn = areas
+        .iter()
+        .filter_map(|a| Some((a.terrain.as_deref()?, false, a.fill.as_str())))
+        .chain(
+            lines
+                .iter()
+                .filter_map(|l| Some((l.terrain.as_deref()?, true, l.style.as_str()))),
+        );
+    for (id, line, style) in drawn {
+        if !out.iter().any(|k| k.id == id && k.line == line) {
+            out.push(ScenarioKind {
+                id: id.to_string(),
+                label: label(id),
+                line,
+                style: style.to_string(),
+            });
+        }
+    }
+    out
 }
 
 /// Bridges and fords, each turned along the road it carries.
@@ -495,7 +600,7 @@ fn unit_key(v: &MapView, h: f64) -> Vec<KeyEntry> {
         .filter(|u| u.shown && u.name != u.label)
         .map(|u| KeyEntry {
             text: format!("{}: {}", u.label, u.name),
-            square: square(u.x, h - u.y, v.grid.step),
+            square: square_in(u.x, h - u.y, v.grid.step, (v.width, v.height)),
         })
         .collect()
 }
@@ -503,7 +608,7 @@ fn unit_key(v: &MapView, h: f64) -> Vec<KeyEntry> {
 /// Every label the placer left off the map (and gave no number at its
 /// feature), with the grid square of its item.
 fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
-    let sq = |x: f64, y: f64| square(x, h - y, step);
+    let sq = |x: f64, y: f64| square_in(x, h - y, step, (v.width, v.height));
     let mut key = Vec::new();
     let called: Vec<&str> = v.callouts.iter().map(|c| c.id.as_str()).collect();
     let mut add = |id: String, text: &str, x: f64, y: f64| {
@@ -553,6 +658,9 @@ fn mark(x: f64, y: f64, kind: &str, label: String, angle: f64) -> Mark {
         shown: true,
         hostile: false,
         later: false,
+        moved: false,
+        ax: x,
+        ay: y,
     }
 }
 

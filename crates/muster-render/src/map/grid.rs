@@ -73,6 +73,16 @@ pub fn square(x: f64, y: f64, step: f64) -> String {
     format!("{}{}", column_name(idx(x)), idx(y) + 1)
 }
 
+/// The grid square of a point on a `w` by `h` table: a point on the east or
+/// north edge is in the last square, never in one past the grid.
+pub fn square_in(x: f64, y: f64, step: f64, (w, h): (f64, f64)) -> String {
+    let inside = |v: f64, len: f64| {
+        let last = ((len / step).ceil() - 1.0).max(0.0) * step;
+        v.min(last).max(0.0)
+    };
+    square(inside(x, w), inside(y, h), step)
+}
+
 /// Ground metres to table centimetres from the south-west corner.
 pub use muster_rules::scale::table_cm;
 
@@ -175,6 +185,11 @@ mod tests {
         assert_eq!(square(0.0, 0.0, 200.0), "A1");
         assert_eq!(square(1120.0, 760.0, 200.0), "F4");
         assert_eq!(square(399.9, 200.0, 200.0), "B2");
+        // On the east and north edges of a 2400 by 1600 table: the last
+        // square (L8), never one past the grid (M9).
+        assert_eq!(square(2400.0, 1600.0, 200.0), "M9");
+        assert_eq!(square_in(2400.0, 1600.0, 200.0, (2400.0, 1600.0)), "L8");
+        assert_eq!(square_in(2399.0, 0.0, 200.0, (2400.0, 1600.0)), "L1");
         assert_eq!(column_name(25), "Z");
         assert_eq!(column_name(26), "AA");
         assert!((table_cm(1120.0, 2.0) - 56.0).abs() < 1e-9);

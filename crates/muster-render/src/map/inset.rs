@@ -6,6 +6,7 @@
 
 use super::place::element_box;
 use super::placer::Rect;
+use super::spread::RING_EM;
 use super::view::{InsetFrame, MapView, Window, MIN_TEXT_MM, SMALLEST_EM};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
@@ -166,7 +167,18 @@ fn spot(v: &MapView, k: f64, members: Vec<usize>, need: &[f64]) -> Spot {
     let widest = ((MAX_INSET_MM - 2.0 * MARGIN_EM * c) / (span * k)).max(1.0);
     let parts_all = times.is_finite() && times <= widest;
     let times = times.min(widest).max(1.5);
-    let margin = MARGIN_EM * c / (k * times);
+    // Marks the scale cannot part are set apart round their spot
+    // (`spread.rs`): the margin holds the first ring of them, and room is
+    // made for each further ring they need.
+    let rings = if parts_all {
+        0
+    } else {
+        (1..)
+            .find(|r| 1 + 4 * r * (r + 1) >= members.len())
+            .unwrap_or(1)
+    };
+    let extra = rings.saturating_sub(1) as f64;
+    let margin = (MARGIN_EM + RING_EM * extra) * c / (k * times);
     let (w, h) = (v.width, v.height);
     let wx0 = (x0 - margin).max(0.0);
     let wy0 = (y0 - margin).max(0.0);

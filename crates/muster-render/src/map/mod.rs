@@ -19,6 +19,7 @@ pub mod orders;
 mod place;
 mod placer;
 pub mod setup;
+mod spread;
 mod svg;
 mod symbols;
 mod view;
@@ -26,6 +27,7 @@ mod view;
 pub use draw::{extent, map_view, map_view_in};
 pub use extract::{map_extract, EXTRACT};
 pub use view::{
-    echelon_mark, AreaMark, Callout, Echelon, KeyEntry, LabelBox, LabelLeader, LineMark, MapView,
-    Mark, ObjectiveMark, PrintBox, ScaleBar, UnitMark, Window, BRIEFING, MIN_TEXT_MM, SMALLEST_EM,
+    echelon_mark, AreaMark, Callout, Echelon, KeyEntry, LabelBox, LabelLeader, LineMark, MapNote,
+    MapView, Mark, ObjectiveMark, PrintBox, ScaleBar, ScenarioKind, UnitMark, Window, BRIEFING,
+    MIN_TEXT_MM, SMALLEST_EM,
 };

@@ -11,7 +11,7 @@
 use super::font::text_width;
 use super::near::{Barriers, Shape};
 use super::placer::{Placer, Rect, Spot};
-use super::view::{Callout, LabelBox, LabelLeader, MapView, MIN_TEXT_MM, SMALLEST_EM};
+use super::view::{Callout, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM};
 use std::collections::HashMap;
 
 /// How far a name may stand from its feature on paper, in millimetres: on its
@@ -74,6 +74,8 @@ struct Ctx {
     barriers: Barriers,
     callouts: Vec<Callout>,
     leaders: Vec<LabelLeader>,
+    /// Names that went to the key alone (`KIND:ID`).
+    unplaced: Vec<String>,
 }
 
 /// Chooses every label position of the map in place and records the boxes.
@@ -89,10 +91,17 @@ pub fn place(v: &mut MapView) {
         barriers: barriers(v),
         callouts: Vec::new(),
         leaders: Vec::new(),
+        unplaced: Vec::new(),
     };
     place_points(v, &mut p, &mut ctx, &mut boxes);
     place_edges(v, &mut p, &mut boxes);
     place_units(v, &mut p, &mut boxes);
+    for m in v.places.iter().filter(|m| m.kind != "point" && !m.shown) {
+        ctx.unplaced.push(format!("place:{}", m.id));
+    }
+    for u in v.units.iter().filter(|u| !u.shown && u.branch != "report") {
+        ctx.unplaced.push(format!("unit:{}", u.id));
+    }
     place_arrivals(v, &mut p, &mut ctx, &mut boxes);
     place_lines(v, &mut p, &mut ctx, &mut boxes);
     place_areas(v, &mut p, &mut ctx, &mut boxes);
@@ -101,6 +110,8 @@ pub fn place(v: &mut MapView) {
     v.label_leaders = ctx.leaders;
     v.callouts = ctx.callouts;
     v.label_boxes = boxes;
+    v.notes
+        .extend(ctx.unplaced.into_iter().map(MapNote::Unplaced));
 }
 
 /// Water lines, water areas and linear obstacles: a name is never read across
@@ -273,6 +284,7 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
     if callout(p, ctx, boxes, n) {
         Put::Callout
     } else {
+        ctx.unplaced.push(n.id.clone());
         Put::Key
     }
 }

@@ -363,14 +363,48 @@ fn square_names(map: &MapView, st: f64, win: Window) -> Vec<GridLabel> {
             if left < win.x || left + 1.5 * e >= win.x + win.w {
                 continue;
             }
-            out.push(GridLabel {
-                x: left + 0.3 * e,
-                y: top + 0.9 * e,
-                text: format!("{}{}", column_name(i), j + 1),
-            });
+            let text = format!("{}{}", column_name(i), j + 1);
+            // A square's name gives way to the map's names and marks: its
+            // north-west corner, else another corner, side or the middle of
+            // the square.
+            let w = 0.45 * e * text.chars().count() as f64;
+            let corners = [
+                (left + 0.3 * e, top + 0.9 * e),
+                (left + st - 0.3 * e - w, top + 0.9 * e),
+                (left + 0.3 * e, top + st - 0.3 * e),
+                (left + st - 0.3 * e - w, top + st - 0.3 * e),
+                (left + 0.3 * e, top + st / 2.0),
+                (left + (st - w) / 2.0, top + st / 2.0),
+                (left + st - 0.3 * e - w, top + st / 2.0),
+                (left + (st - w) / 2.0, top + 0.9 * e),
+                (left + (st - w) / 2.0, top + st - 0.3 * e),
+            ];
+            let free = |(x, y): &(f64, f64)| {
+                let b = square_name_box(*x, *y, &text, e);
+                let meets = |c: [f64; 4]| b[0] < c[2] && c[0] < b[2] && b[1] < c[3] && c[1] < b[3];
+                b[2] <= win.x + win.w
+                    && b[3] <= win.y + win.h
+                    && !map
+                        .label_boxes
+                        .iter()
+                        .any(|l| meets([l.x0, l.y0, l.x1, l.y1]))
+                    && !map.elements.iter().any(|m| {
+                        meets([m.x - 0.8 * e, m.y - 0.8 * e, m.x + 0.8 * e, m.y + 0.8 * e])
+                    })
+            };
+            if let Some((x, y)) = corners.iter().find(|c| free(c)) {
+                out.push(GridLabel { x: *x, y: *y, text });
+            }
         }
     }
     out
+}
+
+/// The box of a tile's square name (0.7 em text, left-aligned at `x`,
+/// baseline `y`): about half an em a character.
+pub fn square_name_box(x: f64, y: f64, text: &str, e: f64) -> [f64; 4] {
+    let w = 0.45 * e * text.chars().count() as f64;
+    [x, y - 0.6 * e, x + w, y + 0.15 * e]
 }
 
 #[cfg(test)]

@@ -6,23 +6,28 @@
 
 use serde::Serialize;
 
-/// The `<defs>` of one map (numbers and fixed markup only, never user text).
+/// The `<defs>` of one map (numbers and fixed markup only, never user text):
+/// its fill patterns, sized for its em, and the symbols every map shares. A
+/// page holds several maps (insets, tiles), so the template gives each map's
+/// pattern ids its own prefix (`p-inset-1-woods`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Symbols {
     pub defs: String,
+    pub patterns: String,
 }
 
 impl Symbols {
     /// The patterns expanded for a size unit `e`, then every symbol.
     pub fn new(e: f64) -> Symbols {
-        let mut defs = expand(PATTERNS, e);
+        let patterns = format!("<defs>{}</defs>", expand(PATTERNS, e));
+        let mut defs = String::from("<defs>");
         defs.push_str(SYMBOLS);
         defs.push_str("</defs>");
-        Symbols { defs }
+        Symbols { defs, patterns }
     }
 }
 
-const PATTERNS: &str = r##"<defs>
+const PATTERNS: &str = r##"
   <pattern id="p-open" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#fbfbf4"/></pattern>
   <pattern id="p-firm" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#f6f3e6"/><circle cx="{{ e }}" cy="{{ e }}" r="{{ e * 0.06 }}" fill="#666"/></pattern>
   <pattern id="p-brush" patternUnits="userSpaceOnUse" width="{{ e }}" height="{{ e }}"><rect width="{{ e }}" height="{{ e }}" fill="#e4eed2"/><circle cx="{{ e * 0.25 }}" cy="{{ e * 0.25 }}" r="{{ e * 0.1 }}" fill="#3c5a1e"/><circle cx="{{ e * 0.75 }}" cy="{{ e * 0.75 }}" r="{{ e * 0.1 }}" fill="#3c5a1e"/></pattern>

@@ -62,6 +62,8 @@ pub struct MapView {
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
+    /// Scenario terrain kinds (§98) drawn, each in a style of its own.
+    pub scenario_kinds: Vec<ScenarioKind>,
     /// Crossing kinds present (`bridge`, `ford`), for the legend.
     pub crossing_kinds: Vec<String>,
     /// Whether any place is a point (drawn as a dot), for the legend.
@@ -104,11 +106,31 @@ pub struct MapView {
     /// A map extract's window on the table (map units, y down): the drawing is
     /// clipped to it and its labels kept inside it; None for the whole table.
     pub window: Option<Window>,
+    /// Whether some element marks are drawn set apart from where they stand.
+    pub spread: bool,
+    /// What this map and its insets could not draw as they should, for the
+    /// build to report (MC904–MC906); rendering itself reports nothing.
+    #[serde(skip)]
+    pub notes: Vec<MapNote>,
     /// Objectives ringed on a player's map (map units, y down).
     pub objectives: Vec<ObjectiveMark>,
     /// Where the north arrow stands.
     pub nx: f64,
     pub ny: f64,
+}
+
+/// Something a map could not draw as it should.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MapNote {
+    /// A name with no room at its feature, on a leader or as a number at it:
+    /// given under the map only (`KIND:ID`, or `unit:SIDE.UNIT`).
+    Unplaced(String),
+    /// A dense spot whose inset, as wide as a page allows, still cannot part
+    /// its marks: the qualified ids of its elements.
+    InsetTooSmall(Vec<String>),
+    /// Element marks with no free spot to be set apart to: still printed on
+    /// top of each other (qualified ids).
+    Stacked(Vec<String>),
 }
 
 /// An objective ringed on a player's map: where (map units, y down) and the
@@ -191,6 +213,18 @@ pub struct KeyEntry {
     pub square: String,
 }
 
+/// A scenario terrain kind as the map draws it: its id, its name for the
+/// legend, whether it is a line or an area kind, and its style (`railway`,
+/// `sunken`, `hedge`, `ditch`, `wall`, `dashed`; for an area, the fill
+/// pattern it takes).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ScenarioKind {
+    pub id: String,
+    pub label: String,
+    pub line: bool,
+    pub style: String,
+}
+
 /// An echelon mark and what it stands for, for the legend.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Echelon {
@@ -207,6 +241,8 @@ pub struct AreaMark {
     pub kind: String,
     /// The scenario terrain kind (§98) it is of, shown instead of `kind`.
     pub terrain: Option<String>,
+    /// The fill pattern it is drawn with: its kind's, or its scenario kind's.
+    pub fill: String,
     pub label: String,
     pub x: f64,
     pub y: f64,
@@ -226,6 +262,8 @@ pub struct LineMark {
     pub kind: String,
     /// The scenario terrain kind (§98) it is of, drawn in a style of its own.
     pub terrain: Option<String>,
+    /// That style (see [`ScenarioKind`]); empty for a built-in kind.
+    pub style: String,
     pub width: f64,
     pub label: String,
     /// Where the label goes (text centre, baseline), chosen clear of other labels.
@@ -258,6 +296,11 @@ pub struct Mark {
     pub hostile: bool,
     /// Belongs to a unit arriving later: drawn faint.
     pub later: bool,
+    /// An element mark set apart from a crowd (`spread.rs`): drawn at `x, y`
+    /// on a line from `ax, ay`, where the element stands.
+    pub moved: bool,
+    pub ax: f64,
+    pub ay: f64,
 }
 
 /// A unit symbol: an APP-6 frame with its branch icon and echelon mark, drawn at

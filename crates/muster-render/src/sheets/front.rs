@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::draft::capital;
 use super::statements::{house_rules, phases, start_for_umpire, HouseRule, TurnClock};
 use super::victory_view::{views, VictoryView};
-use super::words::{kind_words, name, order_words};
+use super::words::{kind_words, name, order_words, signal_look};
 use crate::json::forces::Unit;
 use crate::json::plans::{Condition, SignalCondition, Timing};
 use crate::json::{Reference, ScenarioJson, When};
@@ -83,8 +83,8 @@ fn side_name(s: &ScenarioJson, id: &str) -> String {
 pub fn signal_phrase(s: &ScenarioJson, id: &str) -> String {
     match s.signals.iter().find(|g| g.id == id) {
         Some(g) => match &g.meaning {
-            Some(m) if !m.is_empty() => format!("the {} signal “{m}”", kind_words(&g.kind)),
-            _ => format!("the {} signal", kind_words(&g.kind)),
+            Some(m) if !m.is_empty() => format!("the {} signal “{m}”", signal_look(g)),
+            _ => format!("the {} signal", signal_look(g)),
         },
         None => "a signal".into(),
     }

@@ -139,12 +139,16 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
         }
         _ => (None, None),
     };
-    let map = match (extract, kind) {
+    let mut map = match (extract, kind) {
         (Some(m), _) => m,
         // A player's whole-table map is sized like an extract, beside its legend.
         (None, "player") => map_view_in(s, side, &marked, EXTRACT),
         (None, _) => map_view(s, side, &marked),
     };
+    let mut sheet = sheet;
+    if let Some(sh) = &mut sheet {
+        super::player_sheet::point_at_map(s, sh, &mut map);
+    }
     Page {
         s,
         page: PageInfo {

@@ -42,11 +42,21 @@ pub struct PlayerSheet {
     /// The same for those under him acting on his orders.
     pub from_you: Vec<String>,
     /// When and where his unit, or a unit of his command, comes on.
-    pub arrivals: Vec<String>,
+    pub arrivals: Vec<Pointer>,
     /// What his side knows of the enemy: its intel reports.
     pub intel: Vec<String>,
-    /// His unit's objectives by name, ringed on the map extract.
-    pub objectives: Vec<String>,
+    /// His unit's objectives by name, each ringed on the map extract.
+    pub objectives: Vec<Pointer>,
+}
+
+/// A sentence of the sheet about something the map draws: what it draws
+/// (`objective:ID`, `arrival:UNIT`, for `data-ref`), the words, and whether
+/// this sheet's map shows it (only then does the sentence point at the map).
+#[derive(Debug, Clone, Serialize)]
+pub struct Pointer {
+    pub id: String,
+    pub text: String,
+    pub drawn: bool,
 }
 
 /// One line of his command.
@@ -119,20 +129,7 @@ pub fn player_sheet(
     let intel = intel_lines(view);
     let card = card_of(view, side, &unit.id);
     let objectives = objectives_of(view, &unit.id);
-    let mut map = extract(view, side, unit, &attached_units, &ids);
-    if let Some(m) = &mut map {
-        let h = m.height;
-        m.objectives = objectives
-            .iter()
-            .filter_map(|t| {
-                locate(view, t).map(|p| ObjectiveMark {
-                    id: t.id.clone(),
-                    x: p.x,
-                    y: h - p.y,
-                })
-            })
-            .collect();
-    }
+    let map = extract(view, side, unit, &attached_units, &ids);
     (
         PlayerSheet {
             unit: Some(unit.display.clone().unwrap_or_else(|| unit.id.clone())),
@@ -150,7 +147,14 @@ pub fn player_sheet(
             from_you,
             arrivals,
             intel,
-            objectives: objectives.iter().map(|t| name(t)).collect(),
+            objectives: objectives
+                .iter()
+                .map(|t| Pointer {
+                    id: format!("objective:{}", t.id),
+                    text: name(t),
+                    drawn: false,
+                })
+                .collect(),
         },
         map,
     )
@@ -206,13 +210,61 @@ fn latencies(view: &ScenarioJson, units: &[Unit], unit: &str) -> (Vec<String>, V
     (to_you, from_you)
 }
 
+/// Rings his objectives on the map his sheet prints (an extract, or the
+/// whole table) and marks which of his sentences the map shows: the sheet
+/// points at the map only for what it draws.
+pub fn point_at_map(view: &ScenarioJson, sheet: &mut PlayerSheet, map: &mut MapView) {
+    let h = map.height;
+    let inside = |x: f64, y: f64| {
+        map.window
+            .is_none_or(|w| x >= w.x && x <= w.x + w.w && y >= w.y && y <= w.y + w.h)
+    };
+    let mut rings = Vec::new();
+    for o in &mut sheet.objectives {
+        let Some(id) = o.id.strip_prefix("objective:") else {
+            continue;
+        };
+        let at = objectives_of_sheet(view, id).and_then(|t| locate(view, t));
+        if let Some(p) = at.filter(|p| inside(p.x, h - p.y)) {
+            rings.push(ObjectiveMark {
+                id: id.to_string(),
+                x: p.x,
+                y: h - p.y,
+            });
+            o.drawn = true;
+        }
+    }
+    map.objectives = rings;
+    for a in &mut sheet.arrivals {
+        a.drawn = map
+            .arrivals
+            .iter()
+            .any(|d| format!("arrival:{}", d.id) == a.id);
+    }
+}
+
+/// The reference an objective id of the sheet stands for.
+fn objectives_of_sheet<'a>(view: &'a ScenarioJson, id: &str) -> Option<&'a crate::json::Reference> {
+    view.orders.iter().find_map(|o| {
+        o.objective
+            .iter()
+            .chain(o.phases.iter().filter_map(|p| p.objective.as_ref()))
+            .find_map(|ob| match ob {
+                Objective::Target { target } if target.id == id => Some(target),
+                _ => None,
+            })
+    })
+}
+
 /// When and where a unit of his command comes on.
-fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<String> {
+fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<Pointer> {
     view.arrivals
         .iter()
         .filter(|a| ids.contains(&a.unit.id))
-        .map(|a| {
-            format!(
+        .map(|a| Pointer {
+            id: format!("arrival:{}", a.unit.id),
+            drawn: false,
+            text: format!(
                 "{} comes on at {} at {}{}",
                 name(&a.unit),
                 when_words(&a.when),
@@ -221,7 +273,7 @@ fn arrival_lines(view: &ScenarioJson, ids: &[String]) -> Vec<String> {
                     .as_ref()
                     .map(|t| format!(": {t}"))
                     .unwrap_or_default()
-            )
+            ),
         })
         .collect()
 }

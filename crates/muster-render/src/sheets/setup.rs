@@ -10,7 +10,7 @@ use crate::json::map::Shape;
 use crate::json::{Point, ScenarioJson, When};
 use crate::keyword::keyword;
 use crate::map::extent;
-use crate::map::grid::{square, step, table_cm};
+use crate::map::grid::{square_in, step, table_cm};
 use crate::map::orders::find_unit;
 use crate::map::setup::{
     print_scale, setup_overview, setup_tiles, Tile, TILE_RATIO, TILE_RATIO_A3,
@@ -170,12 +170,8 @@ pub fn setup(s: &ScenarioJson, paper: Paper) -> (MapView, Setup) {
 
 /// The grid square of a point on the table: a point on the east or north edge
 /// is in the last square, never in one past the grid.
-fn square_on(x: f64, y: f64, st: f64, (w, h): (f64, f64)) -> String {
-    let inside = |v: f64, len: f64| {
-        let last = ((len / st).ceil() - 1.0).max(0.0) * st;
-        v.min(last).max(0.0)
-    };
-    square(inside(x, w), inside(y, h), st)
+fn square_on(x: f64, y: f64, st: f64, table: (f64, f64)) -> String {
+    square_in(x, y, st, table)
 }
 
 /// A number to a tenth, without a trailing `.0`.

@@ -227,11 +227,21 @@ fn timing_words(view: &ScenarioJson, t: &Timing) -> String {
     }
 }
 
-/// `v-whistle (bugle): both bridges held`.
+/// What a watcher sees or hears of a signal: `flare`, or `green then red flare`.
+pub fn signal_look(g: &Signal) -> String {
+    let kind = kind_words(&g.kind);
+    if g.colours.is_empty() {
+        return kind;
+    }
+    let colours: Vec<String> = g.colours.iter().map(kind_words).collect();
+    format!("{} {kind}", colours.join(" then "))
+}
+
+/// `v-whistle (bugle): both bridges held`, `go (green then red flare): advance`.
 pub fn signal_line(g: &Signal) -> String {
     match &g.meaning {
-        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, kind_words(&g.kind)),
-        _ => format!("{} ({})", g.id, kind_words(&g.kind)),
+        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, signal_look(g)),
+        _ => format!("{} ({})", g.id, signal_look(g)),
     }
 }
 

@@ -800,6 +800,8 @@ impl Planter<'_> {
             sender,
             trigger,
             affects,
+            // a closed list of colour words: no name, no text
+            colours: _,
             span: _,
         } = s;
         // A signal is its sender's side's; without a sender, the side it affects.

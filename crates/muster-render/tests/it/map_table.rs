@@ -181,6 +181,32 @@ fn check_map(name: &str, m: &MapView) {
             );
         }
     }
+    // No two element marks print on top of each other: each is its square or
+    // diamond and the tick of its facing (0.7 em), with a hair between.
+    let mark = |el: &muster_render::map::Mark| {
+        let (s, c) = el.angle.to_radians().sin_cos();
+        let (tx, ty) = (0.7 * m.em * s, -0.7 * m.em * c);
+        let half = 0.35 * m.em;
+        [
+            el.x + tx.min(-half),
+            el.y + ty.min(-half),
+            el.x + tx.max(half),
+            el.y + ty.max(half),
+        ]
+    };
+    let marks: Vec<[f64; 4]> = m.elements.iter().map(mark).collect();
+    for (i, a) in marks.iter().enumerate() {
+        for (j, b) in marks.iter().enumerate().skip(i + 1) {
+            let dx = a[2].min(b[2]) - a[0].max(b[0]);
+            let dy = a[3].min(b[3]) - a[1].max(b[1]);
+            assert!(
+                dx <= eps || dy <= eps,
+                "{name}: element marks {} and {} overlap",
+                m.elements[i].id,
+                m.elements[j].id
+            );
+        }
+    }
     // The smallest text prints at 2.5 mm or more.
     let mm_per_unit = m.print_w_mm / m.vw;
     assert!(
@@ -735,5 +761,116 @@ fn a_road_does_not_keep_a_name_from_its_best_side() {
     assert!(
         x > 60.0,
         "the mill's name should stand east, across the road, at x {x}"
+    );
+}
+
+/// A scenario whose three elements stand on one spot, or `apart` metres
+/// apart from west to east.
+fn stack(apart: f64) -> String {
+    let x = |i: f64| 1200.0 + i * apart;
+    format!(
+        r#"
+scenario "Stack" {{
+  start 1944-06-06 06:00
+  turns 6
+  first-bound red
+  table 2400m by 1600m
+}}
+side red "Red" nation british
+side blue "Blue" nation german
+forces red {{
+  company a "A" {{
+    hq a-hq command figures 2 at ({},800)
+    element one coherent figures 6 at ({},800)
+    element two coherent figures 6 at ({},800)
+  }}
+}}
+forces blue {{
+  company b "B" {{
+    hq b-hq command figures 2 at (2200,1400)
+  }}
+}}
+"#,
+        x(0.0),
+        x(1.0),
+        x(2.0)
+    )
+}
+
+/// The set-up tiles of a scenario text, at table scale and without insets.
+fn tiles_of(text: &str) -> Vec<MapView> {
+    let (model, analysis) = load_text(text);
+    let full = json::scenario(&model, &analysis);
+    setup(&full, Paper::A4)
+        .1
+        .tiles
+        .into_iter()
+        .map(|t| t.map)
+        .collect()
+}
+
+#[test]
+fn elements_on_one_spot_are_drawn_apart_each_on_a_line_from_where_it_stands() {
+    let tiles = tiles_of(&stack(0.0));
+    let els: Vec<&muster_render::map::Mark> = tiles.iter().flat_map(|t| &t.elements).collect();
+    assert!(els.len() >= 3, "{} element marks on the tiles", els.len());
+    let stacked: Vec<_> = els.iter().filter(|e| e.id.starts_with("red.a.")).collect();
+    let moved = stacked.iter().filter(|e| e.moved).count();
+    // One of each tile's stack keeps its spot; the others are set apart.
+    assert!(moved >= 2, "{moved} of the stacked marks moved");
+    for e in stacked.iter().filter(|e| e.moved) {
+        assert_eq!((e.ax, e.ay), (1200.0, 800.0), "{}", e.id);
+        assert!((e.x, e.y) != (1200.0, 800.0), "{}", e.id);
+    }
+    for (n, t) in tiles.iter().enumerate() {
+        check_map(&format!("stack tile {}", n + 1), t);
+    }
+    assert!(tiles.iter().any(|t| t.spread));
+}
+
+#[test]
+fn elements_far_enough_apart_keep_their_spots() {
+    // 60 m is 30 mm of table, 7.5 mm on a 1 : 4 tile: two marks' widths.
+    let tiles = tiles_of(&stack(60.0));
+    let els: Vec<_> = tiles
+        .iter()
+        .flat_map(|t| &t.elements)
+        .filter(|e| e.id.starts_with("red.a."))
+        .collect();
+    assert!(els.len() >= 3);
+    assert!(els.iter().all(|e| !e.moved), "a mark moved");
+    assert!(tiles.iter().all(|t| !t.spread));
+}
+
+#[test]
+fn a_tiles_square_names_never_stand_on_a_name_or_a_mark_of_the_map() {
+    use muster_render::map::setup::square_name_box;
+    let mut named = 0;
+    let mut checked = 0;
+    for path in support::pack::scenario_paths() {
+        let (model, analysis) = support::pack::load(&path);
+        let full = json::scenario(&model, &analysis);
+        for t in setup(&full, Paper::A4).1.tiles {
+            let e = t.map.em;
+            for g in &t.squares {
+                let b = square_name_box(g.x, g.y, &g.text, e);
+                let meets = |c: [f64; 4]| b[0] < c[2] && c[0] < b[2] && b[1] < c[3] && c[1] < b[3];
+                for l in &t.map.label_boxes {
+                    assert!(
+                        !meets([l.x0, l.y0, l.x1, l.y1]),
+                        "{path} tile {}: square {} on {:?}",
+                        t.name,
+                        g.text,
+                        l.text
+                    );
+                }
+                named += 1;
+            }
+            checked += t.map.label_boxes.len();
+        }
+    }
+    assert!(
+        named >= 100 && checked >= 100,
+        "{named} squares, {checked} labels"
     );
 }

@@ -106,9 +106,10 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
     // The victory, the intel, and the objective ringed on the map.
     assert!(html.contains("hold Hill crest at the end"));
     assert!(html.contains("report 1, seen at Croix wood (approximate): machine guns dug in"));
-    assert!(
-        html.contains("The heavy dashed ring marks your objective: <strong>Hill crest</strong>")
-    );
+    assert!(html.contains(
+        "The heavy dashed ring marks your objective: \
+             <strong data-ref=\"objective:crest\">Hill crest</strong>"
+    ));
     assert!(
         html.contains("data-feature=\"objective:crest\" cx=\"1000\" cy=\"200\""),
         "the ring on the crest, marked with what it rings"
@@ -153,7 +154,7 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
     assert!(labelled(html, "Signals you send:").contains("v-whistle (bugle): both bridges held"));
     assert!(html.contains("<p class=\"order-words\">attack all-out Pegasus Bridge by turn 2</p>"));
     assert!(html
-        .contains("The heavy dashed ring marks your objective: <strong>Pegasus Bridge</strong>"));
+        .contains("The heavy dashed ring marks your objective: <strong data-ref=\"objective:pegasus\">Pegasus Bridge</strong>"));
     assert!(
         html.contains("Map extract around your command"),
         "an extract, not the whole table"
@@ -238,4 +239,60 @@ fn howards_map_extract_is_centred_on_his_unit_and_holds_his_objective() {
     assert_eq!(m.objectives.len(), 1, "his objective is ringed");
     assert!((m.objectives[0].x - 1000.0).abs() < 1.0);
     assert!(!m.label_boxes.is_empty(), "labels placed inside the window");
+}
+
+/// The `data-ref` of every sentence of a sheet that points at its map: each
+/// objective named as ringed, each arrival said to be drawn as an arrow.
+fn pointing(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in html.match_indices("data-ref=\"") {
+        let rest = &html[i + 10..];
+        let Some(end) = rest.find('"') else { continue };
+        let id = &rest[..end];
+        // The sentence runs to the end of its element.
+        let sentence = &rest[end..rest.find("</").unwrap_or(rest.len())];
+        if id.starts_with("objective:") || sentence.contains("the dashed arrow on the map") {
+            out.push(id.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn every_sentence_that_points_at_the_map_is_drawn_on_it() {
+    let templates = Templates::builtin().unwrap();
+    let mut checked = 0;
+    for path in support::pack::scenario_paths() {
+        let (model, analysis) = support::pack::load(&path);
+        for f in build(&model, &analysis, &templates).unwrap() {
+            let name = f.path.rsplit('/').next().unwrap_or_default();
+            if !(name.starts_with("player-") || name.starts_with("side-"))
+                || !name.ends_with(".html")
+            {
+                continue;
+            }
+            // The sheet's own map: the first SVG drawing data-* features.
+            let svg_at = f.contents.find("<svg").unwrap_or(0);
+            for id in pointing(&f.contents) {
+                let drawn = format!("data-feature=\"{id}\"");
+                assert!(
+                    f.contents[svg_at..].contains(&drawn),
+                    "{}: the sheet points at `{id}` on the map, which does not draw it",
+                    f.path
+                );
+                checked += 1;
+            }
+        }
+    }
+    // Howard's bridges, Frost's bridge and the later arrivals of the pack.
+    assert!(checked >= 10, "only {checked} sentences point at a map");
+}
+
+#[test]
+fn an_objective_off_the_map_is_not_said_to_be_ringed() {
+    // Near miss: the sentence names only what the map rings.
+    let html = "<p>The heavy dashed ring marks your objective: <strong data-ref=\"objective:b\">B</strong>.</p>";
+    assert_eq!(pointing(html), ["objective:b"]);
+    let arrival = "<p data-ref=\"arrival:x\">X comes on at turn 3 at the lane.</p>";
+    assert!(pointing(arrival).is_empty());
 }

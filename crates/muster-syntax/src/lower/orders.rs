@@ -453,7 +453,7 @@ fn set_objective(c: &mut Ctx, o: &mut Order, obj: Objective, span: Span) {
     }
 }
 
-/// `signal id kind "meaning" from sender on trigger affects units`
+/// `signal id kind "meaning" from sender on trigger affects units colour colours`
 pub(crate) fn signal(c: &mut Ctx, p: P) -> Option<Signal> {
     let span = c.span(&p);
     let mut it = kids(p).skip(1);
@@ -471,6 +471,7 @@ pub(crate) fn signal(c: &mut Ctx, p: P) -> Option<Signal> {
         sender: None,
         trigger: None,
         affects: Vec::new(),
+        colours: Vec::new(),
         span,
     };
     for k in it {
@@ -489,6 +490,18 @@ pub(crate) fn signal(c: &mut Ctx, p: P) -> Option<Signal> {
                 });
             }
             Rule::affects => s.affects.extend(kids(k).skip(1).map(|i| c.ident(&i))),
+            Rule::colours => {
+                for w in kids(k).skip(1) {
+                    if let Some(colour) = c.vocab(
+                        &w,
+                        muster_rules::vocab::Colour::ALL,
+                        muster_rules::vocab::Colour::keyword,
+                        "a colour",
+                    ) {
+                        s.colours.push(colour);
+                    }
+                }
+            }
             _ => {}
         }
     }

@@ -291,6 +291,7 @@ fn add_side_plan(m: &mut Model, s: usize, sid: &str, bn: UnitId) {
         sender: Some(r(&m.elements[hq.0].qualified.clone(), Target::Element(hq))),
         trigger: Some(Trigger::Command(loc())),
         affects: vec![r(&format!("{sid}-bn"), Target::Unit(bn))],
+        colours: vec![(Colour::Green, loc())],
         loc: loc(),
     });
     m.nets.push(Net {
@@ -501,6 +502,7 @@ fn add_unit(
         elements: (first..m.elements.len()).map(ElementId).collect(),
         command_element: Some(ElementId(first)),
         template: None,
+        unknown_template: None,
         captured: false,
         notes: vec![prose(&format!("{id} unit note"))],
         umpire_notes: vec![prose(&format!("{id} umpire secret"))],
