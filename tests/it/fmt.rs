@@ -159,3 +159,16 @@ fn formatting_a_fifo_is_refused_at_once() {
         TIDY
     );
 }
+
+/// The shipped pack is written in the canonical layout, so a writer who copies
+/// a scenario starts from what `muster fmt` keeps (CI checks it as well).
+#[test]
+fn the_shipped_pack_is_in_the_canonical_layout() {
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    muster()
+        .arg("fmt")
+        .arg("--check")
+        .arg(&pack)
+        .assert()
+        .success();
+}
