@@ -415,37 +415,57 @@ fn place_points(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<
     let size = PLACE_EM * e;
     let places = v.places.iter_mut().filter(|m| m.kind == "point");
     for m in places {
-        let name = Name {
-            id: format!("place:{}", m.id),
-            shape: Shape::Mark(dot_box(m.x, m.y, e)),
-            text: &m.label,
+        let shape = Shape::Mark(dot_box(m.x, m.y, e));
+        let at = (&mut m.lx, &mut m.ly, &mut m.shown);
+        name_mark(
+            p,
+            ctx,
+            boxes,
+            format!("place:{}", m.id),
+            shape,
+            &m.label,
             size,
-            bold: true,
-            first: Vec::new(),
-        };
-        settle(
-            put_name(p, ctx, boxes, &name),
-            &mut m.lx,
-            &mut m.ly,
-            &mut m.shown,
+            at,
         );
     }
     for m in v.crossings.iter_mut().filter(|c| !c.label.is_empty()) {
-        let name = Name {
-            id: format!("crossing:{}", m.id),
-            shape: Shape::Mark(crossing_box(m.x, m.y, e)),
-            text: &m.label,
+        let shape = Shape::Mark(crossing_box(m.x, m.y, e));
+        let at = (&mut m.lx, &mut m.ly, &mut m.shown);
+        name_mark(
+            p,
+            ctx,
+            boxes,
+            format!("crossing:{}", m.id),
+            shape,
+            &m.label,
             size,
-            bold: true,
-            first: Vec::new(),
-        };
-        settle(
-            put_name(p, ctx, boxes, &name),
-            &mut m.lx,
-            &mut m.ly,
-            &mut m.shown,
+            at,
         );
     }
+}
+
+/// Places the bold name of a mark that stands where it is (a place dot, a
+/// crossing) and settles where it went into `at` (label x, label y, shown).
+#[allow(clippy::too_many_arguments)]
+fn name_mark(
+    p: &mut Placer,
+    ctx: &mut Ctx,
+    boxes: &mut Vec<LabelBox>,
+    id: String,
+    shape: Shape,
+    text: &str,
+    size: f64,
+    at: (&mut f64, &mut f64, &mut bool),
+) {
+    let name = Name {
+        id,
+        shape,
+        text,
+        size,
+        bold: true,
+        first: Vec::new(),
+    };
+    settle(put_name(p, ctx, boxes, &name), at.0, at.1, at.2);
 }
 
 /// Where a placed name went: its spot, or (as a callout or in the key) not drawn
