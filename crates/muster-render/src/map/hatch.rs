@@ -26,6 +26,7 @@ pub struct HatchLayer {
     pub stroke: &'static str,
     /// The stroke's width in map units.
     pub width: f64,
+    pub cap: &'static str,
 }
 
 /// A step of a mark's outline, in em within its tile.
@@ -34,8 +35,9 @@ enum Step {
     L(f64, f64),
     Q(f64, f64, f64, f64),
     Z,
-    /// A circle: centre and radius.
-    Ring(f64, f64, f64),
+    /// A dot: a line of no length, round-capped to the layer's width (a
+    /// circle as a path of arcs prints four times the bytes).
+    Dot(f64, f64),
     /// A line at this height across the whole row of tiles, drawn once a row.
     Across(f64),
 }
@@ -46,6 +48,8 @@ struct Layer {
     stroke: &'static str,
     /// Stroke width in em.
     width: f64,
+    /// Round for dots, butt for lines.
+    cap: &'static str,
     steps: &'static [Step],
 }
 
@@ -60,7 +64,7 @@ struct Motif {
     layers: &'static [Layer],
 }
 
-use Step::{Across, Ring, Q, Z};
+use Step::{Across, Dot, Q, Z};
 use Step::{L as Ln, M as Mv};
 
 const MOTIFS: &[Motif] = &[
@@ -79,10 +83,11 @@ const MOTIFS: &[Motif] = &[
         h: 2.0,
         turn: 0.0,
         layers: &[Layer {
-            fill: "#666",
-            stroke: "none",
-            width: 0.0,
-            steps: &[Ring(1.0, 1.0, 0.06)],
+            fill: "none",
+            stroke: "#666",
+            width: 0.12,
+            cap: "round",
+            steps: &[Dot(1.0, 1.0)],
         }],
     },
     Motif {
@@ -92,10 +97,11 @@ const MOTIFS: &[Motif] = &[
         h: 1.0,
         turn: 0.0,
         layers: &[Layer {
-            fill: "#3c5a1e",
-            stroke: "none",
-            width: 0.0,
-            steps: &[Ring(0.25, 0.25, 0.1), Ring(0.75, 0.75, 0.1)],
+            fill: "none",
+            stroke: "#3c5a1e",
+            width: 0.2,
+            cap: "round",
+            steps: &[Dot(0.25, 0.25), Dot(0.75, 0.75)],
         }],
     },
     Motif {
@@ -104,12 +110,23 @@ const MOTIFS: &[Motif] = &[
         w: 1.4,
         h: 1.4,
         turn: 0.0,
-        layers: &[Layer {
-            fill: "none",
-            stroke: "#2d4a16",
-            width: 0.08,
-            steps: &[Ring(0.7, 0.7, 0.4)],
-        }],
+        // A ring: a dark dot, and one of the ground's colour inside it.
+        layers: &[
+            Layer {
+                fill: "none",
+                stroke: "#2d4a16",
+                width: 0.88,
+                cap: "round",
+                steps: &[Dot(0.7, 0.7)],
+            },
+            Layer {
+                fill: "none",
+                stroke: "#d7e8c4",
+                width: 0.72,
+                cap: "round",
+                steps: &[Dot(0.7, 0.7)],
+            },
+        ],
     },
     Motif {
         style: "dense-woods",
@@ -117,12 +134,23 @@ const MOTIFS: &[Motif] = &[
         w: 0.9,
         h: 0.9,
         turn: 0.0,
-        layers: &[Layer {
-            fill: "#5d8a3a",
-            stroke: "#1d3209",
-            width: 0.08,
-            steps: &[Ring(0.45, 0.45, 0.32)],
-        }],
+        // A tree: a dark dot with a lighter one inside.
+        layers: &[
+            Layer {
+                fill: "none",
+                stroke: "#1d3209",
+                width: 0.72,
+                cap: "round",
+                steps: &[Dot(0.45, 0.45)],
+            },
+            Layer {
+                fill: "none",
+                stroke: "#5d8a3a",
+                width: 0.56,
+                cap: "round",
+                steps: &[Dot(0.45, 0.45)],
+            },
+        ],
     },
     Motif {
         style: "rocky",
@@ -134,6 +162,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#333",
             width: 0.08,
+            cap: "butt",
             steps: &[Mv(0.3, 0.9), Ln(0.6, 0.35), Ln(0.9, 0.9), Z],
         }],
     },
@@ -147,6 +176,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#222",
             width: 0.12,
+            cap: "butt",
             steps: &[
                 Mv(0.2, 0.6),
                 Ln(0.5, 0.6),
@@ -169,6 +199,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#333",
             width: 0.07,
+            cap: "butt",
             steps: &[Mv(0.0, 0.0), Ln(0.6, 0.6), Mv(0.6, 0.0), Ln(0.0, 0.6)],
         }],
     },
@@ -182,6 +213,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#6b5a2e",
             width: 0.08,
+            cap: "butt",
             steps: &[Mv(0.2, 0.4), Ln(0.8, 0.4)],
         }],
     },
@@ -195,6 +227,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#1f4d3d",
             width: 0.07,
+            cap: "butt",
             steps: &[
                 Mv(0.2, 0.7),
                 Ln(1.0, 0.7),
@@ -219,6 +252,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#7a5a2a",
             width: 0.12,
+            cap: "butt",
             steps: &[Across(0.0)],
         }],
     },
@@ -232,6 +266,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#7a5a2a",
             width: 0.08,
+            cap: "butt",
             steps: &[Across(0.0)],
         }],
     },
@@ -245,6 +280,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#5a3d14",
             width: 0.12,
+            cap: "butt",
             steps: &[Across(0.0)],
         }],
     },
@@ -258,6 +294,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#222",
             width: 0.12,
+            cap: "butt",
             steps: &[Mv(0.0, 0.8), Ln(0.4, 0.0), Ln(0.8, 0.8)],
         }],
     },
@@ -271,6 +308,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#1f4f86",
             width: 0.07,
+            cap: "butt",
             steps: &[Mv(0.0, 0.4), Q(0.4, 0.1, 0.8, 0.4), Q(1.2, 0.7, 1.6, 0.4)],
         }],
     },
@@ -284,6 +322,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#1f4f86",
             width: 0.06,
+            cap: "butt",
             steps: &[Across(0.4)],
         }],
     },
@@ -297,6 +336,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#111",
             width: 0.1,
+            cap: "butt",
             steps: &[
                 Mv(0.0, 0.8),
                 Ln(0.3, 0.4),
@@ -316,6 +356,7 @@ const MOTIFS: &[Motif] = &[
             fill: "none",
             stroke: "#600",
             width: 0.1,
+            cap: "butt",
             steps: &[Mv(0.3, 0.3), Ln(0.9, 0.9), Mv(0.9, 0.3), Ln(0.3, 0.9)],
         }],
     },
@@ -403,7 +444,10 @@ fn marks(motif: &Motif, outline: &[(f64, f64)], e: f64) -> Vec<HatchLayer> {
                             point(d, " ", at(x, y));
                         }
                         Z => d.push('Z'),
-                        Ring(cx, cy, r) => ring(d, outward(at(cx, cy)), r * e),
+                        Dot(x, y) => {
+                            point(d, "M", at(x, y));
+                            d.push_str("h0");
+                        }
                         Across(_) => {}
                     }
                 }
@@ -420,17 +464,9 @@ fn marks(motif: &Motif, outline: &[(f64, f64)], e: f64) -> Vec<HatchLayer> {
             fill: l.fill,
             stroke: l.stroke,
             width: l.width * e,
+            cap: l.cap,
         })
         .collect()
-}
-
-/// A circle as two arcs.
-fn ring(d: &mut String, (x, y): (f64, f64), r: f64) {
-    let (left, rs, dia) = (num(x - r), num(r), num(2.0 * r));
-    d.push_str(&format!(
-        "M{left} {}a{rs} {rs} 0 1 0 {dia} 0a{rs} {rs} 0 1 0 -{dia} 0Z",
-        num(y)
-    ));
 }
 
 /// The tile index holding coordinate `v` for tiles of length `t`, bounded so
@@ -492,12 +528,12 @@ mod tests {
         vec![(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)]
     }
 
-    /// The absolute points of a path's `M`, `L` and `Q` steps.
+    /// The absolute points of a path's `M`, `L` and `Q` steps (dots, `h0`, are their `M`).
     fn points(d: &str) -> Vec<(f64, f64)> {
         let mut out = Vec::new();
         for step in d.split(['M', 'L', 'Q']).skip(1) {
             let numbers: Vec<f64> = step
-                .split(['a', 'Z'])
+                .split(['a', 'h', 'Z'])
                 .next()
                 .unwrap()
                 .split_whitespace()
@@ -545,8 +581,9 @@ mod tests {
         let f = fill("brush", &square(100.0), 10.0, all);
         assert_eq!(f.colour, "#e4eed2");
         let d = &f.layers[0].d;
-        assert!(d.contains("M1.5 2.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0Z"), "{d}");
-        assert!(d.contains("M96.5 97.5a1 1 0 1 0 2 0"), "{d}");
+        assert!(d.contains("M2.5 2.5h0M7.5 7.5h0"), "{d}");
+        assert!(d.contains("M97.5 97.5h0"), "{d}");
+        assert_eq!((f.layers[0].width, f.layers[0].cap), (2.0, "round"));
         // The same area moved by a tile and a half is dotted at the same spots.
         let moved: Vec<(f64, f64)> = square(100.0)
             .iter()
@@ -569,13 +606,11 @@ mod tests {
             .skip(1)
             .map(|r| {
                 let n: Vec<f64> = r
-                    .split('a')
-                    .next()
-                    .unwrap()
+                    .trim_end_matches("h0")
                     .split(' ')
                     .map(|v| v.parse().unwrap())
                     .collect();
-                (n[0] + 1.0, n[1])
+                (n[0], n[1])
             })
             .collect();
         assert!(centres.contains(&(22.5, 22.5)), "{centres:?}");
@@ -612,7 +647,7 @@ mod tests {
 
     #[test]
     fn only_the_part_of_an_area_the_map_shows_is_hatched() {
-        // A wood far larger than the window: its rings stay within a tile
+        // A wood far larger than the window: its trees stay within a tile
         // of the window, and a narrow diagonal strip is hatched along
         // itself, not over its whole bounding box.
         let window = Window {
@@ -644,11 +679,11 @@ mod tests {
             w: 1000.0,
             h: 1000.0,
         };
-        let rings = fill("dense-woods", &strip, 10.0, all).layers[0]
+        let trees = fill("dense-woods", &strip, 10.0, all).layers[0]
             .d
-            .matches('Z')
+            .matches("h0")
             .count();
         // About 110 rows of a few tiles each; the box would hold over 12,000.
-        assert!(rings < 1_000, "{rings} rings");
+        assert!(trees < 1_000, "{trees} trees");
     }
 }

@@ -875,12 +875,12 @@ fn a_tiles_square_names_never_stand_on_a_name_or_a_mark_of_the_map() {
     );
 }
 
-/// The absolute points of a path's `M`, `L` and `Q` steps (arcs are relative).
+/// The absolute points of a path's `M`, `L` and `Q` steps (a dot, `h0`, is its `M`).
 fn path_points(d: &str) -> Vec<(f64, f64)> {
     let mut out = Vec::new();
     for step in d.split(['M', 'L', 'Q']).skip(1) {
         let numbers: Vec<f64> = step
-            .split(['a', 'Z'])
+            .split(['a', 'h', 'Z'])
             .next()
             .unwrap_or("")
             .split_whitespace()
