@@ -8,6 +8,7 @@ mod confinement;
 mod docs;
 mod fmt;
 mod hardening;
+mod layout;
 mod lsp;
 mod map_geometry;
 mod map_notes;
