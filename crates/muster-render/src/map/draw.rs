@@ -5,6 +5,7 @@
 use super::branch::{unit_branch, BRANCHES};
 use super::crop::crop;
 use super::grid::{grid, square_in};
+use super::hatch;
 use super::inset::{clear, dense_spots};
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
@@ -188,6 +189,7 @@ fn view_of(
     if let Some(win) = window {
         crop(&mut view, win, k);
     }
+    paint_areas(&mut view);
     if insets {
         let spots = dense_spots(&view, k);
         for (n, spot) in spots.iter().enumerate() {
@@ -224,6 +226,58 @@ fn view_of(
     view
 }
 
+/// Each area's fill on this map, made only for the part of the table the map
+/// shows, and the legend's sample of each area style it draws.
+fn paint_areas(view: &mut MapView) {
+    let e = view.em;
+    let bounds = view.window.unwrap_or(Window {
+        x: view.vx,
+        y: view.vy,
+        w: view.vw,
+        h: view.vh,
+    });
+    for a in &mut view.areas {
+        a.paint = hatch::fill(&a.fill, &a.points, e, bounds);
+    }
+    let styles = view.terrain_kinds.iter().cloned().chain(
+        view.scenario_kinds
+            .iter()
+            .filter(|k| !k.line)
+            .map(|k| k.style.clone()),
+    );
+    view.swatches = styles
+        .map(|s| {
+            let f = hatch::swatch(&s, SWATCH_EM.0 * e, SWATCH_EM.1 * e, e);
+            (s, f)
+        })
+        .collect();
+}
+
+/// The offsets of a name's halo copies: eight directions, at the halo's
+/// width (about a ninth of an em, as the stroke it replaces).
+fn halo(em: f64) -> Vec<[f64; 2]> {
+    let r = HALO_EM * em;
+    let d = r * std::f64::consts::FRAC_1_SQRT_2;
+    [
+        [r, 0.0],
+        [-r, 0.0],
+        [0.0, r],
+        [0.0, -r],
+        [d, d],
+        [-d, d],
+        [d, -d],
+        [-d, -d],
+    ]
+    .map(|[x, y]| [(x * 100.0).round() / 100.0, (y * 100.0).round() / 100.0])
+    .to_vec()
+}
+
+/// A name's halo, in em.
+const HALO_EM: f64 = 0.11;
+
+/// The legend's sample of an area style, in em (the legend template's box).
+const SWATCH_EM: (f64, f64) = (3.0, 1.8);
+
 /// The map's frame and furniture before any feature is drawn: its view box and
 /// print size, grid, scale bar, symbols, orders, plans and arrivals.
 fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> MapView {
@@ -259,7 +313,9 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         em,
         sym: 0.75 * em,
         grid: grid(w, h, scale, em),
-        svg: Symbols::new(em),
+        svg: Symbols::new(),
+        swatches: Default::default(),
+        halo: halo(em),
         font: super::font::FONT_FAMILY,
         areas: Vec::new(),
         lines: Vec::new(),
@@ -359,6 +415,7 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
                     .terrain
                     .as_deref()
                     .map_or_else(|| kind.clone(), |t| area_style(t, &kind)),
+                paint: hatch::Fill::default(),
                 kind,
                 terrain: a.terrain.clone(),
                 label: marked(

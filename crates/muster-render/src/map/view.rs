@@ -2,8 +2,10 @@
 //! in SVG user units, and the print sizes a map is made for.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 use super::grid::Grid;
+use super::hatch::Fill;
 use super::orders::{ArrivalMark, OrderMark, PlanMark};
 use super::symbols::Symbols;
 
@@ -79,8 +81,15 @@ pub struct MapView {
     /// Side ids drawn as friendly (rectangle) and hostile (diamond).
     pub friendly: Vec<String>,
     pub hostile: Vec<String>,
-    /// The patterns and symbols, each defined once.
+    /// The symbols, each defined once.
     pub svg: Symbols,
+    /// Where the white copies behind each name are drawn, round it: a halo
+    /// that keeps names legible over hatching. A stroked outline would do the
+    /// same, but Chromium prints stroked text as a font of its own per size,
+    /// which weighed a game pack down by megabytes.
+    pub halo: Vec<[f64; 2]>,
+    /// The legend's sample of each area style drawn, by style.
+    pub swatches: BTreeMap<String, Fill>,
     /// The font every map text is set in, whose widths size the label boxes.
     pub font: &'static str,
     /// Every label box the placer chose (text and unit symbols), for tests.
@@ -241,8 +250,10 @@ pub struct AreaMark {
     pub kind: String,
     /// The scenario terrain kind (§98) it is of, shown instead of `kind`.
     pub terrain: Option<String>,
-    /// The fill pattern it is drawn with: its kind's, or its scenario kind's.
+    /// The style it is filled in: its kind's, or its scenario kind's.
     pub fill: String,
+    /// That style's ground colour and marks on this map (`hatch.rs`).
+    pub paint: Fill,
     pub label: String,
     pub x: f64,
     pub y: f64,
