@@ -155,6 +155,11 @@ impl Placer {
         }
     }
 
+    /// The frame labels must stay inside: `[x0, y0, x1, y1]`.
+    pub fn frame(&self) -> [f64; 4] {
+        [self.x0, self.y0, self.x1, self.y1]
+    }
+
     /// Claims a mark no label may cover.
     pub fn claim_hard(&mut self, r: Rect) {
         self.hard.insert(r.boxed());
