@@ -141,6 +141,8 @@ kinds!(victory_name, VICTORIES, VictoryCondition {
     VictoryCondition::Holds { by: Some(_), .. } => "holds-by-turn",
     VictoryCondition::Destroys { .. } => "destroys",
     VictoryCondition::Exits { .. } => "exits",
+    VictoryCondition::Losses { what: LossKind::Models, .. } => "destroys-models",
+    VictoryCondition::Losses { what: LossKind::Figures, .. } => "inflicts-figures",
 });
 
 /// Optional parts of items that are constructs in their own right.

@@ -242,6 +242,8 @@ catalogue! {
     MC611 "template-out-of-date"           Warning _                         Checks    overridable [];
     MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
     MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
+    MC616 "victory-losses-own-side"        Error   _                         Checks    overridable [];
+    MC617 "victory-losses-beyond-strength" Warning "§22"                     Checks    overridable [];
     MC618 "prepared-too-late"              Error   "§68"                     Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];
     MC702 "overwatch-without-direct-fire"  Error   "§38, §40"                Checks    overridable [];

@@ -664,7 +664,18 @@ pub enum Condition {
         at: Ref,
         loc: Loc,
     },
+    /// `destroys 10 models of british` / `inflicts 30 figures on german`.
+    Losses {
+        what: LossKind,
+        count: u32,
+        /// The side that suffers them.
+        of: Ref,
+        loc: Loc,
+    },
 }
+
+/// What a losses condition counts: models or figures.
+pub use muster_syntax::ast::LossKind;
 
 /// A side's victory condition.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -823,6 +823,24 @@ pub enum VictoryCondition {
     Destroys { target: Ident, span: Span },
     /// `exits kampfgruppe at north-edge`
     Exits { unit: Ident, at: Ident, span: Span },
+    /// `destroys 10 models of british`, `inflicts 30 figures on german`:
+    /// losses the side must cause over the whole game.
+    Losses {
+        what: LossKind,
+        count: Spanned<u32>,
+        of: Ident,
+        span: Span,
+    },
+}
+
+/// What a losses condition counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossKind {
+    /// Vehicle, gun and aircraft models (`destroys N models of SIDE`).
+    Models,
+    /// Foot figures (`inflicts N figures on SIDE`).
+    Figures,
 }
 
 /// `intel german { d-coy seen at lz-x vague "gliders heard" }`

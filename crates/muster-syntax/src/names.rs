@@ -224,7 +224,15 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_holds | Rule::holds => kw("holds", G::Victory),
         Rule::kw_destroys | Rule::destroys => kw("destroys", G::Victory),
         Rule::kw_exits | Rule::exits => kw("exits", G::Victory),
-        Rule::victory_cond => such_as("a victory condition", &["holds", "destroys", "exits"]),
+        Rule::kw_inflicts | Rule::inflicts => kw("inflicts", G::Victory),
+        Rule::destroys_models => phrase("`destroys N models of SIDE`"),
+        Rule::kw_models => phrase("`models`"),
+        Rule::kw_figures => phrase("`figures`"),
+        Rule::kw_of => phrase("`of`"),
+        Rule::victory_cond => such_as(
+            "a victory condition",
+            &["holds", "destroys", "exits", "inflicts"],
+        ),
         Rule::kw_end | Rule::at_end => phrase("`end`"),
         Rule::victory_level | Rule::level_word => {
             phrase("a victory level: `decisive`, `marginal` or `points N`")

@@ -723,6 +723,16 @@ fn victory(model: &Model, v: &m::Victory) -> Victory {
                     unit: reference(model, unit),
                     at: reference(model, at),
                 },
+                m::Condition::Losses {
+                    what, count, of, ..
+                } => Condition::Losses {
+                    counts: match what {
+                        m::LossKind::Models => Counted::Models,
+                        m::LossKind::Figures => Counted::Figures,
+                    },
+                    count: *count,
+                    of: reference(model, of),
+                },
             })
             .collect(),
     }
