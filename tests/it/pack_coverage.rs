@@ -173,6 +173,8 @@ const OPTIONAL_PARTS: &[&str] = &[
     "crossing:carries",
     "crossing:length",
     "place:refuelling",
+    "place:edge-stretch",
+    "place:edge-point",
     "template:dated-range",
     "template:dated-year",
     "template:nation",
@@ -550,6 +552,11 @@ impl Seen {
                 }
                 if p.refuelling {
                     self.part("place:refuelling");
+                }
+                match &p.stretch {
+                    Some(st) if st.from == st.to => self.part("place:edge-point"),
+                    Some(_) => self.part("place:edge-stretch"),
+                    None => {}
                 }
             }
         }

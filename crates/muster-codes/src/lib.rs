@@ -230,6 +230,7 @@ catalogue! {
     MC510 "terrain-kind-shadows-built-in"  Error   "§98"                     Checks    overridable [];
     MC511 "exit-not-at-table-edge"         Error   "§22"                     Checks    overridable [];
     MC517 "river-too-narrow-for-craft"     Error   "§95"                     Checks    overridable [];
+    MC519 "edge-stretch-off-edge"          Error   "§22"                     Checks    overridable [];
     MC601 "no-first-bound"                 Error   "§23"                     Checks    overridable [];
     MC602 "no-end-of-game"                 Error   "§22"                     Checks    overridable [];
     MC603 "timing-outside-game"            Error   "§7"                      Checks    overridable [];

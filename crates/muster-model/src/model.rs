@@ -251,9 +251,19 @@ pub struct Place {
     pub name: Name,
     pub display: Option<String>,
     pub at: PlaceAt,
+    /// Of an edge place: the stretch (or point) of the edge units use.
+    pub stretch: Option<Stretch>,
     pub refuelling: bool,
     /// Who knows the item (`known-to`); the rules apply to it the same either way.
     pub known_to: Known,
+    pub loc: Loc,
+}
+
+/// `edge west from (0,700) to (0,900)`, or `at (0,800)` with `from` and `to` equal.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Stretch {
+    pub from: Pos,
+    pub to: Pos,
     pub loc: Loc,
 }
 

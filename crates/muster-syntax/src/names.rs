@@ -154,6 +154,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_length | Rule::length => phrase("`length`"),
         Rule::crossing_attr => such_as("a crossing setting", &["at", "over", "carries"]),
         Rule::kw_edge | Rule::edge => phrase("`edge`"),
+        Rule::edge_span => phrase("`from (x,y) to (x,y)` along the edge"),
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
         Rule::kw_known_to | Rule::known_to => phrase("`known-to`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),

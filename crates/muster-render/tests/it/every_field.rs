@@ -472,6 +472,7 @@ impl Planter<'_> {
                 id,
                 name,
                 location,
+                stretch: _,
                 refuelling: _,
                 known_to,
                 span: _,
