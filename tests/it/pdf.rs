@@ -208,6 +208,53 @@ fn build_pdf_prints_every_sheet_and_the_game_pack() {
     );
 }
 
+/// A game pack small enough to mail to the players or print from a phone.
+const GAME_PACK_BYTES_AT_MOST: u64 = 3_000_000;
+
+/// Every scenario's game pack of the printed pack is under 3 MB (maps drawn
+/// in vectors, fonts subset), and the output's `index.html` links every
+/// sheet's HTML and PDF and every game pack.
+#[test]
+fn every_game_pack_is_under_three_megabytes_and_the_index_links_every_file() {
+    if !can_print() {
+        return;
+    }
+    let out = printed_pack();
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    let mut packs = 0;
+    let mut linked = 0;
+    let mut too_big = Vec::new();
+    for scenario in fs::read_dir(out).unwrap().flatten() {
+        let folder = scenario.path();
+        let pack = folder.join("game-pack.pdf");
+        if !pack.exists() {
+            continue;
+        }
+        let name = scenario.file_name().to_string_lossy().into_owned();
+        let bytes = fs::metadata(&pack).unwrap().len();
+        if bytes > GAME_PACK_BYTES_AT_MOST {
+            too_big.push(format!("{name}: {bytes} bytes"));
+        }
+        packs += 1;
+        for file in fs::read_dir(&folder).unwrap().flatten() {
+            let file = file.file_name().to_string_lossy().into_owned();
+            if !(file.ends_with(".html") || file.ends_with(".pdf")) {
+                continue;
+            }
+            let href = format!("href=\"{name}/{file}\"");
+            assert!(index.contains(&href), "index.html has no {href}");
+            linked += 1;
+        }
+    }
+    assert!(packs >= 12, "only {packs} game packs printed");
+    assert!(linked > 150, "only {linked} files linked");
+    assert!(
+        too_big.is_empty(),
+        "game packs over {GAME_PACK_BYTES_AT_MOST} bytes:\n{}",
+        too_big.join("\n")
+    );
+}
+
 /// `muster build pack --out out --pdf --chromium <chromium>`'s arguments.
 fn build_pdf_with(chromium: &str) -> [&str; 7] {
     [

@@ -49,30 +49,18 @@ fn check_one(text: String) -> [u64; 4] {
 fn assert_linear(what: &str, n: usize, generate: impl Fn(usize) -> String) {
     let small = check_one(generate(n));
     let large = check_one(generate(8 * n));
-    let units = [
+    let counts = [
         (0, "allocations"),
         (1, "geometric tests"),
         (3, "bytes of text searched for names"),
-    ];
-    let ratio = |i: usize| large[i] as f64 / (small[i] as f64).max(1.0);
-    // every count first, so a failure shows all of them
-    for (i, unit) in units {
-        eprintln!(
-            "{what}: {unit} {} → {} for 8× ({:.1}×)",
-            small[i],
-            large[i],
-            ratio(i)
-        );
-    }
-    for (i, unit) in units {
-        assert!(
-            ratio(i) <= 12.0,
-            "{what}: 8× the input cost {:.1}× the {unit} ({} → {})",
-            ratio(i),
-            small[i],
-            large[i]
-        );
-    }
+    ]
+    .map(|(i, unit)| counting::Grown {
+        unit,
+        small: small[i],
+        large: large[i],
+        bounded: true,
+    });
+    counting::assert_about_linear(what, &counts);
 }
 
 #[test]

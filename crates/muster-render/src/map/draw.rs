@@ -5,15 +5,17 @@
 use super::branch::{unit_branch, BRANCHES};
 use super::crop::crop;
 use super::grid::{grid, square_in};
+use super::hatch;
 use super::inset::{clear, dense_spots};
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
 use super::spread::spread;
-use super::svg::{nice_length, num};
+use super::svg::num;
 use super::symbols::Symbols;
 use super::view::{
-    echelon_mark, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote, MapView, Mark, PrintBox,
-    ScaleBar, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
+    echelon_mark, scale_and_north, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote,
+    MapView, Mark, PrintBox, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM,
+    SMALLEST_EM,
 };
 use crate::json::forces::Unit;
 use crate::json::{Point, ScenarioJson};
@@ -188,6 +190,7 @@ fn view_of(
     if let Some(win) = window {
         crop(&mut view, win, k);
     }
+    paint_areas(&mut view);
     if insets {
         let spots = dense_spots(&view, k);
         for (n, spot) in spots.iter().enumerate() {
@@ -224,6 +227,58 @@ fn view_of(
     view
 }
 
+/// Each area's fill on this map, made only for the part of the table the map
+/// shows, and the legend's sample of each area style it draws.
+fn paint_areas(view: &mut MapView) {
+    let e = view.em;
+    let bounds = view.window.unwrap_or(Window {
+        x: view.vx,
+        y: view.vy,
+        w: view.vw,
+        h: view.vh,
+    });
+    for a in &mut view.areas {
+        a.paint = hatch::fill(&a.fill, &a.points, e, bounds);
+    }
+    let styles = view.terrain_kinds.iter().cloned().chain(
+        view.scenario_kinds
+            .iter()
+            .filter(|k| !k.line)
+            .map(|k| k.style.clone()),
+    );
+    view.swatches = styles
+        .map(|s| {
+            let f = hatch::swatch(&s, SWATCH_EM.0 * e, SWATCH_EM.1 * e, e);
+            (s, f)
+        })
+        .collect();
+}
+
+/// The offsets of a name's halo copies: eight directions, at the halo's
+/// width (about a ninth of an em, as the stroke it replaces).
+fn halo(em: f64) -> Vec<[f64; 2]> {
+    let r = HALO_EM * em;
+    let d = r * std::f64::consts::FRAC_1_SQRT_2;
+    [
+        [r, 0.0],
+        [-r, 0.0],
+        [0.0, r],
+        [0.0, -r],
+        [d, d],
+        [-d, d],
+        [d, -d],
+        [-d, -d],
+    ]
+    .map(|[x, y]| [(x * 100.0).round() / 100.0, (y * 100.0).round() / 100.0])
+    .to_vec()
+}
+
+/// A name's halo, in em.
+const HALO_EM: f64 = 0.11;
+
+/// The legend's sample of an area style, in em (the legend template's box).
+const SWATCH_EM: (f64, f64) = (3.0, 1.8);
+
 /// The map's frame and furniture before any feature is drawn: its view box and
 /// print size, grid, scale bar, symbols, orders, plans and arrivals.
 fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> MapView {
@@ -238,8 +293,8 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
     for p in &plan_marks {
         push_new(&mut plan_kinds, &p.kind);
     }
-    let metres = nice_length(w / 4.0);
     let scale = s.header.ground_scale_m_per_mm;
+    let (bar, nx, ny) = scale_and_north((0.0, w, h), w / 4.0, scale, em);
     let vw = w + (ml + mr) * em;
     let vh = h + (mt + mb) * em;
     let mut crossing_kinds: Vec<String> = Vec::new();
@@ -259,7 +314,9 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         em,
         sym: 0.75 * em,
         grid: grid(w, h, scale, em),
-        svg: Symbols::new(em),
+        svg: Symbols::new(),
+        swatches: Default::default(),
+        halo: halo(em),
         font: super::font::FONT_FAMILY,
         areas: Vec::new(),
         lines: Vec::new(),
@@ -272,14 +329,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         orders: order_marks,
         plans: plan_marks,
         arrivals: arrivals(s, own, w, h, em),
-        scale: ScaleBar {
-            x: 0.0,
-            y: h + 3.2 * em,
-            length: metres,
-            metres,
-            mm: metres / scale,
-            label: format!("{metres:.0} m = {:.0} mm on the table", metres / scale),
-        },
+        scale: bar,
         key: Vec::new(),
         unit_key: Vec::new(),
         terrain_kinds: Vec::new(),
@@ -311,8 +361,8 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         spread: false,
         notes: Vec::new(),
         objectives: Vec::new(),
-        nx: w - em * 1.5,
-        ny: h + em * 4.2,
+        nx,
+        ny,
     }
 }
 
@@ -340,6 +390,7 @@ fn legend_units(
 
 /// Terrain areas, and the terrain kinds present for the legend.
 fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
+    let styles = kind_styles(s);
     let mut kinds: Vec<String> = Vec::new();
     let areas = s
         .map
@@ -358,7 +409,8 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
                 fill: a
                     .terrain
                     .as_deref()
-                    .map_or_else(|| kind.clone(), |t| area_style(t, &kind)),
+                    .map_or_else(|| kind.clone(), |t| styles.of(t, false)),
+                paint: hatch::Fill::default(),
                 kind,
                 terrain: a.terrain.clone(),
                 label: marked(
@@ -377,6 +429,7 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
 
 /// Roads, rivers and obstacles, and the line kinds present for the legend.
 fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>) {
+    let styles = kind_styles(s);
     let mut kinds: Vec<String> = Vec::new();
     let lines = s
         .map
@@ -396,7 +449,11 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 id: l.id.clone(),
                 d: path(&l.points, false, h),
                 kind,
-                style: l.terrain.as_deref().map(line_style).unwrap_or_default(),
+                style: l
+                    .terrain
+                    .as_deref()
+                    .map(|t| styles.of(t, true))
+                    .unwrap_or_default(),
                 terrain: l.terrain.clone(),
                 width: l.width_m.clamp(em * 0.3, em * 3.0),
                 label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
@@ -409,6 +466,78 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
         })
         .collect();
     (lines, kinds)
+}
+
+/// The styles a scenario kind takes when the one its words give is another
+/// kind's on the same map: the plain ones first, then the rest.
+const LINE_STYLES: [&str; 8] = [
+    "dashed", "dotted", "dash-dot", "ditch", "wall", "hedge", "sunken", "railway",
+];
+/// The same for an area kind: fill patterns that say nothing a built-in kind
+/// means by them (no water, mines, buildings or dense woods).
+const AREA_STYLES: [&str; 11] = [
+    "firm",
+    "rocky",
+    "brush",
+    "gentle-slope",
+    "ruins",
+    "soft",
+    "ridge",
+    "swamp",
+    "cliffs",
+    "open-woods",
+    "fortification",
+];
+
+/// The style of each scenario terrain kind the map draws, settled once per
+/// scenario so that every map of it (and its legend) agrees: its words'
+/// style, or when an earlier kind already has that one, the first style no
+/// kind has, so that no two kinds look alike.
+struct KindStyles(Vec<(String, bool, String)>);
+
+impl KindStyles {
+    fn of(&self, id: &str, line: bool) -> String {
+        self.0
+            .iter()
+            .find(|(k, l, _)| k == id && *l == line)
+            .map(|(_, _, s)| s.clone())
+            .unwrap_or_default()
+    }
+}
+
+fn kind_styles(s: &ScenarioJson) -> KindStyles {
+    let mut out: Vec<(String, bool, String)> = Vec::new();
+    let areas = s.map.areas.iter().filter_map(|a| {
+        Some((
+            a.terrain.as_deref()?,
+            false,
+            area_style(a.terrain.as_deref()?, &keyword(&a.kind)),
+        ))
+    });
+    let lines = s.map.lines.iter().filter_map(|l| {
+        Some((
+            l.terrain.as_deref()?,
+            true,
+            line_style(l.terrain.as_deref()?),
+        ))
+    });
+    for (id, line, own) in areas.chain(lines) {
+        if out.iter().any(|(k, l, _)| k == id && *l == line) {
+            continue;
+        }
+        let taken = |st: &str| out.iter().any(|(_, l, s)| *l == line && s == st);
+        let style = if taken(&own) {
+            let spare: &[&str] = if line { &LINE_STYLES } else { &AREA_STYLES };
+            spare
+                .iter()
+                .find(|st| !taken(st))
+                .map_or(own, |st| (*st).to_string())
+        } else {
+            own
+        };
+        out.push((id.to_string(), line, style));
+    }
+    KindStyles(out)
 }
 
 /// How a scenario line kind is drawn, from the words of its id: a railway

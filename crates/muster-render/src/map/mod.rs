@@ -13,6 +13,7 @@ mod draw;
 pub mod extract;
 mod font;
 pub mod grid;
+mod hatch;
 mod inset;
 mod near;
 pub mod orders;

@@ -104,6 +104,24 @@ impl Drawn {
         }
     }
 
+    /// Whether a segment lies within `limit` of the box `bx`: stops at the
+    /// first one, and when indexed looks only at those near the box, so a
+    /// name tried at many spots beside a long, dense line measures a few
+    /// segments at each, not every segment under it.
+    fn within(&self, bx: (Pos, Pos), limit: f64) -> bool {
+        let close = |(a, b): (Pos, Pos)| segment_box_distance(a, b, bx) <= limit;
+        let Some(index) = &self.index else {
+            return edges(&self.points, self.closed).any(close);
+        };
+        let (lo, hi) = bx;
+        let grown = AABB::from_corners([lo.x - limit, lo.y - limit], [hi.x + limit, hi.y + limit]);
+        index.locate_in_envelope_intersecting(&grown).any(|s| {
+            crate::work::segments(1);
+            let (a, b) = (s.geom().from, s.geom().to);
+            close((pos((a[0], a[1])), pos((b[0], b[1]))))
+        })
+    }
+
     /// The point of the line nearest to `p`; on a tie, the one on the
     /// segment that comes first, as a scan of every segment would find.
     fn nearest(&self, p: Pos) -> Option<Pos> {
@@ -163,6 +181,27 @@ impl Shape {
             Shape::Path(drawn) => match drawn.points() {
                 [only] => box_gap((pos(*only), pos(*only)), bx),
                 _ => drawn.distance(bx),
+            },
+        }
+    }
+
+    /// Whether the box `r` stands within `limit` of the shape: the same as
+    /// `gap(r) <= limit`, without measuring the whole shape.
+    pub fn within(&self, r: &Rect, limit: f64) -> bool {
+        let bx = corners(r);
+        match self {
+            Shape::Mark(m) => box_gap(corners(m), bx) <= limit,
+            Shape::Area(drawn) => {
+                let ps = drawn.points();
+                let centre = Pos { x: r.cx, y: r.cy };
+                crate::work::segments(ps.len());
+                (ps.len() >= 3
+                    && contains(&ps.iter().copied().map(pos).collect::<Vec<_>>(), centre))
+                    || drawn.within(bx, limit)
+            }
+            Shape::Path(drawn) => match drawn.points() {
+                [only] => box_gap((pos(*only), pos(*only)), bx) <= limit,
+                _ => drawn.within(bx, limit),
             },
         }
     }
@@ -319,6 +358,19 @@ mod tests {
         let line = Shape::path(vec![(0.0, 0.0), (0.0, 100.0)]);
         assert_eq!(line.gap(&rect(3.0, 50.0, 2.0, 2.0)), 2.0);
         assert_eq!(line.nearest(3.0, 50.0), (0.0, 50.0));
+        // Within a limit exactly when the gap is.
+        for (shape, r) in [
+            (&mark, rect(4.0, 0.0, 2.0, 2.0)),
+            (&area, rect(14.0, 5.0, 2.0, 2.0)),
+            (&line, rect(3.0, 50.0, 2.0, 2.0)),
+        ] {
+            let g = shape.gap(&r);
+            assert!(shape.within(&r, g) && !shape.within(&r, g - 0.01));
+        }
+        let long = Shape::path((0..200).map(|i| (f64::from(i), f64::from(i % 2))).collect());
+        let far = rect(100.0, 10.0, 2.0, 2.0);
+        assert_eq!(long.gap(&far), 8.0);
+        assert!(long.within(&far, 8.0) && !long.within(&far, 7.99));
     }
 
     #[test]

@@ -11,7 +11,9 @@
 use super::font::text_width;
 use super::near::{Barriers, Shape};
 use super::placer::{Placer, Rect, Spot};
-use super::view::{Callout, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM};
+use super::view::{
+    Callout, InsetFrame, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM,
+};
 use std::collections::HashMap;
 
 /// How far a name may stand from its feature on paper, in millimetres: on its
@@ -189,34 +191,61 @@ fn ring(b: &Rect, w: f64, h: f64, gap: f64) -> Vec<(f64, f64)> {
     ]
 }
 
+/// The gaps between a feature and the rings of spots round it, in em: near
+/// enough to stand on its own, then at the end of a leader line.
+const NEAR_GAPS: [f64; 2] = [0.1, 0.35];
+const LEADER_GAPS: [f64; 4] = [0.9, 1.4, 2.0, 2.6];
+/// Half the side of a seed's box, in em.
+const SEED_EM: f64 = 0.1;
+/// One seed of a line stands for every other in the same square of this side,
+/// in em: rings round seeds closer than that would try much the same spots.
+const SEED_CELL_EM: f64 = 0.25;
+
 /// The seeds the rings are drawn round: the feature's box, or for a line
-/// points along it from its middle out.
-fn seeds(shape: &Shape, e: f64) -> Vec<Rect> {
-    match shape {
-        Shape::Path(drawn) if drawn.points().len() >= 2 => {
-            let mut along = Vec::new();
-            for w in drawn.points().windows(2) {
-                if let [a, b] = w {
-                    for t in [0.25, 0.5, 0.75] {
-                        along.push(Rect {
-                            cx: a.0 + (b.0 - a.0) * t,
-                            cy: a.1 + (b.1 - a.1) * t,
-                            w: 0.2 * e,
-                            h: 0.2 * e,
-                        });
-                    }
-                }
-            }
-            let mid = along.len() / 2;
-            let mut order: Vec<usize> = (0..along.len()).collect();
-            order.sort_by_key(|i| i.abs_diff(mid));
-            order
-                .into_iter()
-                .filter_map(|i| along.get(i).copied())
-                .collect()
-        }
-        _ => vec![shape.bounds()],
+/// points along it from its middle out. A line's seeds are only those from
+/// which a ring can reach into the frame `[x0, y0, x1, y1]`, one to a square
+/// of [`SEED_CELL_EM`], so a long or dense line gives as many as its drawing
+/// has room for on the paper, not three for each of its points.
+fn seeds(shape: &Shape, e: f64, frame: [f64; 4]) -> Vec<Rect> {
+    let Shape::Path(drawn) = shape else {
+        return vec![shape.bounds()];
+    };
+    if drawn.points().len() < 2 {
+        return vec![shape.bounds()];
     }
+    let mut along = Vec::new();
+    for w in drawn.points().windows(2) {
+        if let [a, b] = w {
+            for t in [0.25, 0.5, 0.75] {
+                along.push((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
+            }
+        }
+    }
+    let mid = along.len() / 2;
+    let mut order: Vec<usize> = (0..along.len()).collect();
+    order.sort_by_key(|i| i.abs_diff(mid));
+    // The widest ring's spots stand this far from their seed's box.
+    let reach = (LEADER_GAPS[LEADER_GAPS.len() - 1] + SEED_EM) * e;
+    let [x0, y0, x1, y1] = frame;
+    let cell = SEED_CELL_EM * e;
+    let thin = cell > 0.0;
+    let mut taken = std::collections::HashSet::new();
+    order
+        .into_iter()
+        .filter_map(|i| along.get(i).copied())
+        .filter(|(x, y)| {
+            *x >= x0 - reach && *x <= x1 + reach && *y >= y0 - reach && *y <= y1 + reach
+        })
+        .filter(|(x, y)| {
+            !thin || taken.insert(((x / cell).floor() as i64, (y / cell).floor() as i64))
+        })
+        .map(|(cx, cy)| Rect {
+            cx,
+            cy,
+            w: 2.0 * SEED_EM * e,
+            h: 2.0 * SEED_EM * e,
+        })
+        .collect()
 }
 
 /// Places one name: at its feature, else on a leader, else as a callout
@@ -226,7 +255,7 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
     let mm = per_mm(e);
     let probe = text_box(0.0, 0.0, n.text, n.size, n.bold);
     let (w, h) = (probe.w, probe.h);
-    let seeds = seeds(&n.shape, e);
+    let seeds = seeds(&n.shape, e, p.frame());
     // Rings round each seed at each gap, nearest gap first; made only as far as
     // the placer looks, so a long line's many seeds cost only what is tried.
     let rings = |gaps: &'static [f64]| {
@@ -244,17 +273,17 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
         .first
         .iter()
         .copied()
-        .chain(rings(&[0.1, 0.35]))
-        .filter(|c| n.shape.gap(&rect(*c)) <= NEAR_MM * mm && fair(c))
+        .chain(rings(&NEAR_GAPS))
+        .filter(|c| n.shape.within(&rect(*c), NEAR_MM * mm) && fair(c))
         .map(|c| Spot::from(rect(c)));
     if let Some((_, s)) = p.place_from(near) {
         record(boxes, &s.rect, n.text);
         return Put::At(s.rect.cx, s.rect.cy + 0.32 * n.size);
     }
-    let led = rings(&[0.9, 1.4, 2.0, 2.6])
+    let led = rings(&LEADER_GAPS)
         .filter(|c| {
-            let g = n.shape.gap(&rect(*c));
-            g > NEAR_MM * mm && g <= LEADER_MM * mm && fair(c)
+            let r = rect(*c);
+            !n.shape.within(&r, NEAR_MM * mm) && n.shape.within(&r, LEADER_MM * mm) && fair(c)
         })
         .map(|c| {
             let r = rect(c);
@@ -296,7 +325,7 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
     let size = CALLOUT_EM * e;
     let probe = text_box(0.0, 0.0, &number, size, true);
     let (w, h) = (probe.w, probe.h);
-    let seeds = seeds(&n.shape, e);
+    let seeds = seeds(&n.shape, e, p.frame());
     let rect = |(x, y): (f64, f64)| Rect { cx: x, cy: y, w, h };
     let near = n
         .first
@@ -308,7 +337,7 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
                 .flat_map(|gap| seeds.iter().flat_map(move |s| ring(s, w, h, gap))),
         )
         .filter(|c| {
-            n.shape.gap(&rect(*c)) <= NEAR_MM * per_mm(e)
+            n.shape.within(&rect(*c), NEAR_MM * per_mm(e))
                 && !ctx.barriers.between(n.shape.nearest(c.0, c.1), *c, &n.id)
         })
         .map(|c| Spot::from(rect(c)));
@@ -328,20 +357,37 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
 
 /// Symbols that stand where they are: roads, rivers and other lines (sampled
 /// about every em, soft), place dots, bridges and elements (hard).
-fn claim_fixed(v: &MapView, p: &mut Placer) {
+fn claim_fixed(v: &mut MapView, p: &mut Placer) {
     let e = v.em;
     let mut soft = Vec::new();
+    let cell = SEED_CELL_EM * e;
     for l in &v.lines {
         let size = l.width.max(0.3 * e) + 0.2 * e;
+        // A line's samples in each square of a quarter em: a corner is sampled
+        // as the end of one segment and the start of the next, so two may
+        // share one; a third only where the line doubles back within the
+        // square, which prints as one stroke. A dense line claims what its
+        // stroke covers on paper, not a box for each of its points.
+        let mut samples: HashMap<(i64, i64), u8> = HashMap::new();
         for w in l.points.windows(2) {
             if let [a, b] = w {
                 let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
                 let steps = (len / e).ceil().clamp(1.0, 10_000.0) as usize;
                 for i in 0..=steps {
                     let t = i as f64 / steps as f64;
+                    let (cx, cy) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                    if cell > 0.0 {
+                        let n = samples
+                            .entry(((cx / cell).floor() as i64, (cy / cell).floor() as i64))
+                            .or_insert(0);
+                        if *n >= 2 {
+                            continue;
+                        }
+                        *n += 1;
+                    }
                     soft.push(Rect {
-                        cx: a.0 + (b.0 - a.0) * t,
-                        cy: a.1 + (b.1 - a.1) * t,
+                        cx,
+                        cy,
                         w: size,
                         h: size,
                     });
@@ -359,18 +405,56 @@ fn claim_fixed(v: &MapView, p: &mut Placer) {
     for pl in v.places.iter().filter(|pl| pl.kind == "point") {
         p.claim_hard(dot_box(pl.x, pl.y, e));
     }
-    // An inset's number above its frame's top right corner (`inset 1`).
-    for f in &v.inset_frames {
-        let text = format!("inset {}", f.number);
-        let b = text_box(0.0, 0.0, &text, 0.7 * e, true);
-        p.claim_hard(text_box(
-            f.x + f.w - b.w / 2.0,
-            f.y - 0.2 * e,
-            &text,
-            0.7 * e,
-            true,
-        ));
+    for f in &mut v.inset_frames {
+        inset_number(f, p, e);
     }
+}
+
+/// An inset's number (`inset 1`) at the first corner of its frame, outside it
+/// and then inside, where it covers no mark and no other inset's number: a
+/// number on the marks it frames could not be read.
+fn inset_number(f: &mut InsetFrame, p: &mut Placer, e: f64) {
+    let size = 0.7 * e;
+    let text = format!("inset {}", f.number);
+    let b = text_box(0.0, 0.0, &text, size, true);
+    let (half, gap) = (b.w / 2.0, 0.2 * e);
+    let (x0, x1, y0, y1) = (f.x, f.x + f.w, f.y, f.y + f.h);
+    // Baselines above and below the frame, then a line further out, then
+    // just inside its top and bottom; at its corners, then its middle.
+    let (above, below) = (y0 - gap, y1 + gap + 0.95 * size);
+    let (higher, lower) = (above - 1.2 * size, below + 1.2 * size);
+    let (top, bottom) = (y0 + gap + 0.95 * size, y1 - gap);
+    let mid = (x0 + x1) / 2.0;
+    let mut spots = Vec::new();
+    for y in [above, below, higher, lower] {
+        spots.extend([(x1 - half, y), (x0 + half, y), (mid, y)]);
+    }
+    for y in [top, bottom] {
+        spots.extend([(x1 - half - gap, y), (x0 + half + gap, y)]);
+    }
+    // Beside the frame, halfway down.
+    let side = (y0 + y1) / 2.0 + 0.3 * size;
+    spots.extend([(x1 + gap + half, side), (x0 - gap - half, side)]);
+    let cands: Vec<Spot> = spots
+        .iter()
+        .map(|(x, y)| Spot::from(text_box(*x, *y, &text, size, true)))
+        .collect();
+    // Where no corner is free it stays above the top right one, as before.
+    let (x, y) = match p.place(&cands).and_then(|i| spots.get(i)) {
+        Some(s) => *s,
+        // No spot is free: the one that covers least.
+        None => {
+            let least = spots.iter().copied().min_by(|a, b| {
+                let c = |s: &(f64, f64)| p.crowding(&text_box(s.0, s.1, &text, size, true));
+                c(a).total_cmp(&c(b))
+            });
+            let s = least.unwrap_or((x1 - half, above));
+            p.claim_hard(text_box(s.0, s.1, &text, size, true));
+            s
+        }
+    };
+    f.lx = x;
+    f.ly = y;
 }
 
 /// An element mark's box: its square or diamond and the tick pointing where
@@ -833,7 +917,7 @@ fn along(
     let mut angles = Vec::new();
     let ok = spots
         .filter(|(cx, cy, _, r)| {
-            shape.gap(r) <= NEAR_MM * mm
+            shape.within(r, NEAR_MM * mm)
                 && !ctx
                     .barriers
                     .between(shape.nearest(*cx, *cy), (*cx, *cy), &id)

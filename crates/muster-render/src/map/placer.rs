@@ -155,6 +155,11 @@ impl Placer {
         }
     }
 
+    /// The frame labels must stay inside: `[x0, y0, x1, y1]`.
+    pub fn frame(&self) -> [f64; 4] {
+        [self.x0, self.y0, self.x1, self.y1]
+    }
+
     /// Claims a mark no label may cover.
     pub fn claim_hard(&mut self, r: Rect) {
         self.hard.insert(r.boxed());
@@ -198,6 +203,17 @@ impl Placer {
                 .leaders
                 .locate_in_envelope_intersecting(&r.envelope())
                 .all(|o| !r.crossed_by((o.data[0], o.data[1]), (o.data[2], o.data[3])))
+    }
+
+    /// How much of `r` lies on marks no label may cover and on labels
+    /// placed: for choosing the least bad spot where none is free.
+    pub fn crowding(&self, r: &Rect) -> f64 {
+        let env = r.envelope();
+        self.hard
+            .locate_in_envelope_intersecting(&env)
+            .chain(self.labels.locate_in_envelope_intersecting(&env))
+            .map(|t| r.overlap(&Rect::of(t)))
+            .sum()
     }
 
     fn cost(&self, r: &Rect) -> f64 {

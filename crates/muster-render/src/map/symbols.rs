@@ -1,52 +1,31 @@
 //! The map's symbols, each defined once in the SVG's `<defs>` and drawn with
 //! `<use>`: unit frames, the APP-6 branch icons (see `branch.rs`), element
 //! marks and order arrowheads, in em units (the template scales them by the
-//! map's `em`), plus the terrain fill patterns, whose tile sizes are expanded
-//! for the map's `em` because a pattern tile cannot be scaled by its user.
+//! map's `em`). Area fills are drawn per area (`hatch.rs`).
 
 use serde::Serialize;
 
-/// The `<defs>` of one map (numbers and fixed markup only, never user text):
-/// its fill patterns, sized for its em, and the symbols every map shares. A
-/// page holds several maps (insets, tiles), so the template gives each map's
-/// pattern ids its own prefix (`p-inset-1-woods`).
+/// The `<defs>` of a page's maps (fixed markup only, never user text): the
+/// symbols every map shares, written once by the page's first map.
 #[derive(Debug, Clone, Serialize)]
 pub struct Symbols {
     pub defs: String,
-    pub patterns: String,
 }
 
-impl Symbols {
-    /// The patterns expanded for a size unit `e`, then every symbol.
-    pub fn new(e: f64) -> Symbols {
-        let patterns = format!("<defs>{}</defs>", expand(PATTERNS, e));
-        let mut defs = String::from("<defs>");
-        defs.push_str(SYMBOLS);
-        defs.push_str("</defs>");
-        Symbols { defs, patterns }
+impl Default for Symbols {
+    fn default() -> Symbols {
+        Symbols::new()
     }
 }
 
-const PATTERNS: &str = r##"
-  <pattern id="p-open" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#fbfbf4"/></pattern>
-  <pattern id="p-firm" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#f6f3e6"/><circle cx="{{ e }}" cy="{{ e }}" r="{{ e * 0.06 }}" fill="#666"/></pattern>
-  <pattern id="p-brush" patternUnits="userSpaceOnUse" width="{{ e }}" height="{{ e }}"><rect width="{{ e }}" height="{{ e }}" fill="#e4eed2"/><circle cx="{{ e * 0.25 }}" cy="{{ e * 0.25 }}" r="{{ e * 0.1 }}" fill="#3c5a1e"/><circle cx="{{ e * 0.75 }}" cy="{{ e * 0.75 }}" r="{{ e * 0.1 }}" fill="#3c5a1e"/></pattern>
-  <pattern id="p-open-woods" patternUnits="userSpaceOnUse" width="{{ e * 1.4 }}" height="{{ e * 1.4 }}"><rect width="{{ e * 1.4 }}" height="{{ e * 1.4 }}" fill="#d7e8c4"/><circle cx="{{ e * 0.7 }}" cy="{{ e * 0.7 }}" r="{{ e * 0.4 }}" fill="none" stroke="#2d4a16" stroke-width="{{ e * 0.08 }}"/></pattern>
-  <pattern id="p-dense-woods" patternUnits="userSpaceOnUse" width="{{ e * 0.9 }}" height="{{ e * 0.9 }}"><rect width="{{ e * 0.9 }}" height="{{ e * 0.9 }}" fill="#a9cc8c"/><circle cx="{{ e * 0.45 }}" cy="{{ e * 0.45 }}" r="{{ e * 0.32 }}" fill="#5d8a3a" stroke="#1d3209" stroke-width="{{ e * 0.08 }}"/></pattern>
-  <pattern id="p-rocky" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 1.2 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 1.2 }}" fill="#e2e0da"/><path d="M{{ e * 0.3 }} {{ e * 0.9 }} L{{ e * 0.6 }} {{ e * 0.35 }} L{{ e * 0.9 }} {{ e * 0.9 }} Z" fill="none" stroke="#333" stroke-width="{{ e * 0.08 }}"/></pattern>
-  <pattern id="p-ruins" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 1.2 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 1.2 }}" fill="#d9d4cc"/><path d="M{{ e * 0.2 }} {{ e * 0.6 }} H{{ e * 0.5 }} M{{ e * 0.7 }} {{ e * 0.6 }} H{{ e }} M{{ e * 0.6 }} {{ e * 0.2 }} V{{ e * 0.45 }} M{{ e * 0.6 }} {{ e * 0.75 }} V{{ e }}" stroke="#222" stroke-width="{{ e * 0.12 }}"/></pattern>
-  <pattern id="p-buildings" patternUnits="userSpaceOnUse" width="{{ e * 0.6 }}" height="{{ e * 0.6 }}"><rect width="{{ e * 0.6 }}" height="{{ e * 0.6 }}" fill="#cfc7bf"/><path d="M0 0 L{{ e * 0.6 }} {{ e * 0.6 }} M{{ e * 0.6 }} 0 L0 {{ e * 0.6 }}" stroke="#333" stroke-width="{{ e * 0.07 }}"/></pattern>
-  <pattern id="p-soft" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 0.8 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 0.8 }}" fill="#efe4c8"/><path d="M{{ e * 0.2 }} {{ e * 0.4 }} H{{ e * 0.8 }}" stroke="#6b5a2e" stroke-width="{{ e * 0.08 }}"/></pattern>
-  <pattern id="p-swamp" patternUnits="userSpaceOnUse" width="{{ e * 1.4 }}" height="{{ e * 1.0 }}"><rect width="{{ e * 1.4 }}" height="{{ e }}" fill="#d3e6de"/><path d="M{{ e * 0.2 }} {{ e * 0.7 }} H{{ e * 1.0 }} M{{ e * 0.6 }} {{ e * 0.7 }} V{{ e * 0.3 }} M{{ e * 0.4 }} {{ e * 0.7 }} L{{ e * 0.3 }} {{ e * 0.4 }} M{{ e * 0.8 }} {{ e * 0.7 }} L{{ e * 0.9 }} {{ e * 0.4 }}" stroke="#1f4d3d" stroke-width="{{ e * 0.07 }}" fill="none"/></pattern>
-  <pattern id="p-ridge" patternUnits="userSpaceOnUse" width="{{ e * 1.5 }}" height="{{ e * 1.5 }}" patternTransform="rotate(45)"><rect width="{{ e * 1.5 }}" height="{{ e * 1.5 }}" fill="#f1e6d2"/><path d="M0 0 V{{ e * 1.5 }}" stroke="#7a5a2a" stroke-width="{{ e * 0.12 }}"/></pattern>
-  <pattern id="p-gentle-slope" patternUnits="userSpaceOnUse" width="{{ e * 2 }}" height="{{ e * 2 }}" patternTransform="rotate(-45)"><rect width="{{ e * 2 }}" height="{{ e * 2 }}" fill="#f5eddc"/><path d="M0 0 V{{ e * 2 }}" stroke="#7a5a2a" stroke-width="{{ e * 0.08 }}"/></pattern>
-  <pattern id="p-steep-slope" patternUnits="userSpaceOnUse" width="{{ e * 0.7 }}" height="{{ e * 0.7 }}" patternTransform="rotate(-45)"><rect width="{{ e * 0.7 }}" height="{{ e * 0.7 }}" fill="#ecdcbc"/><path d="M0 0 V{{ e * 0.7 }}" stroke="#5a3d14" stroke-width="{{ e * 0.12 }}"/></pattern>
-  <pattern id="p-cliffs" patternUnits="userSpaceOnUse" width="{{ e * 0.8 }}" height="{{ e * 0.8 }}"><rect width="{{ e * 0.8 }}" height="{{ e * 0.8 }}" fill="#d8c8a8"/><path d="M0 {{ e * 0.8 }} L{{ e * 0.4 }} 0 L{{ e * 0.8 }} {{ e * 0.8 }}" fill="none" stroke="#222" stroke-width="{{ e * 0.12 }}"/></pattern>
-  <pattern id="p-water" patternUnits="userSpaceOnUse" width="{{ e * 1.6 }}" height="{{ e * 0.8 }}"><rect width="{{ e * 1.6 }}" height="{{ e * 0.8 }}" fill="#bcd8f0"/><path d="M0 {{ e * 0.4 }} Q{{ e * 0.4 }} {{ e * 0.1 }} {{ e * 0.8 }} {{ e * 0.4 }} T{{ e * 1.6 }} {{ e * 0.4 }}" fill="none" stroke="#1f4f86" stroke-width="{{ e * 0.07 }}"/></pattern>
-  <pattern id="p-lake" patternUnits="userSpaceOnUse" width="{{ e * 1.6 }}" height="{{ e * 0.8 }}"><rect width="{{ e * 1.6 }}" height="{{ e * 0.8 }}" fill="#a9cdec"/><path d="M0 {{ e * 0.4 }} H{{ e * 1.6 }}" stroke="#1f4f86" stroke-width="{{ e * 0.06 }}"/></pattern>
-  <pattern id="p-fortification" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 1.2 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 1.2 }}" fill="#e6e0d6"/><path d="M0 {{ e * 0.8 }} L{{ e * 0.3 }} {{ e * 0.4 }} L{{ e * 0.6 }} {{ e * 0.8 }} L{{ e * 0.9 }} {{ e * 0.4 }} L{{ e * 1.2 }} {{ e * 0.8 }}" fill="none" stroke="#111" stroke-width="{{ e * 0.1 }}"/></pattern>
-  <pattern id="p-minefield" patternUnits="userSpaceOnUse" width="{{ e * 1.2 }}" height="{{ e * 1.2 }}"><rect width="{{ e * 1.2 }}" height="{{ e * 1.2 }}" fill="#f3dcdc"/><path d="M{{ e * 0.3 }} {{ e * 0.3 }} L{{ e * 0.9 }} {{ e * 0.9 }} M{{ e * 0.9 }} {{ e * 0.3 }} L{{ e * 0.3 }} {{ e * 0.9 }}" stroke="#600" stroke-width="{{ e * 0.1 }}"/></pattern>
-"##;
+impl Symbols {
+    pub fn new() -> Symbols {
+        let mut defs = String::from("<defs>");
+        defs.push_str(SYMBOLS);
+        defs.push_str("</defs>");
+        Symbols { defs }
+    }
+}
 
 /// Symbols in em units around their own centre. Frames: friendly rectangle,
 /// hostile diamond (APP-6); icons are drawn in the friendly frame's box and
@@ -79,49 +58,16 @@ const SYMBOLS: &str = r##"
   <marker id="m-arrow-h" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="#a01c1c"/></marker>
 "##;
 
-/// Replaces each `{{ e }}` and `{{ e * n }}` with its value, formatted as tera
-/// formats a float (Rust's shortest `Display`), so the output cannot drift.
-fn expand(snippet: &str, e: f64) -> String {
-    let mut out = String::with_capacity(snippet.len() + 64);
-    let mut rest = snippet;
-    while let Some(start) = rest.find("{{ ") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 3..];
-        let Some(end) = after.find(" }}") else {
-            out.push_str(&rest[start..]);
-            return out;
-        };
-        let expr = &after[..end];
-        let value = match expr.strip_prefix("e * ") {
-            None if expr == "e" => Some(e),
-            Some(n) => n.parse::<f64>().ok().map(|n| e * n),
-            None => None,
-        };
-        match value {
-            Some(v) => out.push_str(&v.to_string()),
-            None => out.push_str(&rest[start..start + 3 + end + 3]),
-        }
-        rest = &after[end + 3..];
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
-    fn every_expression_is_expanded() {
-        let s = Symbols::new(12.5);
-        assert!(!s.defs.contains("{{"), "{}", s.defs);
+    fn every_branch_has_its_symbol() {
+        let s = Symbols::new();
         for b in crate::map::branch::BRANCHES {
             assert!(s.defs.contains(&format!("<symbol id=\"b-{b}\"")), "{b}");
         }
-        assert_eq!(
-            expand("a{{ e }}b{{ e * 2 }}c{{ e * -0.7 }}", 10.0),
-            "a10b20c-7"
-        );
     }
 }

@@ -874,3 +874,71 @@ fn a_tiles_square_names_never_stand_on_a_name_or_a_mark_of_the_map() {
         "{named} squares, {checked} labels"
     );
 }
+
+/// The absolute points of a path's `M`, `L` and `Q` steps (a dot, `h0`, is its `M`).
+fn path_points(d: &str) -> Vec<(f64, f64)> {
+    let mut out = Vec::new();
+    for step in d.split(['M', 'L', 'Q']).skip(1) {
+        let numbers: Vec<f64> = step
+            .split(['a', 'h', 'Z'])
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        out.extend(
+            numbers
+                .chunks(2)
+                .filter(|p| p.len() == 2)
+                .map(|p| (p[0], p[1])),
+        );
+    }
+    out
+}
+
+/// Every map of the pack fills its areas with vector marks made only where
+/// it shows the table, and a window (a set-up tile, a player's extract)
+/// draws outlines only a little past its edges; no sheet fills with an SVG
+/// pattern, which Chromium prints as a raster image.
+#[test]
+fn area_fills_and_outlines_are_drawn_only_where_a_map_shows_them() {
+    let mut hatched = 0;
+    let mut cut = 0;
+    for path in support::pack::scenario_paths() {
+        let (model, analysis) = support::pack::load(&path);
+        let full = json::scenario(&model, &analysis);
+        for (name, m) in maps(&full) {
+            let e = m.em;
+            let (x0, y0, x1, y1) = match m.window {
+                Some(w) => (w.x, w.y, w.x + w.w, w.y + w.h),
+                None => (m.vx, m.vy, m.vx + m.vw, m.vy + m.vh),
+            };
+            let near = |(x, y): (f64, f64), by: f64| {
+                x >= x0 - by && x <= x1 + by && y >= y0 - by && y <= y1 + by
+            };
+            for a in &m.areas {
+                for l in &a.paint.layers {
+                    hatched += 1;
+                    for p in path_points(&l.d) {
+                        assert!(near(p, 4.5 * e), "{path} {name}: {} hatched at {p:?}", a.id);
+                    }
+                }
+                if m.window.is_some() {
+                    for p in path_points(&a.d) {
+                        assert!(near(p, 4.1 * e), "{path} {name}: {} drawn to {p:?}", a.id);
+                    }
+                    cut += usize::from(a.points.iter().any(|p| !near(*p, 4.1 * e)));
+                }
+            }
+        }
+    }
+    assert!(hatched > 100, "only {hatched} hatched areas");
+    assert!(cut > 10, "only {cut} outlines cut to a window");
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    for f in build(&model, &analysis, &Templates::builtin().unwrap()).unwrap() {
+        if f.path.ends_with(".html") {
+            assert!(!f.contents.contains("<pattern"), "{}", f.path);
+            assert!(!f.contents.contains("url(#p"), "{}", f.path);
+        }
+    }
+}

@@ -63,22 +63,21 @@ fn work_of(text: &str, clean: bool) -> [u64; 3] {
 
 fn assert_linear(what: &str, small: &str, large: &str) {
     let (n, n8) = (work_of(small, true), work_of(large, true));
-    for (i, unit) in [
+    let counts = [
         "allocations",
         "bytes handed to the grammar",
         "bytes read again",
     ]
     .iter()
     .enumerate()
-    {
-        let ratio = n8[i] as f64 / (n[i] as f64).max(1.0);
-        assert!(
-            ratio <= 12.0,
-            "{what}: 8× the input cost {ratio:.1}× the {unit} ({} → {})",
-            n[i],
-            n8[i]
-        );
-    }
+    .map(|(i, unit)| counting::Grown {
+        unit,
+        small: n[i],
+        large: n8[i],
+        bounded: true,
+    })
+    .collect::<Vec<_>>();
+    counting::assert_about_linear(what, &counts);
 }
 
 #[test]

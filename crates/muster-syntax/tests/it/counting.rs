@@ -1,6 +1,7 @@
 //! A global allocator that counts the allocations made on each thread, and the
-//! bytes they ask for, so the complexity guards count work instead of timing it.
-//! The checker's and the renderer's guards include this file too.
+//! bytes they ask for, so the complexity guards count work instead of timing it;
+//! and the one assertion every guard makes of its counts. The checker's and the
+//! renderer's guards include this file too.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -51,4 +52,40 @@ pub fn allocations() -> u64 {
 #[allow(dead_code)]
 pub fn bytes() -> u64 {
     BYTES.with(Cell::get)
+}
+
+/// One count of work, for the input and for eight times the input.
+pub struct Grown<'a> {
+    pub unit: &'a str,
+    pub small: u64,
+    pub large: u64,
+    /// Whether the guard bounds it (otherwise it is only printed).
+    pub bounded: bool,
+}
+
+/// Asserts that eight times the input cost at most twelve times each bounded
+/// count: about linear, while a loop over every pair (64 times) fails. Every
+/// count is printed first, so a failure shows them all.
+#[allow(dead_code)]
+pub fn assert_about_linear(what: &str, counts: &[Grown]) {
+    let ratio = |g: &Grown| g.large as f64 / (g.small as f64).max(1.0);
+    for g in counts {
+        eprintln!(
+            "{what}: {} {} → {} for 8× ({:.1}×)",
+            g.unit,
+            g.small,
+            g.large,
+            ratio(g)
+        );
+    }
+    for g in counts.iter().filter(|g| g.bounded) {
+        assert!(
+            ratio(g) <= 12.0,
+            "{what}: 8× the input cost {:.1}× the {} ({} → {})",
+            ratio(g),
+            g.unit,
+            g.small,
+            g.large
+        );
+    }
 }
