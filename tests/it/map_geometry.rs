@@ -2,7 +2,9 @@
 //! --map-geometry` lays every sheet out in headless Chromium (through the
 //! project's printing code, in a network namespace with only loopback) and
 //! writes where each map item lands, in millimetres; every label is found with
-//! the feature it names and every unit symbol with its own element marks.
+//! the feature it names and every unit symbol with its own element marks, and
+//! the map's furniture (north arrow, scale bar, inset numbers, edge figures)
+//! stands clear of every mark, name and other piece of it.
 //! Needs `chromium`; skipped with a note elsewhere, failed under `CI=true`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -19,6 +21,9 @@ const LEADER_MM: f64 = 12.0;
 const UNIT_MM: f64 = 5.0;
 /// What the measuring forgives: text boxes are the font's, not the glyphs'.
 const SLACK_MM: f64 = 0.3;
+/// What two names may share of their boxes, in square millimetres: the
+/// font's boxes reach above the capitals and below the baseline.
+const NAMES_MM2: f64 = 0.5;
 
 type Box4 = [f64; 4];
 
@@ -30,10 +35,13 @@ struct Item {
     points: Vec<(f64, f64)>,
 }
 
-/// One measured map: the sheet it is on and its items.
+/// One measured map: the sheet it is on, its items, the box of its whole
+/// drawing and the frame of the ground it shows (the table or a window).
 struct Map {
     name: String,
     items: Vec<Item>,
+    drawing: Box4,
+    frame: Option<Box4>,
 }
 
 fn maps_of(out: &Path) -> Vec<Map> {
@@ -75,6 +83,8 @@ fn maps_of(out: &Path) -> Vec<Map> {
             maps.push(Map {
                 name: format!("{sheet} map {}", n + 1),
                 items,
+                drawing: four(&m["box"]),
+                frame: (!m["frame"].is_null()).then(|| four(&m["frame"])),
             });
         }
     }
@@ -102,6 +112,14 @@ fn shared(a: &Box4, b: &Box4) -> f64 {
     } else {
         0.0
     }
+}
+
+/// How far a box reaches out of another on its worst side (negative inside).
+fn beyond(inner: &Box4, outer: &Box4) -> f64 {
+    (outer[0] - inner[0])
+        .max(outer[1] - inner[1])
+        .max(inner[2] - outer[2])
+        .max(inner[3] - outer[3])
 }
 
 fn point_gap(b: &Box4, p: (f64, f64)) -> f64 {
@@ -226,6 +244,70 @@ fn problems(m: &Map) -> Vec<String> {
             }
         }
     }
+    out.extend(furniture_problems(m));
+    out.extend(name_problems(m));
+    out
+}
+
+/// The map's furniture (north arrow, scale bar, inset numbers, the grid's
+/// letters and figures round the frame): each piece clear of every other and
+/// of every mark and name, and inside the drawing.
+fn furniture_problems(m: &Map) -> Vec<String> {
+    let mut out = Vec::new();
+    let pieces: Vec<&Item> = of(m, "furniture").collect();
+    for (k, a) in pieces.iter().enumerate() {
+        for b in pieces.iter().skip(k + 1) {
+            if shared(&a.bx, &b.bx) > 0.01 {
+                out.push(format!(
+                    "furniture `{}` overlaps furniture `{}`",
+                    a.id, b.id
+                ));
+            }
+        }
+        let marks = m.items.iter().filter(|i| match i.kind.as_str() {
+            "element" | "unit" | "label" => true,
+            // Point features: a place's dot, a bridge or ford.
+            "feature" => i.id.starts_with("place:") || i.id.starts_with("crossing:"),
+            _ => false,
+        });
+        for i in marks {
+            if shared(&a.bx, &i.bx) > 0.01 {
+                out.push(format!("furniture `{}` covers {} `{}`", a.id, i.kind, i.id));
+            }
+        }
+        let past = beyond(&a.bx, &m.drawing);
+        if past > SLACK_MM {
+            out.push(format!(
+                "furniture `{}` runs {past:.1} mm past the edge of its drawing",
+                a.id
+            ));
+        }
+    }
+    out
+}
+
+/// Names: every one inside the frame of the ground it names, none on another.
+fn name_problems(m: &Map) -> Vec<String> {
+    let mut out = Vec::new();
+    let labels: Vec<&Item> = of(m, "label").collect();
+    if let Some(f) = &m.frame {
+        for l in &labels {
+            let past = beyond(&l.bx, f);
+            if past > SLACK_MM {
+                out.push(format!(
+                    "label `{}` runs {past:.1} mm out of the map's frame",
+                    l.id
+                ));
+            }
+        }
+    }
+    for (k, a) in labels.iter().enumerate() {
+        for b in labels.iter().skip(k + 1) {
+            if shared(&a.bx, &b.bx) > NAMES_MM2 {
+                out.push(format!("labels `{}` and `{}` overlap", a.id, b.id));
+            }
+        }
+    }
     out
 }
 
@@ -284,8 +366,9 @@ fn every_printed_map_of_the_pack_has_its_names_at_their_features() {
         width > 100.0 && width < 190.0,
         "umpire map items span {width:.1} mm"
     );
-    // Every name at its feature, every symbol at its troops, no name on a
-    // mark, no two element marks on top of each other.
+    // Every name at its feature and inside the frame, every symbol at its
+    // troops, no name on a mark or another name, no two element marks on top
+    // of each other, no furniture on anything.
     let over: Vec<String> = maps
         .iter()
         .flat_map(|m| {

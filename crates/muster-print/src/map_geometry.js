@@ -18,8 +18,8 @@
   document.querySelectorAll('svg').forEach((svg) => {
     if (!svg.querySelector('[data-feature],[data-element],[data-unit]')) return;
     const items = [];
-    svg.querySelectorAll('[data-feature],[data-label],[data-leader],[data-unit],[data-element]').forEach((el) => {
-      for (const kind of ['feature', 'label', 'leader', 'unit', 'element']) {
+    svg.querySelectorAll('[data-feature],[data-label],[data-leader],[data-unit],[data-element],[data-furniture]').forEach((el) => {
+      for (const kind of ['feature', 'label', 'leader', 'unit', 'element', 'furniture']) {
         const id = el.getAttribute('data-' + kind);
         if (id === null) continue;
         const item = { kind, id, box: box(el.getBoundingClientRect()) };
@@ -32,7 +32,16 @@
     });
     // The page's text width, to say what share of it a map fills.
     const text = document.documentElement.clientWidth * MM;
-    maps.push({ width: svg.getBoundingClientRect().width * MM, text_width: text, items });
+    // The frame of the ground drawn (the table, or a window of it), which
+    // every name must stay inside, and the drawing's own box.
+    const frame = svg.querySelector('[data-frame]');
+    maps.push({
+      width: svg.getBoundingClientRect().width * MM,
+      text_width: text,
+      box: box(svg.getBoundingClientRect()),
+      frame: frame ? box(frame.getBoundingClientRect()) : null,
+      items,
+    });
   });
   return JSON.stringify(maps);
 })()

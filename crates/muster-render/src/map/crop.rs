@@ -2,8 +2,8 @@
 //! in the window is kept, and the grid letters, the scale bar and the north
 //! arrow move to the window's edges.
 
-use super::svg::{nice_length, num};
-use super::view::{MapView, ScaleBar, Window, MARGINS_EM};
+use super::svg::num;
+use super::view::{scale_and_north, MapView, Window, MARGINS_EM};
 
 /// The band below an extract, in em: column letters, the scale bar and the
 /// north arrow (the grid's explanation is in the caption).
@@ -105,18 +105,12 @@ pub(crate) fn crop(v: &mut MapView, win: Window, k: f64) {
     for l in &mut g.north {
         l.x = x1 + e;
     }
-    let metres = nice_length(win.w / 4.0);
     let scale = v.scale.metres / v.scale.mm.max(1e-9);
-    v.scale = ScaleBar {
-        x: win.x,
-        y: y1 + 3.2 * e,
-        length: metres,
-        metres,
-        mm: metres / scale,
-        label: format!("{metres:.0} m = {:.0} mm on the table", metres / scale),
-    };
-    v.nx = x1 - 1.5 * e;
-    v.ny = y1 + 4.2 * e;
+    (v.scale, v.nx, v.ny) = scale_and_north((win.x, x1, y1), win.w / 4.0, scale, e);
+    let grow = v.scale.below(e);
+    v.vh += grow;
+    v.print_h_mm = v.vh * k;
+    v.band += grow;
     v.window = Some(win);
 }
 

@@ -10,11 +10,12 @@ use super::inset::{clear, dense_spots};
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
 use super::spread::spread;
-use super::svg::{nice_length, num};
+use super::svg::num;
 use super::symbols::Symbols;
 use super::view::{
-    echelon_mark, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote, MapView, Mark, PrintBox,
-    ScaleBar, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
+    echelon_mark, scale_and_north, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote,
+    MapView, Mark, PrintBox, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM,
+    SMALLEST_EM,
 };
 use crate::json::forces::Unit;
 use crate::json::{Point, ScenarioJson};
@@ -292,8 +293,8 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
     for p in &plan_marks {
         push_new(&mut plan_kinds, &p.kind);
     }
-    let metres = nice_length(w / 4.0);
     let scale = s.header.ground_scale_m_per_mm;
+    let (bar, nx, ny) = scale_and_north((0.0, w, h), w / 4.0, scale, em);
     let vw = w + (ml + mr) * em;
     let vh = h + (mt + mb) * em;
     let mut crossing_kinds: Vec<String> = Vec::new();
@@ -328,14 +329,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         orders: order_marks,
         plans: plan_marks,
         arrivals: arrivals(s, own, w, h, em),
-        scale: ScaleBar {
-            x: 0.0,
-            y: h + 3.2 * em,
-            length: metres,
-            metres,
-            mm: metres / scale,
-            label: format!("{metres:.0} m = {:.0} mm on the table", metres / scale),
-        },
+        scale: bar,
         key: Vec::new(),
         unit_key: Vec::new(),
         terrain_kinds: Vec::new(),
@@ -367,8 +361,8 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         spread: false,
         notes: Vec::new(),
         objectives: Vec::new(),
-        nx: w - em * 1.5,
-        ny: h + em * 4.2,
+        nx,
+        ny,
     }
 }
 
@@ -396,6 +390,7 @@ fn legend_units(
 
 /// Terrain areas, and the terrain kinds present for the legend.
 fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
+    let styles = kind_styles(s);
     let mut kinds: Vec<String> = Vec::new();
     let areas = s
         .map
@@ -414,7 +409,7 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
                 fill: a
                     .terrain
                     .as_deref()
-                    .map_or_else(|| kind.clone(), |t| area_style(t, &kind)),
+                    .map_or_else(|| kind.clone(), |t| styles.of(t, false)),
                 paint: hatch::Fill::default(),
                 kind,
                 terrain: a.terrain.clone(),
@@ -434,6 +429,7 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
 
 /// Roads, rivers and obstacles, and the line kinds present for the legend.
 fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>) {
+    let styles = kind_styles(s);
     let mut kinds: Vec<String> = Vec::new();
     let lines = s
         .map
@@ -453,7 +449,11 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 id: l.id.clone(),
                 d: path(&l.points, false, h),
                 kind,
-                style: l.terrain.as_deref().map(line_style).unwrap_or_default(),
+                style: l
+                    .terrain
+                    .as_deref()
+                    .map(|t| styles.of(t, true))
+                    .unwrap_or_default(),
                 terrain: l.terrain.clone(),
                 width: l.width_m.clamp(em * 0.3, em * 3.0),
                 label: marked(l.display.clone().unwrap_or_default(), &l.known_to),
@@ -466,6 +466,78 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
         })
         .collect();
     (lines, kinds)
+}
+
+/// The styles a scenario kind takes when the one its words give is another
+/// kind's on the same map: the plain ones first, then the rest.
+const LINE_STYLES: [&str; 8] = [
+    "dashed", "dotted", "dash-dot", "ditch", "wall", "hedge", "sunken", "railway",
+];
+/// The same for an area kind: fill patterns that say nothing a built-in kind
+/// means by them (no water, mines, buildings or dense woods).
+const AREA_STYLES: [&str; 11] = [
+    "firm",
+    "rocky",
+    "brush",
+    "gentle-slope",
+    "ruins",
+    "soft",
+    "ridge",
+    "swamp",
+    "cliffs",
+    "open-woods",
+    "fortification",
+];
+
+/// The style of each scenario terrain kind the map draws, settled once per
+/// scenario so that every map of it (and its legend) agrees: its words'
+/// style, or when an earlier kind already has that one, the first style no
+/// kind has, so that no two kinds look alike.
+struct KindStyles(Vec<(String, bool, String)>);
+
+impl KindStyles {
+    fn of(&self, id: &str, line: bool) -> String {
+        self.0
+            .iter()
+            .find(|(k, l, _)| k == id && *l == line)
+            .map(|(_, _, s)| s.clone())
+            .unwrap_or_default()
+    }
+}
+
+fn kind_styles(s: &ScenarioJson) -> KindStyles {
+    let mut out: Vec<(String, bool, String)> = Vec::new();
+    let areas = s.map.areas.iter().filter_map(|a| {
+        Some((
+            a.terrain.as_deref()?,
+            false,
+            area_style(a.terrain.as_deref()?, &keyword(&a.kind)),
+        ))
+    });
+    let lines = s.map.lines.iter().filter_map(|l| {
+        Some((
+            l.terrain.as_deref()?,
+            true,
+            line_style(l.terrain.as_deref()?),
+        ))
+    });
+    for (id, line, own) in areas.chain(lines) {
+        if out.iter().any(|(k, l, _)| k == id && *l == line) {
+            continue;
+        }
+        let taken = |st: &str| out.iter().any(|(_, l, s)| *l == line && s == st);
+        let style = if taken(&own) {
+            let spare: &[&str] = if line { &LINE_STYLES } else { &AREA_STYLES };
+            spare
+                .iter()
+                .find(|st| !taken(st))
+                .map_or(own, |st| (*st).to_string())
+        } else {
+            own
+        };
+        out.push((id.to_string(), line, style));
+    }
+    KindStyles(out)
 }
 
 /// How a scenario line kind is drawn, from the words of its id: a railway

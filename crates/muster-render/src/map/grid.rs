@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::font::text_width;
 use super::svg::num;
 
 /// Table millimetres between grid lines.
@@ -146,7 +147,12 @@ pub fn grid(w: f64, h: f64, scale_m_per_mm: f64, e: f64) -> Grid {
             text: (j + 1).to_string(),
         })
         .collect();
+    // Every line's figure where they fit side by side; else every second,
+    // third…, so that no two figures print on each other.
+    let widest = text_width(&format!("{w:.0}"), 0.7 * e, false) + 0.6 * e;
+    let every = ((widest / step).ceil().clamp(1.0, 200.0)) as usize;
     let east = (0..=nc)
+        .step_by(every)
         .map(|i| i as f64 * step)
         .filter(|x| *x <= w)
         .map(|x| GridLabel {

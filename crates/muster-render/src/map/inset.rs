@@ -232,6 +232,9 @@ pub fn clear(v: &mut MapView, spots: &[Spot]) {
             y: s.window.y,
             w: s.window.w,
             h: s.window.h,
+            // Above the top right corner until the names are placed.
+            lx: s.window.x + s.window.w,
+            ly: s.window.y,
         })
         .collect();
 }

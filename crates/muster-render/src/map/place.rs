@@ -11,7 +11,9 @@
 use super::font::text_width;
 use super::near::{Barriers, Shape};
 use super::placer::{Placer, Rect, Spot};
-use super::view::{Callout, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM};
+use super::view::{
+    Callout, InsetFrame, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM,
+};
 use std::collections::HashMap;
 
 /// How far a name may stand from its feature on paper, in millimetres: on its
@@ -353,7 +355,7 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
 
 /// Symbols that stand where they are: roads, rivers and other lines (sampled
 /// about every em, soft), place dots, bridges and elements (hard).
-fn claim_fixed(v: &MapView, p: &mut Placer) {
+fn claim_fixed(v: &mut MapView, p: &mut Placer) {
     let e = v.em;
     let mut soft = Vec::new();
     let cell = SEED_CELL_EM * e;
@@ -401,18 +403,56 @@ fn claim_fixed(v: &MapView, p: &mut Placer) {
     for pl in v.places.iter().filter(|pl| pl.kind == "point") {
         p.claim_hard(dot_box(pl.x, pl.y, e));
     }
-    // An inset's number above its frame's top right corner (`inset 1`).
-    for f in &v.inset_frames {
-        let text = format!("inset {}", f.number);
-        let b = text_box(0.0, 0.0, &text, 0.7 * e, true);
-        p.claim_hard(text_box(
-            f.x + f.w - b.w / 2.0,
-            f.y - 0.2 * e,
-            &text,
-            0.7 * e,
-            true,
-        ));
+    for f in &mut v.inset_frames {
+        inset_number(f, p, e);
     }
+}
+
+/// An inset's number (`inset 1`) at the first corner of its frame, outside it
+/// and then inside, where it covers no mark and no other inset's number: a
+/// number on the marks it frames could not be read.
+fn inset_number(f: &mut InsetFrame, p: &mut Placer, e: f64) {
+    let size = 0.7 * e;
+    let text = format!("inset {}", f.number);
+    let b = text_box(0.0, 0.0, &text, size, true);
+    let (half, gap) = (b.w / 2.0, 0.2 * e);
+    let (x0, x1, y0, y1) = (f.x, f.x + f.w, f.y, f.y + f.h);
+    // Baselines above and below the frame, then a line further out, then
+    // just inside its top and bottom; at its corners, then its middle.
+    let (above, below) = (y0 - gap, y1 + gap + 0.95 * size);
+    let (higher, lower) = (above - 1.2 * size, below + 1.2 * size);
+    let (top, bottom) = (y0 + gap + 0.95 * size, y1 - gap);
+    let mid = (x0 + x1) / 2.0;
+    let mut spots = Vec::new();
+    for y in [above, below, higher, lower] {
+        spots.extend([(x1 - half, y), (x0 + half, y), (mid, y)]);
+    }
+    for y in [top, bottom] {
+        spots.extend([(x1 - half - gap, y), (x0 + half + gap, y)]);
+    }
+    // Beside the frame, halfway down.
+    let side = (y0 + y1) / 2.0 + 0.3 * size;
+    spots.extend([(x1 + gap + half, side), (x0 - gap - half, side)]);
+    let cands: Vec<Spot> = spots
+        .iter()
+        .map(|(x, y)| Spot::from(text_box(*x, *y, &text, size, true)))
+        .collect();
+    // Where no corner is free it stays above the top right one, as before.
+    let (x, y) = match p.place(&cands).and_then(|i| spots.get(i)) {
+        Some(s) => *s,
+        // No spot is free: the one that covers least.
+        None => {
+            let least = spots.iter().copied().min_by(|a, b| {
+                let c = |s: &(f64, f64)| p.crowding(&text_box(s.0, s.1, &text, size, true));
+                c(a).total_cmp(&c(b))
+            });
+            let s = least.unwrap_or((x1 - half, above));
+            p.claim_hard(text_box(s.0, s.1, &text, size, true));
+            s
+        }
+    };
+    f.lx = x;
+    f.ly = y;
 }
 
 /// An element mark's box: its square or diamond and the tick pointing where

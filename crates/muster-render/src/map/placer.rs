@@ -205,6 +205,17 @@ impl Placer {
                 .all(|o| !r.crossed_by((o.data[0], o.data[1]), (o.data[2], o.data[3])))
     }
 
+    /// How much of `r` lies on marks no label may cover and on labels
+    /// placed: for choosing the least bad spot where none is free.
+    pub fn crowding(&self, r: &Rect) -> f64 {
+        let env = r.envelope();
+        self.hard
+            .locate_in_envelope_intersecting(&env)
+            .chain(self.labels.locate_in_envelope_intersecting(&env))
+            .map(|t| r.overlap(&Rect::of(t)))
+            .sum()
+    }
+
     fn cost(&self, r: &Rect) -> f64 {
         self.soft
             .locate_in_envelope_intersecting(&r.envelope())

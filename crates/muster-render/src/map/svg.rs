@@ -12,7 +12,7 @@ pub(crate) fn num(v: f64) -> String {
 /// A round scale-bar length near `target` metres.
 pub(crate) fn nice_length(target: f64) -> f64 {
     [
-        50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0, 2500.0, 5000.0, 10000.0,
+        10.0, 20.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0, 2500.0, 5000.0, 10000.0,
     ]
     .into_iter()
     .rev()

@@ -4,6 +4,9 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+use super::font::text_width;
+use super::svg::nice_length;
+
 use super::grid::Grid;
 use super::hatch::Fill;
 use super::orders::{ArrivalMark, OrderMark, PlanMark};
@@ -172,6 +175,10 @@ pub struct InsetFrame {
     pub y: f64,
     pub w: f64,
     pub h: f64,
+    /// Where its `inset N` stands (text centre, baseline): at a corner of
+    /// the frame clear of every mark, chosen with the map's names.
+    pub lx: f64,
+    pub ly: f64,
 }
 
 /// What an inset is: its number, its scale against the map's (`2.5` times),
@@ -353,8 +360,112 @@ pub struct ScaleBar {
     pub length: f64,
     pub metres: f64,
     pub mm: f64,
-    /// `500 m = 250 mm on the table`.
+    /// `500 m = 250 mm on the table`, or its first line (`50 m = 25 mm`)
+    /// when `under` holds the rest.
     pub label: String,
+    /// The label's second line, empty when it fits on one.
+    pub under: String,
+    /// Where the label starts (its left end and baseline), from the bar's start.
+    pub lx: f64,
+    pub ly: f64,
+    /// Whether the `0` under the bar's start stands clear of the figure
+    /// under its end (not on a bar a few millimetres long).
+    pub zero: bool,
+}
+
+impl ScaleBar {
+    /// A bar of `metres` of ground at `x, y` on a map of `m_per_mm` metres per
+    /// table millimetre with its words where `words` says; and where the bar
+    /// and its words end on the right.
+    fn laid(x: f64, y: f64, metres: f64, m_per_mm: f64, e: f64, words: Words) -> (ScaleBar, f64) {
+        let mm = metres / m_per_mm.max(1e-9);
+        let size = 0.7 * e;
+        let short = format!("{metres:.0} m = {mm:.0} mm");
+        let end = text_width(&format!("{metres:.0} m"), size, false) / 2.0;
+        let rest = "on the table".to_string();
+        let (label, under, lx, ly) = match words {
+            Words::Beside => (
+                format!("{short} on the table"),
+                String::new(),
+                metres + 2.5 * e,
+                0.5 * e,
+            ),
+            Words::TwoLines => (short, rest, metres + end + 0.6 * e, 0.5 * e),
+            Words::Below => (short, rest, 0.0, 2.6 * e),
+        };
+        let wide = text_width(&label, size, false).max(text_width(&under, size, false));
+        let reach = x + (lx + wide).max(metres + end);
+        let zero = metres - end >= text_width("0", size, false) + 0.3 * e;
+        let bar = ScaleBar {
+            x,
+            y,
+            length: metres,
+            metres,
+            mm,
+            label,
+            under,
+            lx,
+            ly,
+            zero,
+        };
+        (bar, reach)
+    }
+
+    /// How much taller the band under the map must be for the bar's words:
+    /// more than nothing only where they go under the bar.
+    pub(crate) fn below(&self, e: f64) -> f64 {
+        if self.ly > e {
+            2.2 * e
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Where a scale bar's words go: beside it on one line or two, or on two
+/// lines under it (the narrowest maps).
+#[derive(Debug, Clone, Copy)]
+enum Words {
+    Beside,
+    TwoLines,
+    Below,
+}
+
+/// The scale bar and the north arrow in the band under a map whose frame's
+/// bottom right corner is `x1, y1`, the bar starting at `x0` and near
+/// `target` metres long: the arrow at the band's right end, the bar's words
+/// beside the bar. Where a narrow map (an inset) has no room for both, the
+/// arrow moves into the margin right of the frame, then the words take two
+/// lines, then the bar shortens, then its words go under it (the band
+/// growing by [`ScaleBar::below`]): they never run into the arrow or off the
+/// drawing. Returns the bar and the arrow's point.
+pub(crate) fn scale_and_north(
+    (x0, x1, y1): (f64, f64, f64),
+    target: f64,
+    m_per_mm: f64,
+    e: f64,
+) -> (ScaleBar, f64, f64) {
+    let ny = y1 + 4.2 * e;
+    let y = y1 + 3.2 * e;
+    // Where the arrow's `N` begins, less a little room.
+    let room = |nx: f64| nx - 1.0 * e - text_width("N", 0.85 * e, true) - 0.4 * e;
+    let (inside, margin) = (x1 - 1.5 * e, x1 + 1.7 * e);
+    let first = nice_length(target);
+    let shorter = nice_length(first * 0.5);
+    let tries = [
+        (inside, first, Words::Beside),
+        (margin, first, Words::Beside),
+        (margin, first, Words::TwoLines),
+        (margin, shorter, Words::TwoLines),
+    ];
+    for (nx, metres, words) in tries {
+        let (bar, reach) = ScaleBar::laid(x0, y, metres, m_per_mm, e, words);
+        if reach <= room(nx) {
+            return (bar, nx, ny);
+        }
+    }
+    let bar = ScaleBar::laid(x0, y, shorter, m_per_mm, e, Words::Below).0;
+    (bar, margin, ny)
 }
 
 /// NATO echelon marks (§9).

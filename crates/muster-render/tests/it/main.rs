@@ -8,6 +8,7 @@ mod every_field;
 mod fog_references;
 mod ids;
 mod injection;
+mod kind_styles;
 mod leak;
 mod map_table;
 mod player_sheet;
