@@ -141,6 +141,8 @@ kinds!(victory_name, VICTORIES, VictoryCondition {
     VictoryCondition::Holds { by: Some(_), .. } => "holds-by-turn",
     VictoryCondition::Destroys { .. } => "destroys",
     VictoryCondition::Exits { .. } => "exits",
+    VictoryCondition::Losses { what: LossKind::Models, .. } => "destroys-models",
+    VictoryCondition::Losses { what: LossKind::Figures, .. } => "inflicts-figures",
 });
 
 /// Optional parts of items that are constructs in their own right.
@@ -171,6 +173,8 @@ const OPTIONAL_PARTS: &[&str] = &[
     "crossing:carries",
     "crossing:length",
     "place:refuelling",
+    "place:edge-stretch",
+    "place:edge-point",
     "template:dated-range",
     "template:dated-year",
     "template:nation",
@@ -548,6 +552,11 @@ impl Seen {
                 }
                 if p.refuelling {
                     self.part("place:refuelling");
+                }
+                match &p.stretch {
+                    Some(st) if st.from == st.to => self.part("place:edge-point"),
+                    Some(_) => self.part("place:edge-stretch"),
+                    None => {}
                 }
             }
         }

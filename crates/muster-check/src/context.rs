@@ -298,6 +298,7 @@ impl<'a> Context<'a> {
                         out.push(unit);
                         out.push(at);
                     }
+                    Condition::Losses { of, .. } => out.push(of),
                 }
             }
         }

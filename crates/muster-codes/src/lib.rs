@@ -230,6 +230,7 @@ catalogue! {
     MC510 "terrain-kind-shadows-built-in"  Error   "§98"                     Checks    overridable [];
     MC511 "exit-not-at-table-edge"         Error   "§22"                     Checks    overridable [];
     MC517 "river-too-narrow-for-craft"     Error   "§95"                     Checks    overridable [];
+    MC519 "edge-stretch-off-edge"          Error   "§22"                     Checks    overridable [];
     MC601 "no-first-bound"                 Error   "§23"                     Checks    overridable [];
     MC602 "no-end-of-game"                 Error   "§22"                     Checks    overridable [];
     MC603 "timing-outside-game"            Error   "§7"                      Checks    overridable [];
@@ -242,6 +243,8 @@ catalogue! {
     MC611 "template-out-of-date"           Warning _                         Checks    overridable [];
     MC613 "victory-level-unreachable"      Warning "§22"                     Checks    overridable [];
     MC614 "victory-grouping-unstated"      Warning "§22"                     Checks    overridable [];
+    MC616 "victory-losses-own-side"        Error   _                         Checks    overridable [];
+    MC617 "victory-losses-beyond-strength" Warning "§22"                     Checks    overridable [];
     MC618 "prepared-too-late"              Error   "§68"                     Checks    overridable [];
     MC701 "concealed-in-open"              Error   "§50"                     Checks    overridable [];
     MC702 "overwatch-without-direct-fire"  Error   "§38, §40"                Checks    overridable [];

@@ -90,7 +90,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("event", "something the umpire reveals on a turn"),
     (
         "victory",
-        "a side's victory condition: holds, destroys, exits",
+        "a side's victory condition: holds, destroys, exits, inflicts",
     ),
     ("intel", "what one side knows of the enemy at the start"),
     ("umpire", "a note only the umpire sees"),

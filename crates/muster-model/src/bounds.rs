@@ -124,6 +124,18 @@ pub(crate) fn refuse(model: &mut Model) {
                 pl.at = PlaceAt::Point(allowed.clamp(p));
             }
         }
+        if let Some(st) = pl.stretch.as_mut() {
+            for p in [&mut st.from, &mut st.to] {
+                if !allowed.holds(*p) {
+                    out.push(FarOff {
+                        item: FarOffItem::Place(i),
+                        at: *p,
+                        loc: st.loc,
+                    });
+                    *p = allowed.clamp(*p);
+                }
+            }
+        }
     }
     let objectives = model
         .orders

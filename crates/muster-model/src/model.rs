@@ -251,9 +251,19 @@ pub struct Place {
     pub name: Name,
     pub display: Option<String>,
     pub at: PlaceAt,
+    /// Of an edge place: the stretch (or point) of the edge units use.
+    pub stretch: Option<Stretch>,
     pub refuelling: bool,
     /// Who knows the item (`known-to`); the rules apply to it the same either way.
     pub known_to: Known,
+    pub loc: Loc,
+}
+
+/// `edge west from (0,700) to (0,900)`, or `at (0,800)` with `from` and `to` equal.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Stretch {
+    pub from: Pos,
+    pub to: Pos,
     pub loc: Loc,
 }
 
@@ -664,7 +674,18 @@ pub enum Condition {
         at: Ref,
         loc: Loc,
     },
+    /// `destroys 10 models of british` / `inflicts 30 figures on german`.
+    Losses {
+        what: LossKind,
+        count: u32,
+        /// The side that suffers them.
+        of: Ref,
+        loc: Loc,
+    },
 }
+
+/// What a losses condition counts: models or figures.
+pub use muster_syntax::ast::LossKind;
 
 /// A side's victory condition.
 #[derive(Debug, Clone, PartialEq, Serialize)]

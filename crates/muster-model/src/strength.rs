@@ -38,6 +38,29 @@ pub fn per_model(e: &Element) -> u32 {
         .unwrap_or(USUAL_VEHICLES_PER_MODEL)
 }
 
+/// The pieces on the table a losses condition counts: foot figures, and the
+/// models of vehicles, guns and aircraft (ships are counted by neither).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pieces {
+    pub figures: u32,
+    pub models: u32,
+}
+
+/// What one element puts on the table, as a losses condition counts it.
+pub fn pieces(e: &Element) -> Pieces {
+    let models = e.models.map_or(1, |(n, _)| n);
+    match &e.kind {
+        Some(Troop::Foot { ty, .. }) => Pieces {
+            figures: e.figures.map_or_else(|| usual_figures(*ty), |(n, _)| n),
+            models: 0,
+        },
+        Some(Troop::Vehicle(_) | Troop::Artillery { .. } | Troop::Aircraft { .. }) => {
+            Pieces { figures: 0, models }
+        }
+        Some(Troop::Ship { .. }) | None => Pieces::default(),
+    }
+}
+
 /// Estimated real strength of one element (§3, §20).
 pub fn element(e: &Element) -> Estimate {
     let figures = e.figures.map(|(n, _)| n);

@@ -312,6 +312,18 @@ pub const VICTORY_POINTS: Limit = Limit {
     why: "points grade results against each other; a few dozen is usual",
 };
 
+/// The losses a victory condition asks a side to cause.
+pub const LOSSES: Limit = Limit {
+    what: "losses",
+    written: "`destroys 10 models of british`",
+    min: 1.0,
+    max: 100_000.0,
+    unit: Unit::Count,
+    code: NUMBER_CODE,
+    paragraph: None,
+    why: "a side fields some hundreds of figures and models; more can never be lost",
+};
+
 /// Every limit, in the order the docs table lists them.
 pub const LIMITS: &[Limit] = &[
     COORDINATE_MARGIN,
@@ -332,6 +344,7 @@ pub const LIMITS: &[Limit] = &[
     YEAR,
     HISTORICAL_COUNT,
     VICTORY_POINTS,
+    LOSSES,
 ];
 
 /// The table of numeric limits for `docs/language.md` (Markdown).

@@ -377,6 +377,8 @@ pub struct Place {
     pub id: Ident,
     pub name: Option<Text>,
     pub location: PlaceLocation,
+    /// The stretch or point of an `edge` place, when written.
+    pub stretch: Option<EdgeStretch>,
     /// Marks a designated refuelling ground for helicopters and autogyros (§62).
     pub refuelling: bool,
     /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
@@ -390,6 +392,15 @@ pub struct Place {
 pub enum PlaceLocation {
     At(Point),
     Edge(Spanned<Edge>),
+}
+
+/// `from (0,700) to (0,900)` or `at (3000,900)` after `edge SIDE`: the part of
+/// the edge where units come on or go off; a point has `from` and `to` equal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EdgeStretch {
+    pub from: Point,
+    pub to: Point,
+    pub span: Span,
 }
 
 /// `template airborne-rifle-company company "Airborne Rifle Company" dated 1944 { … }`
@@ -823,6 +834,24 @@ pub enum VictoryCondition {
     Destroys { target: Ident, span: Span },
     /// `exits kampfgruppe at north-edge`
     Exits { unit: Ident, at: Ident, span: Span },
+    /// `destroys 10 models of british`, `inflicts 30 figures on german`:
+    /// losses the side must cause over the whole game.
+    Losses {
+        what: LossKind,
+        count: Spanned<u32>,
+        of: Ident,
+        span: Span,
+    },
+}
+
+/// What a losses condition counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossKind {
+    /// Vehicle, gun and aircraft models (`destroys N models of SIDE`).
+    Models,
+    /// Foot figures (`inflicts N figures on SIDE`).
+    Figures,
 }
 
 /// `intel german { d-coy seen at lz-x vague "gliders heard" }`

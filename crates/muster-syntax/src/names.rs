@@ -154,6 +154,7 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_length | Rule::length => phrase("`length`"),
         Rule::crossing_attr => such_as("a crossing setting", &["at", "over", "carries"]),
         Rule::kw_edge | Rule::edge => phrase("`edge`"),
+        Rule::edge_span => phrase("`from (x,y) to (x,y)` along the edge"),
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
         Rule::kw_known_to | Rule::known_to => phrase("`known-to`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),
@@ -224,7 +225,15 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_holds | Rule::holds => kw("holds", G::Victory),
         Rule::kw_destroys | Rule::destroys => kw("destroys", G::Victory),
         Rule::kw_exits | Rule::exits => kw("exits", G::Victory),
-        Rule::victory_cond => such_as("a victory condition", &["holds", "destroys", "exits"]),
+        Rule::kw_inflicts | Rule::inflicts => kw("inflicts", G::Victory),
+        Rule::destroys_models => phrase("`destroys N models of SIDE`"),
+        Rule::kw_models => phrase("`models`"),
+        Rule::kw_figures => phrase("`figures`"),
+        Rule::kw_of => phrase("`of`"),
+        Rule::victory_cond => such_as(
+            "a victory condition",
+            &["holds", "destroys", "exits", "inflicts"],
+        ),
         Rule::kw_end | Rule::at_end => phrase("`end`"),
         Rule::victory_level | Rule::level_word => {
             phrase("a victory level: `decisive`, `marginal` or `points N`")

@@ -181,6 +181,17 @@ fn victory(cx: &mut Ctx, file: FileId, v: &ast::Victory) {
                 at: target(cx, file, at, &[Space::Map]),
                 loc: loc(file, *span),
             },
+            ast::VictoryCondition::Losses {
+                what,
+                count,
+                of,
+                span,
+            } => Condition::Losses {
+                what: *what,
+                count: count.value,
+                of: side_ref(cx, file, of, "victory"),
+                loc: loc(file, *span),
+            },
         })
         .collect();
     cx.model.victories.push(Victory {

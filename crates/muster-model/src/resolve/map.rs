@@ -168,6 +168,11 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                         ast::PlaceLocation::At(pt) => PlaceAt::Point(pos(pt)),
                         ast::PlaceLocation::Edge(e) => PlaceAt::Edge(e.value),
                     },
+                    stretch: p.stretch.as_ref().map(|s| Stretch {
+                        from: pos(&s.from),
+                        to: pos(&s.to),
+                        loc: loc(file, s.span),
+                    }),
                     refuelling: p.refuelling,
                     known_to: known(file, p.known_to.as_ref()),
                     loc: loc(file, p.span),

@@ -38,6 +38,7 @@ fn targets(m: &Model) -> Vec<Option<Target>> {
         .map(|c| match c {
             Condition::Holds { target, .. } | Condition::Destroys { target, .. } => target.target,
             Condition::Exits { unit, .. } => unit.target,
+            Condition::Losses { of, .. } => of.target,
         })
         .collect()
 }
@@ -119,5 +120,45 @@ fn a_short_name_shared_by_two_enemy_units_is_ambiguous() {
     assert_eq!(
         render(&r),
         vec!["MC102 ambiguous element `gun-1` [gun-1] (help: several units have one; write one of `guns.gun-1`, `inf.gun-1`)"]
+    );
+}
+
+#[test]
+fn losses_name_a_side_and_count_models_or_figures() {
+    let (m, diags) = resolved(
+        "victory blue \"Wear them down\" any { destroys 2 models of red inflicts 1 figure on red }",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let counts: Vec<(muster_model::model::LossKind, u32)> = m.victories[0]
+        .conditions
+        .iter()
+        .filter_map(|c| match c {
+            Condition::Losses { what, count, .. } => Some((*what, *count)),
+            _ => None,
+        })
+        .collect();
+    use muster_model::model::LossKind::*;
+    assert_eq!(counts, vec![(Models, 2), (Figures, 1)]);
+    assert!(matches!(
+        targets(&m)[..],
+        [Some(Target::Side(_)), Some(Target::Side(_))]
+    ));
+}
+
+#[test]
+fn a_losses_condition_on_an_unknown_side_or_with_a_word_for_its_count_is_reported() {
+    let (_, diags) = resolved("victory blue \"Wear them down\" destroys 2 models of reds");
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.contains("MC106") && d.contains("reds")),
+        "{diags:?}"
+    );
+    let (_, diags) = resolved("victory blue \"Wear them down\" inflicts many figures on red");
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.contains("MC002") && d.contains("many")),
+        "{diags:?}"
     );
 }

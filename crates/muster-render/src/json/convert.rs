@@ -7,7 +7,7 @@ use muster_rules::vocab::{Grade, Intensity, SignalKind, Stance, Weather};
 
 use super::common::{clock, Kw, Point, RefKind, Reference, StrengthScale, When};
 use super::header::{Header, Override, Player, Side, Table, View};
-use super::map::{Area, Crossing, Line, Map, Place, Shape, Structure};
+use super::map::{Area, Crossing, Line, Map, Place, Shape, Stretch, Structure};
 use super::plans::*;
 use super::{units, ScenarioJson, FORMAT_VERSION};
 
@@ -354,6 +354,13 @@ fn map(model: &Model) -> Map {
                 },
                 edge: match p.at {
                     m::PlaceAt::Edge(e) => Some(Kw(e)),
+                    m::PlaceAt::Point(_) => None,
+                },
+                stretch: match p.at {
+                    m::PlaceAt::Edge(_) => p.stretch.map(|s| Stretch {
+                        from: s.from.into(),
+                        to: s.to.into(),
+                    }),
                     m::PlaceAt::Point(_) => None,
                 },
                 refuelling: p.refuelling,
@@ -722,6 +729,16 @@ fn victory(model: &Model, v: &m::Victory) -> Victory {
                 m::Condition::Exits { unit, at, .. } => Condition::Exits {
                     unit: reference(model, unit),
                     at: reference(model, at),
+                },
+                m::Condition::Losses {
+                    what, count, of, ..
+                } => Condition::Losses {
+                    counts: match what {
+                        m::LossKind::Models => Counted::Models,
+                        m::LossKind::Figures => Counted::Figures,
+                    },
+                    count: *count,
+                    of: reference(model, of),
                 },
             })
             .collect(),

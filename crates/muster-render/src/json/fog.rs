@@ -253,6 +253,8 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
                     fix(unit);
                     fix(at);
                 }
+                // a side is known to both sides
+                Condition::Losses { .. } => {}
             }
         }
     }

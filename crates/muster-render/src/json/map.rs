@@ -166,8 +166,20 @@ pub struct Place {
     pub at: Option<Point>,
     /// The table edge, when the place is an edge.
     pub edge: Option<Kw<Edge>>,
+    /// The stretch of that edge units use, when the scenario names one: both
+    /// points on the edge, equal for a single point. Null means the whole edge.
+    pub stretch: Option<Stretch>,
     /// A refuelling ground for helicopters and autogyros (§62).
     pub refuelling: bool,
     /// Who knows the item: a side's id, `umpire`, or null for every side.
     pub known_to: Option<String>,
+}
+
+/// Where along a table edge units come on or go off.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+pub struct Stretch {
+    /// One end, on the edge.
+    pub from: Point,
+    /// The other end; equal to `from` for a point of the edge.
+    pub to: Point,
 }

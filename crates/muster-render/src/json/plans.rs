@@ -331,6 +331,25 @@ pub enum Condition {
         /// Where it must leave.
         at: Reference,
     },
+    /// Cause `count` losses to the side `of` over the whole game.
+    Losses {
+        /// What is counted.
+        counts: Counted,
+        /// How many, at least 1.
+        count: u32,
+        /// The side that suffers them.
+        of: Reference,
+    },
+}
+
+/// What a losses condition counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Counted {
+    /// Vehicle, gun and aircraft models destroyed.
+    Models,
+    /// Foot figures lost.
+    Figures,
 }
 
 /// What a side is told of one enemy unit.

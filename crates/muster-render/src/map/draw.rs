@@ -644,19 +644,24 @@ fn crossing_marks(s: &ScenarioJson, h: f64) -> Vec<Mark> {
         .collect()
 }
 
-/// Named points, and table edges named along their edge.
+/// Named points, and table edges named along their edge: at the middle of the
+/// stretch a place names, else of the edge.
 fn place_marks(s: &ScenarioJson, w: f64, h: f64, em: f64) -> Vec<Mark> {
     s.map
         .places
         .iter()
         .filter_map(|p| {
+            // the middle of the stretch, in map units (y down)
+            let mid = p
+                .stretch
+                .map(|st| ((st.from.x + st.to.x) / 2.0, h - (st.from.y + st.to.y) / 2.0));
             let (x, y, kind) = match (&p.at, &p.edge) {
                 (Some(at), _) => (at.x, h - at.y, "point"),
                 (None, Some(e)) => match keyword(e).as_str() {
-                    "north" => (w / 2.0, em * 1.2, "edge"),
-                    "south" => (w / 2.0, h - em * 0.5, "edge"),
-                    "east" => (w - em * 0.7, h / 2.0, "edge-east"),
-                    _ => (em * 0.7, h / 2.0, "edge-west"),
+                    "north" => (mid.map_or(w / 2.0, |m| m.0), em * 1.2, "edge"),
+                    "south" => (mid.map_or(w / 2.0, |m| m.0), h - em * 0.5, "edge"),
+                    "east" => (w - em * 0.7, mid.map_or(h / 2.0, |m| m.1), "edge-east"),
+                    _ => (em * 0.7, mid.map_or(h / 2.0, |m| m.1), "edge-west"),
                 },
                 _ => return None,
             };
@@ -664,12 +669,35 @@ fn place_marks(s: &ScenarioJson, w: f64, h: f64, em: f64) -> Vec<Mark> {
                 p.display.clone().unwrap_or_else(|| p.id.clone()),
                 &p.known_to,
             );
+            let stretch = match (p.at, p.stretch) {
+                (None, Some(st)) => stretch_path(st, h, em, kind != "edge"),
+                _ => String::new(),
+            };
             Some(Mark {
                 id: p.id.clone(),
+                stretch,
                 ..mark(x, y, kind, label, 0.0)
             })
         })
         .collect()
+}
+
+/// A stretch of an edge as a path along the frame (`vertical` on the east and
+/// west edges); a single point gets a bar one em long so that it can be seen.
+fn stretch_path(st: crate::json::map::Stretch, h: f64, em: f64, vertical: bool) -> String {
+    let (ax, ay, bx, by) = (st.from.x, h - st.from.y, st.to.x, h - st.to.y);
+    if (bx - ax).hypot(by - ay) >= em {
+        return format!("M{} {} L{} {}", num(ax), num(ay), num(bx), num(by));
+    }
+    let (ux, uy) = if vertical { (0.0, 1.0) } else { (1.0, 0.0) };
+    let (mx, my, r) = ((ax + bx) / 2.0, (ay + by) / 2.0, em / 2.0);
+    format!(
+        "M{} {} L{} {}",
+        num(mx - ux * r),
+        num(my - uy * r),
+        num(mx + ux * r),
+        num(my + uy * r)
+    )
 }
 
 /// Every side's unit symbols and element marks, with the echelons drawn.
@@ -790,6 +818,7 @@ fn mark(x: f64, y: f64, kind: &str, label: String, angle: f64) -> Mark {
         moved: false,
         ax: x,
         ay: y,
+        stretch: String::new(),
     }
 }
 

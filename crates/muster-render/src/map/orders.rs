@@ -266,6 +266,10 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
             continue;
         };
         let edge = place.edge.map(|k| keyword(&k));
+        // along a stretch of the edge, at its middle; else at a fixed spot of the edge
+        let mid = place
+            .stretch
+            .map(|st| ((st.from.x + st.to.x) / 2.0, h - (st.from.y + st.to.y) / 2.0));
         let (x, y, ux, uy) = match (place.at, edge.as_deref()) {
             (Some(p), _) => {
                 // Point inward from the nearest edge.
@@ -283,10 +287,10 @@ pub fn arrivals(s: &ScenarioJson, own: &str, w: f64, h: f64, e: f64) -> Vec<Arri
                 };
                 (px, py, ux, uy)
             }
-            (None, Some("north")) => (w * 0.6, 0.0, 0.0, 1.0),
-            (None, Some("south")) => (w * 0.6, h, 0.0, -1.0),
-            (None, Some("east")) => (w, h * 0.4, -1.0, 0.0),
-            (None, Some(_)) => (0.0, h * 0.4, 1.0, 0.0),
+            (None, Some("north")) => (mid.map_or(w * 0.6, |m| m.0), 0.0, 0.0, 1.0),
+            (None, Some("south")) => (mid.map_or(w * 0.6, |m| m.0), h, 0.0, -1.0),
+            (None, Some("east")) => (w, mid.map_or(h * 0.4, |m| m.1), -1.0, 0.0),
+            (None, Some(_)) => (0.0, mid.map_or(h * 0.4, |m| m.1), 1.0, 0.0),
             (None, None) => continue,
         };
         // The arrow ends at the place, starting 3 em outside it.

@@ -319,6 +319,9 @@ pub struct Mark {
     pub moved: bool,
     pub ax: f64,
     pub ay: f64,
+    /// Of an edge place: the stretch of the edge units use, as a path along the
+    /// frame (empty for the whole edge).
+    pub stretch: String,
 }
 
 /// A unit symbol: an APP-6 frame with its branch icon and echelon mark, drawn at

@@ -406,6 +406,19 @@ fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
                 .into(),
         ));
     }
+    if conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Losses { .. }))
+    {
+        out.push(item(
+            "Losses",
+            "losses are counted over the whole game: a vehicle, gun or aircraft model counts \
+             when it is destroyed; foot figures count as the casualties assigned to their \
+             companies (§19), whether or not a base has been removed yet. Troops that leave \
+             the table in good order are not losses."
+                .into(),
+        ));
+    }
     for o in &s.orders {
         let timings = o
             .timing

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::json::plans::{Condition, Objective, Order, Signal, Timing};
+use crate::json::plans::{Condition, Counted, Objective, Order, Signal, Timing};
 use crate::json::{RefKind, Reference, ScenarioJson, When};
 
 /// A reference as a reader names it: its display name, its id only when it has
@@ -283,5 +283,23 @@ pub fn condition_words(view: &ScenarioJson, c: &Condition) -> String {
         Condition::Exits { unit, at } => {
             format!("get {} off the table at {}", name(unit), name(at))
         }
+        Condition::Losses {
+            counts: Counted::Models,
+            count,
+            of,
+        } => format!(
+            "destroy {} of {}",
+            muster_syntax::wording::count(*count, "model"),
+            name(of)
+        ),
+        Condition::Losses {
+            counts: Counted::Figures,
+            count,
+            of,
+        } => format!(
+            "inflict losses of {} on {}",
+            muster_syntax::wording::count(*count, "figure"),
+            name(of)
+        ),
     }
 }

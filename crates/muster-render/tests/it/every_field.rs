@@ -286,6 +286,12 @@ impl Planter<'_> {
                     self.refer(unit);
                     self.refer(at);
                 }
+                VictoryCondition::Losses {
+                    what: _,
+                    count: _,
+                    of,
+                    span: _,
+                } => self.refer(of),
             }
         }
     }
@@ -466,6 +472,7 @@ impl Planter<'_> {
                 id,
                 name,
                 location,
+                stretch: _,
                 refuelling: _,
                 known_to,
                 span: _,

@@ -5,8 +5,8 @@ use super::header::clock;
 use super::orders::turn_of;
 use super::{Ctx, P};
 use crate::ast::{
-    Arrival, Event, GroupMember, Intel, IntelEntry, Objective, SignalCondition, UmpireNote,
-    Victory, VictoryCondition, VictoryGroup, VictoryLevel, When,
+    Arrival, Event, GroupMember, Intel, IntelEntry, LossKind, Objective, SignalCondition,
+    UmpireNote, Victory, VictoryCondition, VictoryGroup, VictoryLevel, When,
 };
 use crate::grammar::Rule;
 use crate::literal;
@@ -193,7 +193,8 @@ fn member(
     }
 }
 
-/// `holds X at end`, `holds X by turn N`, `destroys U`, `exits U at P`.
+/// `holds X at end`, `holds X by turn N`, `destroys U`, `exits U at P`,
+/// `destroys N models of SIDE`, `inflicts N figures on SIDE`.
 fn condition(c: &mut Ctx, k: P) -> Option<VictoryCondition> {
     let ks = c.span(&k);
     match k.as_rule() {
@@ -213,6 +214,22 @@ fn condition(c: &mut Ctx, k: P) -> Option<VictoryCondition> {
         Rule::destroys => {
             let target = c.ident(&kids(k).nth(1)?);
             Some(VictoryCondition::Destroys { target, span: ks })
+        }
+        Rule::destroys_models | Rule::inflicts => {
+            let what = match k.as_rule() {
+                Rule::inflicts => LossKind::Figures,
+                _ => LossKind::Models,
+            };
+            let mut it = kids(k);
+            let n = it.find(|x| matches!(x.as_rule(), Rule::lit | Rule::num))?;
+            let count = c.ranged(&n, literal::count, &limits::LOSSES)?;
+            let of = c.ident(&it.find(|x| x.as_rule() == Rule::ident)?);
+            Some(VictoryCondition::Losses {
+                what,
+                count,
+                of,
+                span: ks,
+            })
         }
         Rule::exits => {
             let ids: Vec<Ident> = kids(k)

@@ -4,8 +4,8 @@ use crate::Code;
 use super::ctx::kids;
 use super::{Ctx, P};
 use crate::ast::{
-    Area, Crossing, CrossingKind, Feature, KindRef, LineFeature, Map, Place, PlaceLocation, Shape,
-    Structure,
+    Area, Crossing, CrossingKind, EdgeStretch, Feature, KindRef, LineFeature, Map, Place,
+    PlaceLocation, Shape, Structure,
 };
 use crate::grammar::Rule;
 use crate::literal;
@@ -353,7 +353,7 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         .next()
         .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut location, mut refuelling) = (None, None, false);
-    let mut known_to = None;
+    let (mut known_to, mut stretch) = (None, None);
     let mut tried = false;
     for k in it {
         match k.as_rule() {
@@ -367,10 +367,12 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
             }
             Rule::edge => {
                 tried = true;
-                location = kids(k)
-                    .nth(1)
+                let mut e = kids(k).skip(1);
+                location = e
+                    .next()
                     .and_then(|e| c.vocab(&e, Edge::ALL, Edge::keyword, "a table edge"))
-                    .map(PlaceLocation::Edge)
+                    .map(PlaceLocation::Edge);
+                stretch = e.next().and_then(|s| edge_stretch(c, s));
             }
             Rule::refuelling => refuelling = true,
             Rule::known_to => known_to = self::known_to(c, k),
@@ -394,10 +396,24 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         id,
         name,
         location,
+        stretch,
         refuelling,
         known_to,
         span,
     })
+}
+
+/// `from P to Q` or `at P` after `edge SIDE`.
+fn edge_stretch(c: &mut Ctx, p: P) -> Option<EdgeStretch> {
+    let span = c.span(&p);
+    let points: Vec<P> = kids(p).filter(|k| k.as_rule() == Rule::point).collect();
+    let mut pts = Vec::with_capacity(2);
+    for pt in points {
+        pts.push(c.point(pt)?);
+    }
+    let from = *pts.first()?;
+    let to = pts.get(1).copied().unwrap_or(from);
+    Some(EdgeStretch { from, to, span })
 }
 
 /// `known-to SIDE` or `known-to umpire`: the side's name, or the word `umpire`

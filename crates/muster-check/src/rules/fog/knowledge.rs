@@ -796,6 +796,8 @@ pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
                     add(unit, reader, "victory condition");
                     add(at, reader, "victory condition");
                 }
+                // a side, never a map item
+                Condition::Losses { .. } => {}
             }
         }
     }

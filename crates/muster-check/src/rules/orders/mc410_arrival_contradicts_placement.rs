@@ -38,8 +38,12 @@ pub(crate) const CHECK: Option<CheckFn> = Some(check);
 /// Farther than this from its entry point, a drawn unit contradicts its arrival.
 pub(crate) const MAX_FROM_ENTRY_M: f64 = 300.0;
 
-/// Metres from `p` to the place: to its point, or to its table edge.
+/// Metres from `p` to the place: to its point, its stretch of a table edge, or
+/// its table edge.
 fn distance_to(place: &Place, p: Pos, table: Option<(f64, f64)>) -> Option<f64> {
+    if let Some(s) = &place.stretch {
+        return Some(geometry::point_segment_distance(p, s.from, s.to));
+    }
     match place.at {
         PlaceAt::Point(q) => Some(p.distance(q)),
         PlaceAt::Edge(edge) => {
