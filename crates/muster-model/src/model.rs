@@ -311,6 +311,8 @@ pub struct TemplateInfo {
     pub display: Option<String>,
     pub dated: Option<(i32, i32)>,
     pub nation: Option<String>,
+    /// `modifier …`: the mark every unit made from it carries.
+    pub modifier: Option<muster_rules::vocab::Modifier>,
     /// Units instantiated from it.
     pub used_by: Vec<UnitId>,
     pub loc: Loc,
@@ -351,6 +353,10 @@ pub struct Unit {
     /// `branch …`: the arm its map symbol shows, declared where its elements
     /// on the table cannot tell it.
     pub branch: Option<muster_rules::vocab::Branch>,
+    /// The APP-6 mobility mark of its map symbol: its own `modifier`, else its
+    /// template's (never its superior's: a tank platoon of a lorried
+    /// battalion is not motorised infantry).
+    pub modifier: Option<muster_rules::vocab::Modifier>,
     pub loc: Loc,
 }
 

@@ -115,6 +115,17 @@ keywords! {
 }
 
 keywords! {
+    /// How a unit moves or where it fights, drawn as the APP-6 (D) mobility
+    /// mark at the foot of its symbol's frame. Not the rulebook's: what an
+    /// element can do is read from its own kind and drive, never from this.
+    Modifier {
+        Airborne = "airborne": "parachute and glider troops",
+        Mountain = "mountain": "mountain troops",
+        Motorised = "motorised": "carried in lorries (not fighting from carriers: that is `mechanised`)",
+    }
+}
+
+keywords! {
     /// Foot element types of the Foot Elements Table (§18).
     FootType {
         Coherent = "coherent": "6 figures: rifles, LMG and hand-held AT",

@@ -413,6 +413,8 @@ pub struct Template {
     pub dated: Option<(Spanned<i32>, Spanned<i32>)>,
     /// `nation german`: whose organisation this is.
     pub nation: Option<Ident>,
+    /// `modifier airborne`: the mark every unit made from it carries.
+    pub modifier: Option<Spanned<muster_rules::vocab::Modifier>>,
     pub body: UnitBody,
     pub span: Span,
 }
@@ -451,6 +453,8 @@ pub struct Unit {
     /// `branch infantry`: the arm its map symbol shows, where its elements on
     /// the table cannot tell it.
     pub branch: Option<Spanned<muster_rules::vocab::Branch>>,
+    /// `modifier airborne`: the APP-6 mobility mark of its map symbol.
+    pub modifier: Option<Spanned<muster_rules::vocab::Modifier>>,
     /// `captured`: it fights in the enemy's equipment, so its template's nation
     /// may differ from its side's (MC216).
     pub captured: Option<Span>,

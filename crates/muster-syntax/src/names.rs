@@ -268,6 +268,8 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::start_word => phrase("`hot` or `cold`"),
         Rule::kw_branch | Rule::branch_decl => kw("branch", G::UnitSetting),
         Rule::kw_captured | Rule::captured => kw("captured", G::UnitSetting),
+        Rule::kw_modifier | Rule::modifier_decl => kw("modifier", G::UnitSetting),
+        Rule::modifier_word => phrase("a modifier such as `airborne` or `motorised`"),
         Rule::branch_word => phrase("a branch such as `infantry` or `armour`"),
         Rule::kw_prepared | Rule::prepared => kw("prepared since", G::UnitSetting),
         Rule::kw_since => phrase("`since`"),

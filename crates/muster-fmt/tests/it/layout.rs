@@ -67,3 +67,26 @@ fn files_that_do_not_parse_are_refused() {
     assert_eq!(format("").unwrap(), "");
     assert_eq!(format("// only a comment").unwrap(), "// only a comment\n");
 }
+
+#[test]
+fn a_modifier_is_laid_out_as_a_clause_of_its_header() {
+    let src = "template para company \"Para\"   modifier   airborne { hq h command }\nforces red { company a \"A\" from para modifier\n  motorised }\n";
+    let out = format(src).unwrap();
+    assert_eq!(
+        out,
+        "template para company \"Para\" modifier airborne {\n  hq h command\n}\nforces red {\n  company a \"A\" from para modifier motorised\n}\n"
+    );
+    // A header too long for a line wraps at its clauses, the modifier whole.
+    let long = "forces red { company a-coy \"A Company, 7th Parachute Battalion\" from parachute-rifle-company at (760,640) facing 180 modifier airborne }";
+    let wrapped = format(long).unwrap();
+    assert!(
+        wrapped
+            .lines()
+            .any(|l| l.starts_with("    ") && l.ends_with("modifier airborne")),
+        "{wrapped}"
+    );
+    assert!(wrapped
+        .lines()
+        .all(|l| l.chars().count() <= muster_fmt::WIDTH));
+    assert_eq!(format(&wrapped).unwrap(), wrapped);
+}

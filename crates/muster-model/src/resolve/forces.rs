@@ -106,6 +106,10 @@ fn lower(
         start: a.start.as_ref().map(|s| start_decl(d.file, s)),
         prepared: a.prepared.as_ref().map(|p| prepared(d.file, p)),
         branch: a.branch.as_ref().map(|b| b.value),
+        modifier: a.modifier.as_ref().map(|m| m.value).or_else(|| {
+            d.template
+                .and_then(|t| cx.model.templates.get(t.0)?.modifier)
+        }),
         loc: loc(d.file, a.span),
     });
     for o in &a.overrides {

@@ -145,6 +145,7 @@ pub(crate) fn info(file: FileId, t: &ast::Template) -> TemplateInfo {
         display: t.name.as_ref().map(|x| x.value.clone()),
         dated: t.dated.as_ref().map(|(a, b)| (a.value, b.value)),
         nation: t.nation.as_ref().map(|i| i.name.clone()),
+        modifier: t.modifier.as_ref().map(|m| m.value),
         used_by: Vec::new(),
         loc: loc(file, t.span),
     }

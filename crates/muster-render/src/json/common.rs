@@ -63,6 +63,7 @@ vocab!(
     BriefingSection,
     GroupMode,
     Branch,
+    Modifier,
 );
 
 /// A keyword of the language, serialised exactly as written in a scenario (`dug-in`).

@@ -46,6 +46,10 @@ pub struct Unit {
     /// The arm its map symbol shows, as the writer declared it; null when the
     /// map works it out from the elements.
     pub branch: Option<Kw<Branch>>,
+    /// How it moves or where it fights (`airborne`, `mountain`,
+    /// `motorised`): the APP-6 modifier its map symbol carries, its own or
+    /// its template's; null for none.
+    pub modifier: Option<Kw<Modifier>>,
     /// Estimated strength of the unit and everything below it.
     pub strength: RealStrength,
     /// The real unit's strength as the scenario states it, with its source;

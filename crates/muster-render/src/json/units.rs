@@ -103,6 +103,7 @@ impl Forest<'_> {
             prepared_since: u.prepared.as_ref().and_then(prepared_since),
             prepared_overnight: u.prepared.as_ref().is_some_and(|p| p.date.is_none()),
             branch: u.branch.map(super::common::Kw),
+            modifier: u.modifier.map(super::common::Kw),
             strength,
             historical_strength: u.historical_strength.as_ref().map(|h| HistoricalStrength {
                 men: h.men,

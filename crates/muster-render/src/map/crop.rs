@@ -75,6 +75,8 @@ pub(crate) fn crop(v: &mut MapView, win: Window, k: f64) {
     v.has_points = v.places.iter().any(|p| p.kind == "point");
     v.branches
         .retain(|b| v.units.iter().any(|u| &u.branch == b));
+    v.modifiers
+        .retain(|m| v.units.iter().any(|u| &u.modifier == m));
     v.echelons
         .retain(|ech| v.units.iter().any(|u| u.echelon == ech.mark));
     v.has_reports = v.units.iter().any(|u| u.branch == "report");

@@ -7,6 +7,7 @@ use super::crop::crop;
 use super::grid::{grid, square_in};
 use super::hatch;
 use super::inset::{clear, dense_spots};
+use super::modifier::MODIFIERS;
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
 use super::spread::spread;
@@ -338,6 +339,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         crossing_kinds,
         has_points: s.map.places.iter().any(|p| p.at.is_some()),
         branches: Vec::new(),
+        modifiers: Vec::new(),
         echelons: Vec::new(),
         order_kinds,
         plan_kinds,
@@ -381,6 +383,12 @@ fn legend_units(
         .collect();
     branches.dedup();
     view.branches = branches;
+    view.modifiers = MODIFIERS
+        .iter()
+        .map(|m| m.modifier.keyword())
+        .filter(|m| units.iter().any(|u| u.modifier == *m))
+        .map(str::to_string)
+        .collect();
     view.has_reports = units.iter().any(|u| u.branch == "report");
     view.has_later = units.iter().any(|u| u.later);
     view.units = units;
@@ -736,6 +744,7 @@ fn report_marks(s: &ScenarioJson, h: f64) -> Vec<UnitMark> {
                 fy: h - p.y,
                 hostile: true,
                 branch: "report".into(),
+                modifier: String::new(),
                 echelon: String::new(),
                 label: r.label.clone(),
                 name: r.label.clone(),
@@ -888,6 +897,11 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
             fy: h - c.y,
             hostile,
             branch: unit_branch(u).into(),
+            modifier: u
+                .modifier
+                .as_ref()
+                .map(|m| m.0.keyword().to_string())
+                .unwrap_or_default(),
             echelon: mark.into(),
             label: u.id.clone(),
             name: u.display.clone().unwrap_or_else(|| u.id.clone()),

@@ -15,6 +15,7 @@ mod font;
 pub mod grid;
 mod hatch;
 mod inset;
+pub mod modifier;
 mod near;
 pub mod orders;
 mod place;

@@ -134,13 +134,15 @@ impl Drawn {
         };
         // The nearest by the R-tree's measure, then every segment as near up
         // to rounding, measured as the scan measures them, in their order.
+        // One search: the iterator goes on from the nearest.
         let mut near = index.nearest_neighbor_iter_with_distance_2(&[p.x, p.y]);
-        let (_, d2) = near.next()?;
+        let (first, d2) = near.next()?;
         let reach = d2.sqrt() * (1.0 + 1e-9) + 1e-9;
-        let mut close: Vec<&GeomWithData<Line<[f64; 2]>, usize>> = index
-            .nearest_neighbor_iter_with_distance_2(&[p.x, p.y])
-            .take_while(|(_, d2)| d2.sqrt() <= reach)
-            .map(|(s, _)| s)
+        let mut close: Vec<&GeomWithData<Line<[f64; 2]>, usize>> = std::iter::once(first)
+            .chain(
+                near.take_while(|(_, d2)| d2.sqrt() <= reach)
+                    .map(|(s, _)| s),
+            )
             .collect();
         crate::work::segments(close.len());
         close.sort_by_key(|s| s.data);
@@ -313,6 +315,25 @@ impl Barriers {
             owners,
             segments: RTree::bulk_load(segs),
         }
+    }
+
+    /// Whether a barrier other than `own` parts the shape from a name whose
+    /// box `r`, centred on its text, stands within `limit` of it: the sight
+    /// line from the shape's point nearest the box's centre, as
+    /// [`Barriers::between`] measures it. That point lies within `limit` and
+    /// half the box's diagonal of the centre, so it is looked for only when
+    /// another barrier comes that near.
+    pub fn parts(&self, shape: &Shape, r: &Rect, limit: f64, own: &str) -> bool {
+        let reach = limit + r.w.hypot(r.h) / 2.0;
+        let square = AABB::from_corners([r.cx - reach, r.cy - reach], [r.cx + reach, r.cy + reach]);
+        let other = self
+            .segments
+            .locate_in_envelope_intersecting(&square)
+            .any(|s| {
+                crate::work::segments(1);
+                self.owners.get(s.data).is_some_and(|o| o.id != own)
+            });
+        other && self.between(shape.nearest(r.cx, r.cy), (r.cx, r.cy), own)
     }
 
     /// Whether the sight line from a feature at `from` to its label at `to`

@@ -248,6 +248,12 @@ fn seeds(shape: &Shape, e: f64, frame: [f64; 4]) -> Vec<Rect> {
         .collect()
 }
 
+/// Whether a name's box `r` stands within `limit` of its feature `shape`
+/// (`id`) and on the same side of every barrier as the feature.
+fn beside(ctx: &Ctx, shape: &Shape, id: &str, r: &Rect, limit: f64) -> bool {
+    shape.within(r, limit) && !ctx.barriers.parts(shape, r, limit, id)
+}
+
 /// Places one name: at its feature, else on a leader, else as a callout
 /// number; records its box and leader.
 fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -> Put {
@@ -263,18 +269,13 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
             .flat_map(|gap| seeds.iter().flat_map(move |s| ring(s, w, h, gap * e)))
     };
     let rect = |(x, y): (f64, f64)| Rect { cx: x, cy: y, w, h };
-    // The same side of every barrier as the feature, measured from the point
-    // of the feature nearest to the name.
-    let fair = |c: &(f64, f64)| {
-        let from = n.shape.nearest(c.0, c.1);
-        !ctx.barriers.between(from, *c, &n.id)
-    };
+    let fair = |r: &Rect, limit: f64| beside(ctx, &n.shape, &n.id, r, limit);
     let near = n
         .first
         .iter()
         .copied()
         .chain(rings(&NEAR_GAPS))
-        .filter(|c| n.shape.within(&rect(*c), NEAR_MM * mm) && fair(c))
+        .filter(|c| fair(&rect(*c), NEAR_MM * mm))
         .map(|c| Spot::from(rect(c)));
     if let Some((_, s)) = p.place_from(near) {
         record(boxes, &s.rect, n.text);
@@ -283,7 +284,7 @@ fn put_name(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) 
     let led = rings(&LEADER_GAPS)
         .filter(|c| {
             let r = rect(*c);
-            !n.shape.within(&r, NEAR_MM * mm) && n.shape.within(&r, LEADER_MM * mm) && fair(c)
+            !n.shape.within(&r, NEAR_MM * mm) && fair(&r, LEADER_MM * mm)
         })
         .map(|c| {
             let r = rect(c);
@@ -336,10 +337,7 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
                 .into_iter()
                 .flat_map(|gap| seeds.iter().flat_map(move |s| ring(s, w, h, gap))),
         )
-        .filter(|c| {
-            n.shape.within(&rect(*c), NEAR_MM * per_mm(e))
-                && !ctx.barriers.between(n.shape.nearest(c.0, c.1), *c, &n.id)
-        })
+        .filter(|c| beside(ctx, &n.shape, &n.id, &rect(*c), NEAR_MM * per_mm(e)))
         .map(|c| Spot::from(rect(c)));
     let Some((_, s)) = p.place_from(near) else {
         return false;
@@ -916,12 +914,7 @@ fn along(
     let mm = per_mm(e);
     let mut angles = Vec::new();
     let ok = spots
-        .filter(|(cx, cy, _, r)| {
-            shape.within(r, NEAR_MM * mm)
-                && !ctx
-                    .barriers
-                    .between(shape.nearest(*cx, *cy), (*cx, *cy), &id)
-        })
+        .filter(|(_, _, _, r)| beside(ctx, &shape, &id, r, NEAR_MM * mm))
         .map(|(_, _, angle, r)| {
             angles.push(angle);
             Spot::from(r)

@@ -22,6 +22,7 @@ impl Symbols {
     pub fn new() -> Symbols {
         let mut defs = String::from("<defs>");
         defs.push_str(SYMBOLS);
+        defs.push_str(&super::modifier::symbols());
         defs.push_str("</defs>");
         Symbols { defs }
     }

@@ -76,6 +76,8 @@ pub struct MapView {
     /// Branch icons drawn, in legend order; echelon marks drawn.
     pub branches: Vec<String>,
     pub echelons: Vec<Echelon>,
+    /// Mobility modifiers drawn, in the table's order, for the legend.
+    pub modifiers: Vec<String>,
     /// Which legend entries apply: intel reports, later arrivals, plan kinds.
     pub has_reports: bool,
     pub has_later: bool,
@@ -337,6 +339,9 @@ pub struct UnitMark {
     pub hostile: bool,
     /// One of [`super::branch::BRANCHES`], or `report` for an intel report.
     pub branch: String,
+    /// Its APP-6 mobility modifier's keyword (`airborne`), drawn at the foot
+    /// of the frame from [`super::modifier::MODIFIERS`]; empty for none.
+    pub modifier: String,
     pub echelon: String,
     pub label: String,
     /// Its display name, given in the unit key under the map: the symbol

@@ -495,6 +495,8 @@ impl Planter<'_> {
             dated: _,
             // Vocabulary, as for sides.
             nation: _,
+            // a word of a closed vocabulary: it carries no text of the writer's
+            modifier: _,
             body,
             span: _,
         } = t;
@@ -548,6 +550,7 @@ impl Planter<'_> {
             prepared,
             // a word of a closed vocabulary: it carries no text of the writer's
             branch: _,
+            modifier: _,
             overrides,
             body,
             span: _,

@@ -11,6 +11,7 @@ mod injection;
 mod kind_styles;
 mod leak;
 mod map_table;
+mod modifiers;
 mod player_sheet;
 mod python_jsonschema;
 mod schema;

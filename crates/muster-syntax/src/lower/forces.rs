@@ -12,7 +12,7 @@ use crate::grammar::Rule;
 use crate::literal;
 use crate::span::{Ident, Span, Spanned};
 use muster_rules::limits;
-use muster_rules::vocab::{Branch, Echelon, StrengthKind};
+use muster_rules::vocab::{Branch, Echelon, Modifier, StrengthKind};
 
 /// `forces side { units }`
 pub(crate) fn forces(c: &mut Ctx, p: P) -> Forces {
@@ -45,6 +45,7 @@ struct Header {
     prepared: Option<Prepared>,
     overrides: Vec<SeverityOverride>,
     branch: Option<Spanned<Branch>>,
+    modifier: Option<Spanned<Modifier>>,
     captured: Option<Span>,
     /// Settings a template does not take, for its diagnostic.
     unit_only: Vec<(String, Span)>,
@@ -125,6 +126,11 @@ fn header<'i>(c: &mut Ctx, rest: impl Iterator<Item = P<'i>>) -> Header {
                 h.unit_only.push(("branch".into(), span));
                 if let Some(w) = kids(k).nth(1) {
                     h.branch = c.vocab(&w, Branch::ALL, Branch::keyword, "a branch");
+                }
+            }
+            Rule::modifier_decl => {
+                if let Some(w) = kids(k).nth(1) {
+                    h.modifier = c.vocab(&w, Modifier::ALL, Modifier::keyword, "a modifier");
                 }
             }
             Rule::captured => {
@@ -245,6 +251,7 @@ pub(crate) fn unit(c: &mut Ctx, p: P) -> Option<Unit> {
         start: h.start,
         prepared: h.prepared,
         branch: h.branch,
+        modifier: h.modifier,
         captured: h.captured,
         overrides: h.overrides,
         body: h.body.unwrap_or_default(),
@@ -308,7 +315,7 @@ pub(crate) fn template(c: &mut Ctx, p: P) -> Option<Template> {
             *sp,
             format!("`{word}` is not allowed on a template"),
             "not allowed on a template",
-            Some("a template takes a name, `dated` and `nation`; place and annotate its instances in `forces`".into()),
+            Some("a template takes a name, `dated`, `nation` and `modifier`; place and annotate its instances in `forces`".into()),
         );
     }
     Some(Template {
@@ -317,6 +324,7 @@ pub(crate) fn template(c: &mut Ctx, p: P) -> Option<Template> {
         name: h.name,
         dated: h.dated,
         nation: h.nation,
+        modifier: h.modifier,
         body: h.body.unwrap_or_default(),
         span,
     })

@@ -519,6 +519,7 @@ fn add_unit(
         start: None,
         prepared: None,
         branch: Some(muster_rules::vocab::Branch::Infantry),
+        modifier: None,
         loc: loc(),
     });
     if let Some(p) = parent {
