@@ -17,9 +17,9 @@ use std::path::Path;
 /// The scenario whose sheets are read one by one.
 const SCENARIO: &str = "pegasus-bridge";
 
-/// The Pegasus umpire sheet's page budget: six pages of reference behind the
-/// one-page front sheet that runs the game.
-const UMPIRE_PAGES_AT_MOST: usize = 7;
+/// The Pegasus umpire sheet's page budget: seven pages of reference (the order of
+/// battle at 8 pt takes three) behind the one-page front sheet that runs the game.
+const UMPIRE_PAGES_AT_MOST: usize = 8;
 
 /// Where the page counts are recorded, between these two lines.
 const DOC: &str = "docs/output.md";
