@@ -66,9 +66,11 @@ pub(crate) fn maps_at(s: &ScenarioJson, k: f64, windows: &[Window]) -> Vec<MapVi
     let (_, h) = extent(s);
     let own = s.sides.first().map(|x| x.id.clone()).unwrap_or_default();
     let ground = Ground::of(s, &own, &[], h, false);
+    // One scale, so one frame and grid, copied into each tile and cut there.
+    let frame = frame_at(s, &own, k);
     windows
         .iter()
-        .map(|win| view_of(s, &own, &ground, k, Some(*win), false))
+        .map(|win| view_of(s, &own, &ground, (k, Some(&frame)), Some(*win), false))
         .collect()
 }
 
@@ -89,7 +91,7 @@ pub(crate) fn map_at_with_insets(
         .or_else(|| s.sides.first().map(|x| x.id.clone()))
         .unwrap_or_default();
     let ground = Ground::of(s, &own, focus, h, side_view);
-    view_of(s, &own, &ground, k, window, true)
+    view_of(s, &own, &ground, (k, None), window, true)
 }
 
 /// Marks by position, each with its index in its list.
@@ -165,20 +167,28 @@ impl Ground {
     }
 }
 
-/// The map of `ground` at `k` millimetres per metre, of the whole table or of
-/// `window` only; with an inset for each dense spot when `insets`.
+/// The frame and furniture of a map at `k` millimetres per metre.
+fn frame_at(s: &ScenarioJson, own: &str, k: f64) -> MapView {
+    let (w, h) = extent(s);
+    let c = MIN_TEXT_MM / SMALLEST_EM;
+    furniture(s, own, w, h, c / k, k)
+}
+
+/// The map of `ground` at `k` millimetres per metre (with its frame when
+/// already made at that scale), of the whole table or of `window` only; with
+/// an inset for each dense spot when `insets`.
 fn view_of(
     s: &ScenarioJson,
     own: &str,
     ground: &Ground,
-    k: f64,
+    (k, frame): (f64, Option<&MapView>),
     window: Option<Window>,
     insets: bool,
 ) -> MapView {
     let (w, h) = extent(s);
     let c = MIN_TEXT_MM / SMALLEST_EM;
     let em = c / k;
-    let mut view = furniture(s, own, w, h, em, k);
+    let mut view = frame.map_or_else(|| frame_at(s, own, k), MapView::clone);
     let (lines, line_kinds) = line_marks(s, h, em, window);
     view.scenario_kinds = scenario_kinds(s, &ground.areas, &lines);
     // A window takes only the areas that reach into it (`crop` keeps no
@@ -211,7 +221,14 @@ fn view_of(
     if insets {
         let spots = dense_spots(&view, k);
         for (n, spot) in spots.iter().enumerate() {
-            let mut inset = view_of(s, own, ground, k * spot.times, Some(spot.window), false);
+            let mut inset = view_of(
+                s,
+                own,
+                ground,
+                (k * spot.times, None),
+                Some(spot.window),
+                false,
+            );
             // An inset's caption names no unit off the table or aboard: the
             // map above lists them once.
             inset.off_table.clear();
