@@ -2,6 +2,8 @@
 # Writes a scenario of UNITS placed companies (half a side each, on a grid over a
 # 20 km table, every company a headquarters and two elements) and a road of
 # ROAD points winding across it: the rendering benchmark in docs/performance.md.
+# Each side gets at least one company, so that its player commands a unit and
+# the file builds.
 #   scripts/many-units.sh 6000 > /tmp/units6k.muster        # 6,000 units, 2.1 MB
 #   scripts/many-units.sh 0 150000 > /tmp/road150k.muster   # a road of 150,000 points
 # Deterministic: the same arguments give the same file.
@@ -33,6 +35,7 @@ awk -v units="$units" -v road="$road" 'BEGIN {
     }
     printf "\n}\n"
   }
+  if (units < 2) units = 2
   half = int((units + 1) / 2)
   n = 0
   for (s = 0; s < 2; s++) {

@@ -2,6 +2,7 @@
 //! in the window is kept, and the grid letters, the scale bar and the north
 //! arrow move to the window's edges.
 
+use super::draw::{drawn_path, meets};
 use super::svg::num;
 use super::view::{scale_and_north, MapView, Window, MARGINS_EM};
 
@@ -22,18 +23,8 @@ pub(crate) fn crop(v: &mut MapView, win: Window, k: f64) {
     let mb = BOTTOM_EM;
     let (x1, y1) = (win.x + win.w, win.y + win.h);
     let inside = |x: f64, y: f64| x >= win.x && x <= x1 && y >= win.y && y <= y1;
-    let meets = |ps: &[(f64, f64)]| {
-        let (mut a, mut b, mut c, mut d) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for (x, y) in ps {
-            a = a.min(*x);
-            b = b.min(*y);
-            c = c.max(*x);
-            d = d.max(*y);
-        }
-        a <= x1 && c >= win.x && b <= y1 && d >= win.y
-    };
-    v.areas.retain(|a| meets(&a.points));
-    v.lines.retain(|l| meets(&l.points));
+    v.areas.retain(|a| meets(&a.points, win));
+    v.lines.retain(|l| meets(&l.points, win));
     // What reaches far outside the window is drawn only a little way past
     // it: a set-up sheet's tiles would otherwise each repeat whole outlines.
     let reach = Window {
@@ -47,10 +38,10 @@ pub(crate) fn crop(v: &mut MapView, win: Window, k: f64) {
             a.d = d;
         }
     }
+    // A window's lines come without their paths (`line_marks`): each is
+    // drawn here, whole when every segment reaches the window.
     for l in &mut v.lines {
-        if let Some(d) = cut_line(&l.points, reach) {
-            l.d = d;
-        }
+        l.d = cut_line(&l.points, reach).unwrap_or_else(|| drawn_path(&l.points, false));
     }
     v.crossings.retain(|m| inside(m.x, m.y));
     v.places.retain(|m| inside(m.x, m.y));

@@ -41,40 +41,30 @@ pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: Pr
     map_at_with_insets(s, own, focus, k, None)
 }
 
-/// The map printed at `k` millimetres per metre of ground, of the whole table or
-/// of `window` only (a map extract, `extract.rs`).
-pub(crate) fn map_at(
-    s: &ScenarioJson,
-    own: Option<&str>,
-    focus: &[String],
-    k: f64,
-    window: Option<Window>,
-) -> MapView {
-    map_with_insets(s, own, focus, k, window, false)
+/// The umpire's map of each of `windows` at `k` millimetres per metre of
+/// ground, without insets (the set-up sheet's tiles, at table scale, number
+/// every element instead). The forces and terrain are built once for all of
+/// them, and each window draws only what stands in it, so a table cut into
+/// many tiles costs what the tiles show, not every unit once per tile.
+pub(crate) fn maps_at(s: &ScenarioJson, k: f64, windows: &[Window]) -> Vec<MapView> {
+    let (_, h) = extent(s);
+    let own = s.sides.first().map(|x| x.id.clone()).unwrap_or_default();
+    let ground = Ground::of(s, &own, &[], h, false);
+    windows
+        .iter()
+        .map(|win| view_of(s, &own, &ground, k, Some(*win), false))
+        .collect()
 }
 
-/// The same map with an inset for each dense spot, where marks would print on
-/// top of each other (`inset.rs`). The set-up sheet's tiles, at table scale,
-/// number every element instead.
+/// The map printed at `k` millimetres per metre of ground, of the whole table
+/// or of `window` only (a map extract, `extract.rs`), with an inset for each
+/// dense spot, where marks would print on top of each other (`inset.rs`).
 pub(crate) fn map_at_with_insets(
     s: &ScenarioJson,
     own: Option<&str>,
     focus: &[String],
     k: f64,
     window: Option<Window>,
-) -> MapView {
-    map_with_insets(s, own, focus, k, window, true)
-}
-
-/// The map, with an inset for each dense spot when `insets` (an inset has
-/// none of its own: its scale already parts its marks).
-fn map_with_insets(
-    s: &ScenarioJson,
-    own: Option<&str>,
-    focus: &[String],
-    k: f64,
-    window: Option<Window>,
-    insets: bool,
 ) -> MapView {
     let (_, h) = extent(s);
     let side_view = own.is_some();
@@ -83,7 +73,7 @@ fn map_with_insets(
         .or_else(|| s.sides.first().map(|x| x.id.clone()))
         .unwrap_or_default();
     let ground = Ground::of(s, &own, focus, h, side_view);
-    view_of(s, &own, &ground, k, window, insets)
+    view_of(s, &own, &ground, k, window, true)
 }
 
 /// Marks by position, each with its index in its list.
@@ -173,9 +163,19 @@ fn view_of(
     let c = MIN_TEXT_MM / SMALLEST_EM;
     let em = c / k;
     let mut view = furniture(s, own, w, h, em, k);
-    let (lines, line_kinds) = line_marks(s, h, em);
+    let (lines, line_kinds) = line_marks(s, h, em, window);
     view.scenario_kinds = scenario_kinds(s, &ground.areas, &lines);
-    view.areas = ground.areas.clone();
+    // A window takes only the areas that reach into it (`crop` keeps no
+    // other), so a tile copies what it shows, not every outline.
+    view.areas = match window {
+        Some(win) => ground
+            .areas
+            .iter()
+            .filter(|a| meets(&a.points, win))
+            .cloned()
+            .collect(),
+        None => ground.areas.clone(),
+    };
     view.terrain_kinds = ground.terrain_kinds.clone();
     view.lines = lines;
     view.line_kinds = line_kinds;
@@ -435,8 +435,29 @@ fn area_marks(s: &ScenarioJson, h: f64) -> (Vec<AreaMark>, Vec<String>) {
     (areas, kinds)
 }
 
+/// Whether the box round `points` meets `win` (edges included): what `crop`
+/// keeps of the areas and lines.
+pub(crate) fn meets(points: &[(f64, f64)], win: Window) -> bool {
+    let (mut a, mut b, mut c, mut d) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (x, y) in points {
+        a = a.min(*x);
+        b = b.min(*y);
+        c = c.max(*x);
+        d = d.max(*y);
+    }
+    a <= win.x + win.w && c >= win.x && b <= win.y + win.h && d >= win.y
+}
+
 /// Roads, rivers and obstacles, and the line kinds present for the legend.
-fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>) {
+/// For a `window`, a line that does not reach into it keeps no points (so
+/// `crop` leaves it out) and no line is given its path: `crop` draws the
+/// part near the window, so a tile never writes out a whole long line.
+fn line_marks(
+    s: &ScenarioJson,
+    h: f64,
+    em: f64,
+    window: Option<Window>,
+) -> (Vec<LineMark>, Vec<String>) {
     let styles = kind_styles(s);
     let mut kinds: Vec<String> = Vec::new();
     let lines = s
@@ -453,9 +474,19 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 .get(l.points.len() / 2)
                 .copied()
                 .unwrap_or(Point { x: 0.0, y: 0.0 });
+            let mut points: Vec<(f64, f64)> = l.points.iter().map(|p| (p.x, h - p.y)).collect();
+            let d = match window {
+                None => drawn_path(&points, false),
+                Some(win) => {
+                    if !meets(&points, win) {
+                        points = Vec::new();
+                    }
+                    String::new()
+                }
+            };
             LineMark {
                 id: l.id.clone(),
-                d: path(&l.points, false, h),
+                d,
                 kind,
                 style: l
                     .terrain
@@ -469,7 +500,7 @@ fn line_marks(s: &ScenarioJson, h: f64, em: f64) -> (Vec<LineMark>, Vec<String>)
                 y: h - mid.y,
                 angle: 0.0,
                 shown: true,
-                points: l.points.iter().map(|p| (p.x, h - p.y)).collect(),
+                points,
             }
         })
         .collect();
@@ -953,10 +984,16 @@ pub fn extent(s: &ScenarioJson) -> (f64, f64) {
 
 /// An SVG path through the points, flipping y so north is up.
 fn path(ps: &[Point], closed: bool, h: f64) -> String {
+    let drawn: Vec<(f64, f64)> = ps.iter().map(|p| (p.x, h - p.y)).collect();
+    drawn_path(&drawn, closed)
+}
+
+/// An SVG path through points already in map units (y down).
+pub(crate) fn drawn_path(ps: &[(f64, f64)], closed: bool) -> String {
     let mut d = String::new();
-    for (i, p) in ps.iter().enumerate() {
+    for (i, (x, y)) in ps.iter().enumerate() {
         d.push_str(if i == 0 { "M" } else { " L" });
-        d.push_str(&format!("{} {}", num(p.x), num(h - p.y)));
+        d.push_str(&format!("{} {}", num(*x), num(*y)));
     }
     if closed && !ps.is_empty() {
         d.push_str(" Z");

@@ -213,17 +213,14 @@ fn seeds(shape: &Shape, e: f64, frame: [f64; 4]) -> Vec<Rect> {
     if drawn.points().len() < 2 {
         return vec![shape.bounds()];
     }
-    let mut along = Vec::new();
-    for w in drawn.points().windows(2) {
-        if let [a, b] = w {
-            for t in [0.25, 0.5, 0.75] {
-                along.push((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
-            }
-        }
-    }
-    let mid = along.len() / 2;
-    let mut order: Vec<usize> = (0..along.len()).collect();
-    order.sort_by_key(|i| i.abs_diff(mid));
+    let ps = drawn.points();
+    // Three points along each segment, the `i`th of them all.
+    let along = |i: usize| {
+        let t = [0.25, 0.5, 0.75][i % 3];
+        let (a, b) = (ps.get(i / 3)?, ps.get(i / 3 + 1)?);
+        Some((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+    };
+    let order = middle_out(3 * (ps.len() - 1));
     // The widest ring's spots stand this far from their seed's box.
     let reach = (LEADER_GAPS[LEADER_GAPS.len() - 1] + SEED_EM) * e;
     let [x0, y0, x1, y1] = frame;
@@ -231,8 +228,7 @@ fn seeds(shape: &Shape, e: f64, frame: [f64; 4]) -> Vec<Rect> {
     let thin = cell > 0.0;
     let mut taken = std::collections::HashSet::new();
     order
-        .into_iter()
-        .filter_map(|i| along.get(i).copied())
+        .filter_map(along)
         .filter(|(x, y)| {
             *x >= x0 - reach && *x <= x1 + reach && *y >= y0 - reach && *y <= y1 + reach
         })
@@ -246,6 +242,30 @@ fn seeds(shape: &Shape, e: f64, frame: [f64; 4]) -> Vec<Rect> {
             h: 2.0 * SEED_EM * e,
         })
         .collect()
+}
+
+/// The indices `0..n` from the middle (`n / 2`) out, the lower of two as far
+/// from it first: what a stable sort by the distance from the middle gives,
+/// made as they are asked for, so a long line is never sorted whole.
+fn middle_out(n: usize) -> impl Iterator<Item = usize> {
+    let mid = n / 2;
+    (0..n).map(move |k| {
+        // 0, -1, +1, -2, +2, … from the middle, then the rest of the longer side.
+        let d = k.div_ceil(2);
+        let pair = 2 * mid.min(n - 1 - mid);
+        if k <= pair {
+            if k % 2 == 1 {
+                mid - d
+            } else {
+                mid + d
+            }
+        } else if mid > n - 1 - mid {
+            // Only lower indices are left.
+            mid - (k - mid.min(n - 1 - mid))
+        } else {
+            mid + (k - mid.min(n - 1 - mid))
+        }
+    })
 }
 
 /// Whether a name's box `r` stands within `limit` of its feature `shape`
@@ -827,7 +847,9 @@ fn place_lines(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<L
     let e = v.em;
     let size = LINE_EM * e;
     for l in v.lines.iter_mut().filter(|l| !l.label.is_empty()) {
-        if let Some((x, y, angle)) = along(p, ctx, boxes, l, size) {
+        // Its segments are indexed once, for both ways of naming it.
+        let shape = Shape::path(l.points.clone());
+        if let Some((x, y, angle)) = along(p, ctx, boxes, l, &shape, size) {
             l.x = x;
             l.y = y;
             l.angle = angle;
@@ -835,7 +857,7 @@ fn place_lines(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<L
         }
         let name = Name {
             id: format!("line:{}", l.id),
-            shape: Shape::path(l.points.clone()),
+            shape,
             text: &l.label,
             size,
             bold: false,
@@ -859,23 +881,36 @@ fn along(
     ctx: &Ctx,
     boxes: &mut Vec<LabelBox>,
     l: &super::view::LineMark,
+    shape: &Shape,
     size: f64,
 ) -> Option<(f64, f64, f64)> {
     let e = ctx.e;
     let id = format!("line:{}", l.id);
-    let shape = Shape::path(l.points.clone());
     let probe = text_box(0.0, 0.0, &l.label, size, false);
-    let mut segs: Vec<(usize, &[(f64, f64)])> = l.points.windows(2).enumerate().collect();
-    let mid = segs.len() / 2;
-    segs.sort_by_key(|(i, _)| i.abs_diff(mid));
+    let ps = &l.points;
+    let off = l.width / 2.0 + 0.15 * e + probe.h / 2.0;
+    // A spot stands `off` from its segment and turned at most as wide as
+    // the box's width and height together: a segment farther than that
+    // from the frame has no spot the placer would take.
+    let [x0, y0, x1, y1] = p.frame();
+    let reach = off + probe.w + probe.h;
+    let near_frame = |a: &(f64, f64), b: &(f64, f64)| {
+        a.0.min(b.0) - reach <= x1
+            && a.0.max(b.0) + reach >= x0
+            && a.1.min(b.1) - reach <= y1
+            && a.1.max(b.1) + reach >= y0
+    };
     // The spots beside each long enough segment, from the middle out, made only
     // as far as the placer looks.
-    let spots = segs.into_iter().flat_map(|(_, w)| {
+    let segs = middle_out(ps.len().saturating_sub(1));
+    let spots = segs.flat_map(|i| {
         let mut spots: Vec<(f64, f64, f64, Rect)> = Vec::new();
-        let [a, b] = w else { return spots };
+        let (Some(a), Some(b)) = (ps.get(i), ps.get(i + 1)) else {
+            return spots;
+        };
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = dx.hypot(dy);
-        if len < probe.w {
+        if len < probe.w || !near_frame(a, b) {
             return spots;
         }
         let mut angle = dy.atan2(dx).to_degrees();
@@ -891,7 +926,6 @@ fn along(
             (probe.w * s).abs() + (probe.h * c).abs(),
         );
         let (nx, ny) = (-s, c);
-        let off = l.width / 2.0 + 0.15 * e + probe.h / 2.0;
         for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
             let (x, y) = (a.0 + dx * t, a.1 + dy * t);
             for side in [-1.0, 1.0] {
@@ -914,7 +948,7 @@ fn along(
     let mm = per_mm(e);
     let mut angles = Vec::new();
     let ok = spots
-        .filter(|(_, _, _, r)| beside(ctx, &shape, &id, r, NEAR_MM * mm))
+        .filter(|(_, _, _, r)| beside(ctx, shape, &id, r, NEAR_MM * mm))
         .map(|(_, _, angle, r)| {
             angles.push(angle);
             Spot::from(r)
@@ -925,4 +959,18 @@ fn along(
     let (cx, cy) = (r.cx, r.cy);
     record(boxes, r, &l.label);
     Some((cx, cy + 0.32 * size, *angle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::middle_out;
+
+    #[test]
+    fn middle_out_is_the_order_of_a_stable_sort_by_distance_from_the_middle() {
+        for n in 0..40 {
+            let mut sorted: Vec<usize> = (0..n).collect();
+            sorted.sort_by_key(|i| i.abs_diff(n / 2));
+            assert_eq!(middle_out(n).collect::<Vec<_>>(), sorted, "n = {n}");
+        }
+    }
 }

@@ -5,9 +5,10 @@
 //! centimetre rulers, the overlap bands and the element numbers.
 
 use serde::Serialize;
+use std::collections::HashMap;
 
 use super::crop::BOTTOM_EM;
-use super::draw::{extent, map_at, map_view_in};
+use super::draw::{extent, map_view_in, maps_at};
 use super::grid::{column_name, step, GridLabel};
 use super::svg::num;
 use super::view::{MapView, PrintBox, Window, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM};
@@ -99,45 +100,51 @@ pub fn setup_tiles(
     let (ys, th) = split(h, avail_h, overlap);
     let st = step(scale);
     let total = xs.len() * ys.len();
+    // North to south, west to east; `y0` is from the north edge (map units),
+    // each window y down.
+    let places: Vec<(usize, usize)> = (0..ys.len())
+        .flat_map(|j| (0..xs.len()).map(move |i| (i, j)))
+        .collect();
+    let windows: Vec<Window> = places
+        .iter()
+        .map(|&(i, j)| Window {
+            x: xs[i],
+            y: ys[j],
+            w: tw,
+            h: th,
+        })
+        .collect();
+    let maps = maps_at(s, k, &windows);
     let mut out = Vec::new();
-    for (j, &y0) in ys.iter().enumerate() {
-        for (i, &x0) in xs.iter().enumerate() {
-            // `y0` is from the north edge (map units); the window is y down.
-            let win = Window {
-                x: x0,
-                y: y0,
-                w: tw,
-                h: th,
-            };
-            let mut map = map_at(s, None, &[], k, Some(win));
-            edges_in_cm(&mut map, scale);
-            let e = map.em;
-            let numbered = number_marks(&map, numbers);
-            let (south, north) = (h - (y0 + th), h - y0);
-            out.push(Tile {
-                name: format!(
-                    "{} of {total} (row {} from the north, column {} from the west)",
-                    out.len() + 1,
-                    j + 1,
-                    i + 1
-                ),
-                covers: format!(
-                    "{:.1}–{:.1} cm from the west edge, {:.1}–{:.1} cm from the south edge",
-                    table_cm(x0, scale),
-                    table_cm(x0 + tw, scale),
-                    table_cm(south, scale),
-                    table_cm(north, scale)
-                ),
-                print_scale: format!("1 : {}", num(1.0 / ratio)),
-                ratio,
-                inner: own_part(win, (i, xs.len()), (j, ys.len()), overlap),
-                overlaps: bands(win, (i, xs.len()), (j, ys.len()), overlap),
-                ruler: ruler(win, h, scale, e),
-                squares: square_names(&map, st, win),
-                numbers: numbered,
-                map,
-            });
-        }
+    for ((&(i, j), &win), mut map) in places.iter().zip(&windows).zip(maps) {
+        let (x0, y0) = (win.x, win.y);
+        edges_in_cm(&mut map, scale);
+        let e = map.em;
+        let numbered = number_marks(&map, numbers);
+        let (south, north) = (h - (y0 + th), h - y0);
+        out.push(Tile {
+            name: format!(
+                "{} of {total} (row {} from the north, column {} from the west)",
+                out.len() + 1,
+                j + 1,
+                i + 1
+            ),
+            covers: format!(
+                "{:.1}–{:.1} cm from the west edge, {:.1}–{:.1} cm from the south edge",
+                table_cm(x0, scale),
+                table_cm(x0 + tw, scale),
+                table_cm(south, scale),
+                table_cm(north, scale)
+            ),
+            print_scale: format!("1 : {}", num(1.0 / ratio)),
+            ratio,
+            inner: own_part(win, (i, xs.len()), (j, ys.len()), overlap),
+            overlaps: bands(win, (i, xs.len()), (j, ys.len()), overlap),
+            ruler: ruler(win, h, scale, e),
+            squares: square_names(&map, st, win),
+            numbers: numbered,
+            map,
+        });
     }
     out
 }
@@ -175,10 +182,16 @@ fn number_marks(map: &MapView, numbers: &[(String, usize)]) -> Vec<Numbered> {
         let b = marks.partition_point(|m| m.0 <= x + 3.0 * e);
         &marks[a..b]
     };
+    // Each tile looks up its own elements: by id, never a search of the list.
+    let number_of: HashMap<&str, usize> = numbers
+        .iter()
+        .rev()
+        .map(|(id, n)| (id.as_str(), *n))
+        .collect();
     let mut placed: Vec<(f64, f64, f64, f64)> = Vec::new();
     let mut out = Vec::new();
     for m in &map.elements {
-        let Some((_, n)) = numbers.iter().find(|(id, _)| *id == m.id) else {
+        let Some(n) = number_of.get(m.id.as_str()) else {
             continue;
         };
         // A digit of the 0.7 em text is about 0.4 em wide; a margin round it.
