@@ -5,9 +5,13 @@
 use crate::output::rule_name;
 use crate::pipeline::{Checked, Source};
 use crate::terminal;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    NamedSource, SourceCode, SourceSpan, SpanContents,
+};
 use muster_syntax::{Diagnostic, FileId, Severity};
 use std::fmt;
+use std::sync::Arc;
 
 /// Every diagnostic of every result, one report after another, in parts (one
 /// per result) rendered in parallel.
@@ -47,14 +51,20 @@ fn reports(
     keep: &dyn Fn(Severity) -> bool,
 ) -> Vec<String> {
     let mut all = Vec::new();
-    let mut shown: Option<Vec<Source>> = None;
+    let mut shown: Option<Vec<Shown>> = None;
     for diagnostic in checked.diagnostics.iter().filter(|d| keep(d.severity)) {
         // each file made printable once, however many reports quote it
         let sources = shown.get_or_insert_with(|| {
             checked
                 .sources
                 .iter()
-                .map(|s| Source::new(s.display.clone(), s.relative.clone(), printable(&s.text)))
+                .map(|s| {
+                    let text = printable(&s.text);
+                    Shown {
+                        breaks: breaks(&text).into(),
+                        source: Source::new(s.display.clone(), s.relative.clone(), text),
+                    }
+                })
                 .collect()
         });
         let mut out = String::new();
@@ -81,13 +91,14 @@ struct Report {
     severity: miette::Severity,
     message: String,
     help: Option<String>,
-    source: Option<NamedSource<std::sync::Arc<str>>>,
+    source: Option<NamedSource<Lined>>,
     labels: Vec<LabeledSpan>,
     related: Vec<Report>,
 }
 
 impl Report {
-    fn new(d: &Diagnostic, sources: &[Source], scenario: &str) -> Report {
+    fn new(d: &Diagnostic, shown: &[Shown], scenario: &str) -> Report {
+        let sources = |i: usize| shown.get(i).map(|s| &s.source);
         // `warning[MC301] element-separated`: the severity in words, since the
         // plain theme's icons alone do not say it.
         let code = format!("{}[{}] {}", d.severity.as_str(), d.code, rule_name(d.code));
@@ -96,29 +107,27 @@ impl Report {
         let mut related: Vec<Report> = Vec::new();
         // the file of each related report, so labels in one file share a snippet
         let mut related_files = Vec::new();
-        let primary_line = d.primary().and_then(|l| {
-            sources
-                .get(l.file.0 as usize)
-                .map(|s| line_at(&s.text, l.span.start))
-        });
+        let primary_line = d
+            .primary()
+            .and_then(|l| sources(l.file.0 as usize).map(|s| line_at(s, l.span.start)));
         for (i, label) in d.labels.iter().enumerate() {
             let text = (!label.message.is_empty()).then(|| label.message.clone());
-            let source = sources.get(label.file.0 as usize);
+            let source = sources(label.file.0 as usize);
             let span = clamp(first_lines(label.span, source), source);
             // a label far from the primary one gets a short snippet of its own,
             // rather than stretching the primary snippet over every line between
             let far = i > 0
                 && Some(label.file) == primary_file
-                && primary_line.zip(source).is_some_and(|(p, s)| {
-                    line_at(&s.text, label.span.start).abs_diff(p) > NEAR_LINES
-                });
+                && primary_line
+                    .zip(source)
+                    .is_some_and(|(p, s)| line_at(s, label.span.start).abs_diff(p) > NEAR_LINES);
             if far {
                 related.push(Report {
                     code: "related".into(),
                     severity: miette::Severity::Advice,
                     message: label.message.clone(),
                     help: None,
-                    source: named(source),
+                    source: named(shown.get(label.file.0 as usize)),
                     labels: vec![LabeledSpan::new_primary_with_span(None, span)],
                     related: Vec::new(),
                 });
@@ -145,7 +154,7 @@ impl Report {
                 }
                 group.labels.push(LabeledSpan::new_with_span(text, span));
             } else {
-                let source = named(sources.get(label.file.0 as usize));
+                let source = named(shown.get(label.file.0 as usize));
                 related_files.push(label.file);
                 related.push(Report {
                     code: "related".into(),
@@ -159,7 +168,7 @@ impl Report {
             }
         }
         let mut source = match primary_file {
-            Some(file) => named(sources.get(file.0 as usize)),
+            Some(file) => named(shown.get(file.0 as usize)),
             None => None,
         };
         // Without a label the report would not say which scenario it is about.
@@ -170,15 +179,12 @@ impl Report {
         };
         // A line of megabytes (one huge token) is not drawn: say where it is.
         let too_long = d.labels.iter().any(|l| {
-            sources
-                .get(l.file.0 as usize)
+            sources(l.file.0 as usize)
                 .is_some_and(|s| line_length(&s.text, l.span.start) > MAX_LINE_SHOWN)
         });
         if too_long {
             if let Some(l) = d.primary() {
-                let shown = sources
-                    .get(l.file.0 as usize)
-                    .map_or(scenario, |s| s.display.as_str());
+                let shown = sources(l.file.0 as usize).map_or(scenario, |s| s.display.as_str());
                 message = format!(
                     "{message} (in `{shown}` at byte {}; the line is too long to show)",
                     l.span.start
@@ -211,13 +217,14 @@ const NEAR_LINES: usize = 6;
 /// whole unit block would quote all of it).
 const MAX_LABEL_LINES: usize = 3;
 
-/// The 0-based line of byte `at`.
-fn line_at(text: &str, at: usize) -> usize {
-    let at = at.min(text.len());
-    text.as_bytes()[..at]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+/// The 0-based line of byte `at`: the line breaks before it, through the
+/// file's line index, not a count from its start for every label.
+fn line_at(source: &Source, at: usize) -> usize {
+    let at = at.min(source.text.len());
+    source
+        .line_starts()
+        .partition_point(|&s| s <= at)
+        .saturating_sub(1)
 }
 
 /// The span cut to its first [`MAX_LABEL_LINES`] lines.
@@ -266,8 +273,79 @@ fn help_text(d: &Diagnostic) -> String {
     }
 }
 
-fn named(source: Option<&Source>) -> Option<NamedSource<std::sync::Arc<str>>> {
-    source.map(|s| NamedSource::new(s.display.clone(), s.text.clone()).with_language("muster"))
+fn named(shown: Option<&Shown>) -> Option<NamedSource<Lined>> {
+    shown.map(|s| {
+        let lined = Lined {
+            text: s.source.text.clone(),
+            breaks: s.breaks.clone(),
+        };
+        NamedSource::new(s.source.display.clone(), lined).with_language("muster")
+    })
+}
+
+/// A file as the reports quote it: its printable text, and where each of its
+/// lines starts as miette counts lines.
+struct Shown {
+    source: Source,
+    breaks: Arc<[usize]>,
+}
+
+/// Where each line of `text` starts as miette counts them (after a `\n`, a
+/// `\r`, or a `\r\n` taken as one break); the first is 0.
+fn breaks(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    let mut at = 0;
+    while let Some(i) = memchr::memchr2(b'\r', b'\n', bytes.get(at..).unwrap_or_default()) {
+        let p = at + i;
+        let crlf = bytes.get(p) == Some(&b'\r') && bytes.get(p + 1) == Some(&b'\n');
+        at = p + if crlf { 2 } else { 1 };
+        starts.push(at);
+    }
+    starts
+}
+
+/// A file's text for miette with its line index: a report's snippet is read
+/// from a few lines before its span, so a file's reports cost what they quote,
+/// not a scan from the file's start each (12,000 reports on a 2 MB file).
+#[derive(Debug)]
+struct Lined {
+    text: Arc<str>,
+    breaks: Arc<[usize]>,
+}
+
+impl SourceCode for Lined {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        // miette's own reading, from the start of a line at least one line
+        // above the context, with its lines and offsets moved back in place.
+        let line = self
+            .breaks
+            .partition_point(|&s| s <= span.offset())
+            .saturating_sub(1);
+        let first = line.saturating_sub(context_lines_before + 1);
+        let base = self
+            .breaks
+            .get(first)
+            .copied()
+            .unwrap_or(0)
+            .min(span.offset());
+        let rest = self.text.as_bytes().get(base..).unwrap_or_default();
+        let shifted = SourceSpan::new((span.offset() - base).into(), span.len());
+        let part = rest.read_span(&shifted, context_lines_before, context_lines_after)?;
+        let at = part.span();
+        Ok(Box::new(MietteSpanContents::new(
+            part.data(),
+            SourceSpan::new((at.offset() + base).into(), at.len()),
+            part.line() + first,
+            part.column(),
+            part.line_count() + first,
+        )))
+    }
 }
 
 /// The text with each control character but tab and line breaks shown as `?`
@@ -342,6 +420,49 @@ impl miette::Diagnostic for Report {
             Some(Box::new(
                 self.related.iter().map(|r| r as &dyn miette::Diagnostic),
             ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What miette reads of a span: its text, span and where it stands.
+    fn read(source: &dyn SourceCode, span: SourceSpan, before: usize, after: usize) -> String {
+        match source.read_span(&span, before, after) {
+            Ok(c) => format!(
+                "{:?} {:?} line {} column {} of {}",
+                String::from_utf8_lossy(c.data()),
+                c.span(),
+                c.line(),
+                c.column(),
+                c.line_count()
+            ),
+            Err(e) => format!("{e}"),
+        }
+    }
+
+    #[test]
+    fn a_snippet_read_through_the_line_index_is_what_miette_reads_from_the_start() {
+        let text = "scenario \"x\" {\n  turns 3\r\n\r\n  notes \"a\rb\"\n}\nside a \"A\" nation british {\n\n  player p \"P\" commands u\n}\n";
+        let lined = Lined {
+            text: text.into(),
+            breaks: breaks(text).into(),
+        };
+        let whole = text.to_string();
+        for start in 0..=text.len() {
+            for len in [0, 1, 5, 30] {
+                let len = len.min(text.len() - start);
+                for (before, after) in [(0, 0), (1, 1), (2, 3), (5, 5)] {
+                    let span = SourceSpan::new(start.into(), len);
+                    assert_eq!(
+                        read(&lined, span, before, after),
+                        read(&whole, span, before, after),
+                        "span {start}+{len}, {before} lines before, {after} after"
+                    );
+                }
+            }
         }
     }
 }

@@ -97,7 +97,9 @@ pub fn build_noted(
         let number = t.name.split(" (").next().unwrap_or(&t.name);
         note(&format!("set-up tile {number}"), &t.map);
     }
-    let mut setup_page = page(&full, None, None);
+    // The set-up sheet is the umpire's page with the set-up map: the same
+    // page, not a second build of the umpire's map only to replace it.
+    let mut setup_page = umpire;
     setup_page.map = map;
     out.push(OutputFile {
         path: format!("{stem}/setup.html"),

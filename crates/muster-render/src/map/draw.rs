@@ -32,13 +32,29 @@ pub fn map_view(s: &ScenarioJson, own: Option<&str>, focus: &[String]) -> MapVie
 
 /// The same map made to print inside `pb`.
 pub fn map_view_in(s: &ScenarioJson, own: Option<&str>, focus: &[String], pb: PrintBox) -> MapView {
+    map_at_with_insets(s, own, focus, scale_in(s, pb), None)
+}
+
+/// The millimetres per metre of ground at which the whole table prints inside `pb`.
+fn scale_in(s: &ScenarioJson, pb: PrintBox) -> f64 {
     let (w, h) = extent(s);
     let (ml, mr, mt, mb) = MARGINS_EM;
     let c = MIN_TEXT_MM / SMALLEST_EM;
-    let k = ((pb.w_mm - (ml + mr) * c) / w)
+    ((pb.w_mm - (ml + mr) * c) / w)
         .min((pb.h_mm - (mt + mb) * c) / h)
-        .max(1e-6);
-    map_at_with_insets(s, own, focus, k, None)
+        .max(1e-6)
+}
+
+/// The printed width (mm) and view-box width of [`map_view_in`]'s map, as
+/// its furniture sizes them, without drawing it: for choosing between page
+/// layouts before drawing the one chosen.
+pub fn print_width_in(s: &ScenarioJson, pb: PrintBox) -> (f64, f64) {
+    let (w, _) = extent(s);
+    let (ml, mr, _, _) = MARGINS_EM;
+    let k = scale_in(s, pb);
+    let em = MIN_TEXT_MM / SMALLEST_EM / k;
+    let vw = w + (ml + mr) * em;
+    (vw * k, vw)
 }
 
 /// The umpire's map of each of `windows` at `k` millimetres per metre of

@@ -26,7 +26,7 @@ mod svg;
 mod symbols;
 mod view;
 
-pub use draw::{extent, map_view, map_view_in};
+pub use draw::{extent, map_view, map_view_in, print_width_in};
 pub use extract::{map_extract, EXTRACT};
 pub use view::{
     echelon_mark, AreaMark, Callout, Echelon, KeyEntry, LabelBox, LabelLeader, LineMark, MapNote,

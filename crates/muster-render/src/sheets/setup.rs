@@ -16,7 +16,7 @@ use crate::map::orders::find_unit;
 use crate::map::setup::{
     print_scale, setup_overview, setup_tiles, Tile, TILE_RATIO, TILE_RATIO_A3,
 };
-use crate::map::{MapView, PrintBox};
+use crate::map::{print_width_in, MapView, PrintBox};
 use crate::paper::Paper;
 use muster_model::geometry::polyline_length;
 
@@ -120,18 +120,20 @@ pub const OVERVIEW_SHARE: f64 = 0.85;
 pub fn setup(s: &ScenarioJson, paper: Paper) -> (MapView, Setup) {
     let scale = s.header.ground_scale_m_per_mm;
     // The overview in each orientation; the larger one that fills the width.
+    // Sized from its frame alone, so only the chosen one is drawn.
     let overview = |landscape: bool| {
         let tb = text_box(paper, landscape);
         let pb = PrintBox {
             w_mm: tb.w_mm - 1.0,
             h_mm: tb.h_mm - HEADING_MM - KEY_LINES_MM,
         };
-        let map = setup_overview(s, pb);
-        let fills = map.print_w_mm >= OVERVIEW_SHARE * tb.w_mm;
-        (fills, map.print_w_mm / map.vw.max(1e-9), landscape, map)
+        let (print_w_mm, vw) = print_width_in(s, pb);
+        let fills = print_w_mm >= OVERVIEW_SHARE * tb.w_mm;
+        (fills, print_w_mm / vw.max(1e-9), landscape, pb)
     };
     let (a, b) = (overview(true), overview(false));
-    let (_, _, landscape, map) = if (a.0, a.1) >= (b.0, b.1) { a } else { b };
+    let (_, _, landscape, pb) = if (a.0, a.1) >= (b.0, b.1) { a } else { b };
+    let map = setup_overview(s, pb);
     let st = step(scale);
     let (w, h) = extent(s);
     let deployment = deployment(s, st, scale, (w, h));
