@@ -27,51 +27,6 @@ const RUNNING_WORDS: usize = 6;
 /// A heading is at least this large (the smallest, an umpire sheet's h3, is 10.5 pt).
 const HEADING_PT: f64 = 10.3;
 
-/// Findings the pack still shows, each with why it is left: sheet, page,
-/// what is found, why. Any other finding fails the test, and so does one of
-/// these that is no longer found.
-const KNOWN: &[(&str, &str, &str, &str)] = &[
-    (
-        "villers-bocage/setup.pdf",
-        "page 1",
-        "of the page is used",
-        "the landscape set-up map is sized to a whole page, so it cannot stand \
-         under the sheet's title and goes to page 2: the set-up map's size is \
-         the map's to choose",
-    ),
-    (
-        "prokhorovka/player-brigade-cdr.pdf",
-        "page 2",
-        "of the page is used",
-        "a command table of 36 rows runs a few rows onto page 2, and the map \
-         with its legend, kept whole, does not fit under them",
-    ),
-    (
-        "pointe-du-hoc/setup.pdf",
-        "page 4",
-        "of the page is used",
-        "the muster lists end a page before the first tile, which starts a page",
-    ),
-    (
-        "totalize-1944/setup.pdf",
-        "page 5",
-        "of the page is used",
-        "the muster lists end a page before the first tile, which starts a page",
-    ),
-    (
-        "yelnya-1941/setup.pdf",
-        "page 5",
-        "of the page is used",
-        "the muster lists end a page before the first tile, which starts a page",
-    ),
-    (
-        "villers-bocage/setup.pdf",
-        "page 7",
-        "of the page is used",
-        "the muster lists end a page before the first tile, which starts a page",
-    ),
-];
-
 /// A word as pdftotext places it (points, y down).
 #[derive(Debug, Clone)]
 pub(crate) struct Word {
@@ -363,26 +318,7 @@ fn every_printed_sheet_of_the_pack_is_laid_out_for_reading() {
         }
     }
     assert!(read > 60, "only {read} sheets read");
-    let known = |f: &str| {
-        KNOWN.iter().any(|(sheet, page, what, _)| {
-            f.starts_with(&format!("{sheet}: {page} of")) && f.contains(what)
-        })
-    };
-    let gone: Vec<_> = KNOWN
-        .iter()
-        .filter(|(sheet, page, what, _)| {
-            !found
-                .iter()
-                .any(|f| f.starts_with(&format!("{sheet}: {page} of")) && f.contains(what))
-        })
-        .map(|(sheet, page, _, _)| format!("{sheet} {page}"))
-        .collect();
-    found.retain(|f| !known(f));
     assert!(found.is_empty(), "{}", found.join("\n"));
-    assert!(
-        gone.is_empty(),
-        "no longer found, take them off KNOWN: {gone:?}"
-    );
 }
 
 /// Printed points of the command cards' layout (`cards.html`): a landscape

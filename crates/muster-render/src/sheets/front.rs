@@ -72,7 +72,8 @@ pub fn front_sheet(s: &ScenarioJson) -> FrontSheet {
     }
 }
 
-fn side_name(s: &ScenarioJson, id: &str) -> String {
+/// A side as a reader knows it: its display name, its id where it has none.
+pub(crate) fn side_name(s: &ScenarioJson, id: &str) -> String {
     s.side(id)
         .and_then(|x| x.display.clone())
         .unwrap_or_else(|| id.to_string())

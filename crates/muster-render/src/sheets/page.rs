@@ -316,7 +316,7 @@ fn facts(s: &ScenarioJson) -> Vec<Fact> {
         v.push(fact("Ends when", h.end_conditions.join("; ")));
     }
     if let Some(f) = &h.first_bound {
-        v.push(fact("First bound", f.clone()));
+        v.push(fact("First bound", super::front::side_name(s, f)));
     }
     v.push(fact(
         "Weather",

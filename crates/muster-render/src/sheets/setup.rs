@@ -1,7 +1,8 @@
 //! The umpire's set-up sheet: the whole table across the page, the terrain
 //! and deployment lists in table centimetres from the south-west corner with
-//! grid squares, the arrivals by turn, the muster list, then the table in
-//! tiles at 1 : 4 (`map::setup`) with every element numbered as in the list.
+//! grid squares, the arrivals by turn, the table in tiles at 1 : 4
+//! (`map::setup`) with every element numbered as in the list, then the muster
+//! list: last, so a short list never strands a nearly empty page before a tile.
 
 use serde::Serialize;
 
@@ -108,6 +109,10 @@ const PAGE_MARGINS_MM: (f64, f64, f64, f64) = (12.0, 11.0, 13.0, 11.0);
 /// The sheet's heading above the overview, and a tile's heading and note.
 const HEADING_MM: f64 = 30.0;
 const TILE_HEADING_MM: f64 = 26.0;
+/// The first two lines of the overview's key, which print under it on its
+/// page (a paragraph is never split after its first line): without them a
+/// map sized to the page goes over to the next one, leaving the title alone.
+const KEY_LINES_MM: f64 = 9.0;
 /// What the overview must fill of the text width.
 pub const OVERVIEW_SHARE: f64 = 0.85;
 
@@ -120,7 +125,7 @@ pub fn setup(s: &ScenarioJson, paper: Paper) -> (MapView, Setup) {
         let tb = text_box(paper, landscape);
         let pb = PrintBox {
             w_mm: tb.w_mm - 1.0,
-            h_mm: tb.h_mm - HEADING_MM,
+            h_mm: tb.h_mm - HEADING_MM - KEY_LINES_MM,
         };
         let (print_w_mm, vw) = print_width_in(s, pb);
         let fills = print_w_mm >= OVERVIEW_SHARE * tb.w_mm;
