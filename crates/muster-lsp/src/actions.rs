@@ -123,11 +123,14 @@ fn allow(ws: &Workspace, scenario: &Path, code: &str) -> Option<CodeAction> {
 
 fn action(
     title: String,
-    uri: &lsp_types::Url,
+    uri: &lsp_types::Uri,
     edits: Vec<TextEdit>,
     kind: CodeActionKind,
     preferred: bool,
 ) -> CodeAction {
+    // The protocol's own map: the URI's cells are its parser's lazy data, its
+    // hash and equality are over its text, which never changes.
+    #[allow(clippy::mutable_key_type)]
     let mut changes = HashMap::new();
     changes.insert(uri.clone(), edits);
     CodeAction {

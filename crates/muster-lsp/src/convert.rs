@@ -1,19 +1,20 @@
 //! Between muster's values and the protocol's: URIs and paths, diagnostics.
 
 use crate::line_index::LineIndex;
-use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Url};
+use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri};
 use muster_syntax::{Diagnostic, Severity};
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The file a `file:` URI names; `None` for any other URI and for a path that
-/// climbs with `..` (an escaped `%2F..` survives the URI's own normalisation).
-pub fn path_of(uri: &Url) -> Option<PathBuf> {
-    uri.to_file_path().ok().filter(|p| !has_parent_dir(p))
+/// climbs with `..` (an escaped `%2F..` included: the path is read decoded).
+pub fn path_of(uri: &Uri) -> Option<PathBuf> {
+    file_path(uri).filter(|p| !has_parent_dir(p))
 }
 
 /// Whether a `file:` URI is refused for climbing with `..`.
-pub fn refused(uri: &Url) -> bool {
-    uri.to_file_path().is_ok_and(|p| has_parent_dir(&p))
+pub fn refused(uri: &Uri) -> bool {
+    file_path(uri).is_some_and(|p| has_parent_dir(&p))
 }
 
 /// Whether a path has a `..` component.
@@ -22,9 +23,43 @@ pub fn has_parent_dir(path: &Path) -> bool {
         .any(|c| matches!(c, std::path::Component::ParentDir))
 }
 
-/// The `file:` URI of a path.
-pub fn uri_of(path: &Path) -> Option<Url> {
-    Url::from_file_path(path).ok()
+/// The absolute path a `file:` URI spells, percent-decoded, as the protocol's
+/// URI type keeps it (it neither decodes nor removes `..`): `None` for another
+/// scheme, a host other than this machine, a relative path, a NUL or a path that
+/// is not UTF-8.
+fn file_path(uri: &Uri) -> Option<PathBuf> {
+    if !uri.scheme()?.as_str().eq_ignore_ascii_case("file") {
+        return None;
+    }
+    if let Some(authority) = uri.authority() {
+        let host = authority.host().as_str();
+        if !(host.is_empty() || host.eq_ignore_ascii_case("localhost")) {
+            return None;
+        }
+    }
+    let path = uri.path();
+    if !path.is_absolute() {
+        return None;
+    }
+    let text = path.as_estr().decode().into_string().ok()?;
+    (!text.contains('\0')).then(|| PathBuf::from(text.as_ref()))
+}
+
+/// The `file:` URI of an absolute path: every byte but the unreserved ones and
+/// `/` percent-encoded, as editors write them.
+pub fn uri_of(path: &Path) -> Option<Uri> {
+    if !path.is_absolute() {
+        return None;
+    }
+    let mut text = String::from("file://");
+    for b in path.to_str()?.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            text.push(char::from(b));
+        } else {
+            let _ = write!(text, "%{b:02X}");
+        }
+    }
+    text.parse().ok()
 }
 
 /// A muster diagnostic as the protocol's, positioned in `text` (the file `uri` of
@@ -35,7 +70,7 @@ pub fn diagnostic(
     d: &Diagnostic,
     text: &str,
     index: &LineIndex,
-    uri: &Url,
+    uri: &Uri,
 ) -> lsp_types::Diagnostic {
     let primary = d.primary();
     let range = primary
@@ -76,4 +111,53 @@ pub fn diagnostic(
 pub fn location(path: &Path, text: &str, span: muster_syntax::Span) -> Option<Location> {
     let index = LineIndex::new(text);
     Some(Location::new(uri_of(path)?, index.range(text, span)))
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn uri(text: &str) -> Uri {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn a_path_goes_to_a_file_uri_and_back_whatever_its_characters() {
+        for path in [
+            "/tmp/a b/Pegasus #1 100%.muster",
+            "/srv/Kłobuck/Übung?.muster",
+            "/x",
+        ] {
+            let u = uri_of(Path::new(path)).unwrap_or_else(|| panic!("{path}"));
+            assert!(u.as_str().starts_with("file:///"), "{}", u.as_str());
+            assert!(!u.as_str().contains(' '), "{}", u.as_str());
+            assert_eq!(path_of(&u), Some(PathBuf::from(path)));
+        }
+        assert_eq!(uri_of(Path::new("relative/x.muster")), None);
+    }
+
+    #[test]
+    fn only_local_file_uris_name_files() {
+        assert_eq!(
+            path_of(&uri("file://localhost/tmp/x.muster")),
+            Some(PathBuf::from("/tmp/x.muster"))
+        );
+        assert_eq!(path_of(&uri("file://server/share/x.muster")), None);
+        assert_eq!(path_of(&uri("untitled:Untitled-1")), None);
+        assert_eq!(path_of(&uri("https://example.org/x.muster")), None);
+        assert_eq!(path_of(&uri("file:///tmp/a%00b.muster")), None);
+    }
+
+    #[test]
+    fn a_uri_that_climbs_is_refused_written_plain_or_escaped() {
+        for text in [
+            "file:///srv/pack/../../etc/x.muster",
+            "file:///srv/pack/..%2F..%2Fetc/x.muster",
+        ] {
+            assert!(refused(&uri(text)), "{text}");
+            assert_eq!(path_of(&uri(text)), None, "{text}");
+        }
+        assert!(!refused(&uri("file:///srv/pack/a..b.muster")));
+    }
 }

@@ -122,6 +122,9 @@ pub fn references(ws: &Workspace, path: &Path, pos: Position, with_defs: bool) -
 /// Renames the name under the cursor everywhere in the pack.
 pub fn rename(ws: &Workspace, path: &Path, pos: Position, new: &str) -> Option<WorkspaceEdit> {
     let (name, files) = target(ws, path, pos)?;
+    // The protocol's own map: the URI's cells are its parser's lazy data, its
+    // hash and equality are over its text, which never changes.
+    #[allow(clippy::mutable_key_type)]
     let mut changes = HashMap::new();
     for f in &files {
         let index = crate::line_index::LineIndex::new(&f.text);

@@ -162,7 +162,7 @@ fn initialize_start(conn: &Connection) -> Result<Option<(RequestId, serde_json::
 fn workspace_folders(params: &serde_json::Value) -> Vec<PathBuf> {
     let uri = |v: &serde_json::Value| {
         v.as_str()
-            .and_then(|s| Url::parse(s).ok())
+            .and_then(|s| s.parse::<Uri>().ok())
             .and_then(|u| path_of(&u))
     };
     match params.get("workspaceFolders").and_then(|f| f.as_array()) {
@@ -272,7 +272,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
     let uri = req.params.pointer("/textDocument/uri");
     if uri
         .and_then(|u| u.as_str())
-        .and_then(|u| Url::parse(u).ok())
+        .and_then(|u| u.parse::<Uri>().ok())
         .is_some_and(|u| refused(&u))
     {
         return Response::new_err(
@@ -369,7 +369,7 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
     }
 }
 
-fn file(uri: &Url) -> Option<PathBuf> {
+fn file(uri: &Uri) -> Option<PathBuf> {
     path_of(uri)
 }
 

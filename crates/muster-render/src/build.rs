@@ -130,8 +130,8 @@ pub fn build_noted(
         });
         out.push(OutputFile {
             path: format!("{stem}/cards-{sid}.html"),
-            contents: templates.render(
-                "cards.html",
+            contents: templates.render_cards(
+                &mut ctx,
                 &cards_page(&view, &side.id, &cards(&view, &side.id)),
             )?,
             sheet: sheet("Command cards", format!("side: {side_name}")),

@@ -3,36 +3,111 @@
 //! this turns them into diagnostics pointing at the feature or element in the
 //! source, once per scenario however many sheets show it.
 
+use std::collections::{BTreeMap, HashMap};
+
 use muster_model::model::{Loc, Model};
 use muster_syntax::{Code, Diagnostic};
 
 use crate::map::MapNote;
 
 /// One diagnostic per distinct note, naming the maps it was found on.
+/// The notes are grouped in one pass and their places looked up in indexes
+/// made once, so thousands of notes never rescan the list or the model.
 pub fn map_notes(model: &Model, found: &[(String, MapNote)]) -> Vec<Diagnostic> {
-    let mut notes: Vec<&MapNote> = found.iter().map(|(_, n)| n).collect();
-    notes.sort();
-    notes.dedup();
-    notes
+    // In note order; each note's maps in the order they were drawn.
+    let mut maps_of: BTreeMap<&MapNote, Vec<&str>> = BTreeMap::new();
+    for (map, note) in found {
+        maps_of.entry(note).or_default().push(map.as_str());
+    }
+    crate::work::compared(found.len());
+    if maps_of.is_empty() {
+        return Vec::new();
+    }
+    let places = Places::of(model);
+    maps_of
         .into_iter()
-        .filter_map(|note| {
-            let mut maps: Vec<&str> = found
-                .iter()
-                .filter(|(_, n)| n == note)
-                .map(|(m, _)| m.as_str())
-                .collect();
+        .filter_map(|(note, mut maps)| {
             maps.dedup();
             let on = format!("on {}", joined(&maps));
-            diagnostic(model, note, &on)
+            diagnostic(&places, note, &on)
         })
         .collect()
 }
 
-fn diagnostic(model: &Model, note: &MapNote, on: &str) -> Option<Diagnostic> {
+/// Where each feature and element that a note may name is written, by its id
+/// (the first of a name wins, as a search in model order would find it).
+struct Places<'m> {
+    /// `(kind, id)`: places, areas, lines, crossings, and units as `arrival`.
+    features: HashMap<(&'m str, &'m str), Loc>,
+    /// `(side, unit)` ids.
+    units: HashMap<(&'m str, &'m str), Loc>,
+    /// `(side, unit.element)` ids.
+    elements: HashMap<(&'m str, &'m str), Loc>,
+}
+
+impl<'m> Places<'m> {
+    fn of(model: &'m Model) -> Places<'m> {
+        let mut features = HashMap::new();
+        let named = model
+            .places
+            .iter()
+            .map(|p| ("place", &p.name))
+            .chain(model.areas.iter().map(|a| ("area", &a.name)))
+            .chain(model.lines.iter().map(|l| ("line", &l.name)))
+            .chain(model.crossings.iter().map(|c| ("crossing", &c.name)))
+            .chain(model.units.iter().map(|u| ("arrival", &u.name)));
+        for (kind, name) in named {
+            features.entry((kind, name.id.as_str())).or_insert(name.loc);
+        }
+        let side =
+            |id: muster_model::model::SideId| model.sides.get(id.0).map(|s| s.name.id.as_str());
+        let mut units = HashMap::new();
+        for u in &model.units {
+            if let Some(sd) = side(u.side) {
+                units.entry((sd, u.name.id.as_str())).or_insert(u.name.loc);
+            }
+        }
+        let mut elements = HashMap::new();
+        for e in &model.elements {
+            if let Some(sd) = side(e.side) {
+                elements
+                    .entry((sd, e.qualified.as_str()))
+                    .or_insert(e.name.loc);
+            }
+        }
+        Places {
+            features,
+            units,
+            elements,
+        }
+    }
+
+    /// Where the feature `KIND:ID` of a map is written.
+    fn feature(&self, kind: &str, id: &str) -> Option<Loc> {
+        crate::work::compared(1);
+        match kind {
+            "unit" => {
+                let (side, unit) = id.split_once('.')?;
+                self.units.get(&(side, unit)).copied()
+            }
+            // Only these five kinds are indexed: any other finds nothing.
+            _ => self.features.get(&(kind, id)).copied(),
+        }
+    }
+
+    /// Where the element `SIDE.UNIT.ELEMENT` is written.
+    fn element(&self, id: &str) -> Option<Loc> {
+        crate::work::compared(1);
+        let (side, qualified) = id.split_once('.')?;
+        self.elements.get(&(side, qualified)).copied()
+    }
+}
+
+fn diagnostic(places: &Places, note: &MapNote, on: &str) -> Option<Diagnostic> {
     match note {
         MapNote::Unplaced(id) => {
             let (kind, name) = id.split_once(':')?;
-            let at = feature_loc(model, kind, name)?;
+            let at = places.feature(kind, name)?;
             let what = if kind == "unit" {
                 format!("the symbol of unit `{}`", unqualified(name))
             } else {
@@ -49,7 +124,7 @@ fn diagnostic(model: &Model, note: &MapNote, on: &str) -> Option<Diagnostic> {
             )
         }
         MapNote::InsetTooSmall(ids) => {
-            let at = ids.iter().find_map(|id| element_loc(model, id))?;
+            let at = ids.iter().find_map(|id| places.element(id))?;
             Some(
                 note_at(
                     Code::MC905,
@@ -66,7 +141,7 @@ fn diagnostic(model: &Model, note: &MapNote, on: &str) -> Option<Diagnostic> {
             )
         }
         MapNote::Stacked(ids) => {
-            let at = ids.iter().find_map(|id| element_loc(model, id))?;
+            let at = ids.iter().find_map(|id| places.element(id))?;
             Some(
                 note_at(
                     Code::MC906,
@@ -136,59 +211,4 @@ fn kind_words(kind: &str) -> &str {
         "arrival" => "the arrival of",
         _ => "place",
     }
-}
-
-/// Where the feature `KIND:ID` of a map is written.
-fn feature_loc(model: &Model, kind: &str, id: &str) -> Option<Loc> {
-    match kind {
-        "place" => model
-            .places
-            .iter()
-            .find(|p| p.name.id == id)
-            .map(|p| p.name.loc),
-        "area" => model
-            .areas
-            .iter()
-            .find(|a| a.name.id == id)
-            .map(|a| a.name.loc),
-        "line" => model
-            .lines
-            .iter()
-            .find(|l| l.name.id == id)
-            .map(|l| l.name.loc),
-        "crossing" => model
-            .crossings
-            .iter()
-            .find(|c| c.name.id == id)
-            .map(|c| c.name.loc),
-        "arrival" => model
-            .units
-            .iter()
-            .find(|u| u.name.id == id)
-            .map(|u| u.name.loc),
-        "unit" => {
-            let (side, unit) = id.split_once('.')?;
-            model
-                .units
-                .iter()
-                .find(|u| {
-                    u.name.id == unit
-                        && model.sides.get(u.side.0).is_some_and(|s| s.name.id == side)
-                })
-                .map(|u| u.name.loc)
-        }
-        _ => None,
-    }
-}
-
-/// Where the element `SIDE.UNIT.ELEMENT` is written.
-fn element_loc(model: &Model, id: &str) -> Option<Loc> {
-    let (side, qualified) = id.split_once('.')?;
-    model
-        .elements
-        .iter()
-        .find(|e| {
-            e.qualified == qualified && model.sides.get(e.side.0).is_some_and(|s| s.name.id == side)
-        })
-        .map(|e| e.name.loc)
 }

@@ -104,6 +104,13 @@ fn sealed(html: String) -> String {
     format!("{}{meta}{}", &html[..at], &html[at..])
 }
 
+/// A context holding only the scenario `s`, moved in (`insert` would copy it).
+fn only_s(s: Value) -> tera::Result<Context> {
+    let mut m = Map::new();
+    m.insert("s".into(), s);
+    Context::from_value(Value::Object(m))
+}
+
 /// A template function that refuses to run: sheets are made from the scenario
 /// alone, never from the machine that builds them.
 fn machine_refused(name: &'static str) -> impl tera::Function {
@@ -261,6 +268,27 @@ impl Templates {
             .try_insert("setup", setup)
             .map_err(|e| RenderError::template("setup.html", &e))?;
         self.render_page("setup.html", view, page)
+    }
+
+    /// Renders a side's command cards: the cards' own context, with the view's
+    /// scenario moved in for the page footer and back out, never copied.
+    pub(crate) fn render_cards(
+        &self,
+        view: &mut ViewContext,
+        cards: &crate::sheets::cards::CardsPage<'_>,
+    ) -> Result<String, RenderError> {
+        let name = "cards.html";
+        let err = |e: tera::Error| RenderError::template(name, &e);
+        let mut ctx = Context::from_serialize(cards).map_err(err)?;
+        ctx.insert("paper", self.paper.css());
+        if let Some(s) = view.ctx.remove("s") {
+            ctx.extend(only_s(s).map_err(err)?);
+        }
+        let out = self.tera.render(name, &ctx);
+        if let Some(s) = ctx.remove("s") {
+            view.ctx.extend(only_s(s).map_err(err)?);
+        }
+        out.map(sealed).map_err(err)
     }
 
     /// Renders template `name` with a serialisable page context.

@@ -7,6 +7,7 @@ use std::cell::Cell;
 thread_local! {
     static SPOTS: Cell<u64> = const { Cell::new(0) };
     static SEGMENTS: Cell<u64> = const { Cell::new(0) };
+    static COMPARED: Cell<u64> = const { Cell::new(0) };
 }
 
 /// One candidate spot of a label tested against what is already claimed.
@@ -20,6 +21,12 @@ pub(crate) fn segments(n: usize) {
     SEGMENTS.with(|c| c.set(c.get().wrapping_add(n as u64)));
 }
 
+/// `n` candidates compared by a search: inset windows tested for overlap,
+/// notes and model entries compared to say where a note points.
+pub(crate) fn compared(n: usize) {
+    COMPARED.with(|c| c.set(c.get().wrapping_add(n as u64)));
+}
+
 /// Candidate spots tested on this thread so far.
 pub fn spots_tested() -> u64 {
     SPOTS.with(Cell::get)
@@ -28,4 +35,9 @@ pub fn spots_tested() -> u64 {
 /// Segments measured on this thread so far.
 pub fn segments_measured() -> u64 {
     SEGMENTS.with(Cell::get)
+}
+
+/// Candidates compared by searches on this thread so far.
+pub fn candidates_compared() -> u64 {
+    COMPARED.with(Cell::get)
 }

@@ -115,25 +115,8 @@ pub fn dense_spots(v: &MapView, k: f64) -> Vec<Spot> {
         }
     }
     // Spots whose insets would show each other's ground become one.
-    let mut spots: Vec<Spot> = groups.into_iter().map(|g| spot(v, k, g, &need)).collect();
-    loop {
-        let mut merged = false;
-        'outer: for a in 0..spots.len() {
-            for b in a + 1..spots.len() {
-                if meet(&spots[a].window, &spots[b].window) {
-                    let mut members = spots[a].members.clone();
-                    members.extend(spots[b].members.iter().copied());
-                    spots[a] = spot(v, k, members, &need);
-                    spots.remove(b);
-                    merged = true;
-                    break 'outer;
-                }
-            }
-        }
-        if !merged {
-            break;
-        }
-    }
+    let spots: Vec<Spot> = groups.into_iter().map(|g| spot(v, k, g, &need)).collect();
+    let mut spots = merged(v, k, spots, &need);
     spots.sort_by(|a, b| {
         a.window
             .y
@@ -145,6 +128,96 @@ pub fn dense_spots(v: &MapView, k: f64) -> Vec<Spot> {
 
 fn meet(a: &Window, b: &Window) -> bool {
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+/// A spot's window in the index of windows, with its place in the list.
+type WindowEntry = GeomWithData<Rectangle<[f64; 2]>, usize>;
+
+fn window_entry(w: &Window, at: usize) -> WindowEntry {
+    GeomWithData::new(
+        Rectangle::from_corners([w.x, w.y], [w.x + w.w, w.y + w.h]),
+        at,
+    )
+}
+
+/// `spots` with every two whose windows meet made one, exactly as scanning
+/// the pairs in list order would merge them (the first meeting pair joined
+/// into the earlier spot, then the scan begun again), but with the
+/// candidates taken from an R-tree of the windows: a map of thousands of
+/// dense spots never compares them pair by pair.
+///
+/// The scan's order matters, since a merged spot's margin depends on all its
+/// members. It is kept thus: no spot before the cursor meets any other; a
+/// merge changes only the earlier spot, so only spots before it can meet it
+/// anew, and the first of them is the scan's next pair.
+fn merged(v: &MapView, k: f64, spots: Vec<Spot>, need: &[f64]) -> Vec<Spot> {
+    let mut tree = RTree::bulk_load(
+        spots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| window_entry(&s.window, i))
+            .collect(),
+    );
+    let mut slots: Vec<Option<Spot>> = spots.into_iter().map(Some).collect();
+    // The first spot (in list order) that `pick` admits and whose window meets `w`.
+    let first = |tree: &RTree<WindowEntry>,
+                 slots: &[Option<Spot>],
+                 w: &Window,
+                 pick: &dyn Fn(usize) -> bool| {
+        tree.locate_in_envelope_intersecting(&AABB::from_corners(
+            [w.x, w.y],
+            [w.x + w.w, w.y + w.h],
+        ))
+        .map(|e| e.data)
+        .inspect(|_| crate::work::compared(1))
+        .filter(|&j| pick(j))
+        .filter(|&j| {
+            slots
+                .get(j)
+                .and_then(Option::as_ref)
+                .is_some_and(|o| meet(w, &o.window))
+        })
+        .min()
+    };
+    // Joins spot `b` into the earlier spot `a`, its members after a's.
+    let join = |tree: &mut RTree<WindowEntry>, slots: &mut [Option<Spot>], a: usize, b: usize| {
+        let (Some(Some(_)), Some(Some(_))) = (slots.get(a), slots.get(b)) else {
+            return;
+        };
+        let (Some(sa), Some(sb)) = (slots[a].take(), slots[b].take()) else {
+            return;
+        };
+        tree.remove(&window_entry(&sa.window, a));
+        tree.remove(&window_entry(&sb.window, b));
+        let mut members = sa.members;
+        members.extend(sb.members);
+        let joined = spot(v, k, members, need);
+        tree.insert(window_entry(&joined.window, a));
+        slots[a] = Some(joined);
+    };
+    let mut cursor = 0;
+    while cursor < slots.len() {
+        let Some(w) = slots.get(cursor).and_then(Option::as_ref).map(|s| s.window) else {
+            cursor += 1;
+            continue;
+        };
+        let Some(b) = first(&tree, &slots, &w, &|j| j > cursor) else {
+            cursor += 1;
+            continue;
+        };
+        join(&mut tree, &mut slots, cursor, b);
+        // The grown spot may now meet one before it: the scan's next pair.
+        let mut at = cursor;
+        while let Some(w) = slots.get(at).and_then(Option::as_ref).map(|s| s.window) {
+            let Some(i) = first(&tree, &slots, &w, &|j| j < at) else {
+                break;
+            };
+            join(&mut tree, &mut slots, i, at);
+            at = i;
+        }
+        cursor = at;
+    }
+    slots.into_iter().flatten().collect()
 }
 
 /// The inset of the elements `members`: its scale, and the ground round them

@@ -291,11 +291,10 @@ fn folded_words(u: &Unit) -> String {
     s
 }
 
-/// What `cards.html` is rendered with.
+/// What `cards.html` is rendered with, besides the side's view as `s` (for
+/// the page footer, `base.html`), which the view's pages share.
 #[derive(Debug, Serialize)]
 pub(crate) struct CardsPage<'a> {
-    /// The side's view, for the page footer (`base.html`).
-    s: &'a ScenarioJson,
     page: CardsInfo,
     side: String,
     size: &'static str,
@@ -323,7 +322,6 @@ pub(crate) fn cards_page<'a>(
         .and_then(|s| s.display.clone())
         .unwrap_or_else(|| side.to_string());
     CardsPage {
-        s: view,
         page: CardsInfo {
             kind: "cards",
             title: format!("{} — command cards, {side_name}", view.header.title),

@@ -1,12 +1,14 @@
 //! Complexity guards: building every output of a scenario (JSON, every sheet,
 //! every map and inset) with eight times the placed units, or a road of eight
 //! times the points, may cost at most twelve times the work. Work is counted,
-//! never timed, so a loaded machine cannot fail or pass a guard: allocations
-//! and the bytes they ask for (a counting allocator, per thread), label spots
-//! tested and shape segments measured (`muster_render::work`). A loop over
-//! every pair of units, an inset that rebuilds the whole map for each dense
-//! spot, or a label that measures every segment of its line at each spot costs
-//! about 64 times for 8 times the input and fails. For units the spots and
+//! never timed, so a loaded machine cannot fail or pass a guard: allocations,
+//! the bytes they ask for and the most bytes held at once (a counting
+//! allocator, per thread), candidates compared by searches, label spots tested
+//! and shape segments measured (`muster_render::work`). A loop over every pair
+//! of units, an inset that rebuilds the whole map for each dense spot, a note
+//! that searches every element for where it points, or a label that measures
+//! every segment of its line at each spot costs about 64 times for 8 times the
+//! input and fails. For units the spots and
 //! segments are printed but not bounded: a crowded map tries more of each
 //! label's fixed list of spots, so they grow faster than the units while each
 //! label's stays bounded. `scripts/many-units.sh` writes the same kind of files
@@ -68,16 +70,18 @@ fn road(n: usize) -> String {
 }
 
 /// What building one scenario's outputs cost.
-const MEASURES: [&str; 4] = [
+const MEASURES: [&str; 6] = [
     "allocations",
     "bytes allocated",
+    "peak bytes held",
+    "candidates compared",
     "label spots tested",
     "shape segments measured",
 ];
 
 /// The work of building every output of `text` (resolved and analysed first,
 /// uncounted).
-fn build_one(text: String) -> [u64; 4] {
+fn build_one(text: String) -> [u64; 6] {
     let mut world = MemoryWorld::new();
     world.insert("g.muster".to_string(), text);
     let resolved = resolve(&world, "g.muster", &PackConfig::default());
@@ -95,13 +99,17 @@ fn build_one(text: String) -> [u64; 4] {
         [
             counting::allocations(),
             counting::bytes(),
+            0,
+            work::candidates_compared(),
             work::spots_tested(),
             work::segments_measured(),
         ]
     };
     let before = now();
+    let base = counting::start_peak();
     let files = build(&resolved.model, &analysis, &templates).unwrap();
-    let after = now();
+    let mut after = now();
+    after[2] = counting::peak_held(base);
     assert!(files.len() > 4, "{} files built", files.len());
     std::array::from_fn(|i| after[i] - before[i])
 }
@@ -111,7 +119,7 @@ fn build_one(text: String) -> [u64; 4] {
 fn assert_linear(what: &str, n: usize, bounded: usize, generate: impl Fn(usize) -> String) {
     let small = build_one(generate(n));
     let large = build_one(generate(8 * n));
-    let counts = std::array::from_fn::<_, 4, _>(|i| counting::Grown {
+    let counts = std::array::from_fn::<_, 6, _>(|i| counting::Grown {
         unit: MEASURES[i],
         small: small[i],
         large: large[i],
@@ -122,7 +130,7 @@ fn assert_linear(what: &str, n: usize, bounded: usize, generate: impl Fn(usize) 
 
 #[test]
 fn eight_times_the_placed_units_cost_at_most_twelve_times_the_work_to_build() {
-    assert_linear("units", 100, 2, units);
+    assert_linear("units", 100, 4, units);
 }
 
 #[test]
