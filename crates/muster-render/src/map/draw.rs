@@ -376,12 +376,17 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         echelons: Vec::new(),
         order_kinds,
         plan_kinds,
-        friendly: vec![own.to_string()],
+        friendly: s
+            .sides
+            .iter()
+            .filter(|x| x.id == own)
+            .map(|x| x.display.clone().unwrap_or_else(|| x.id.clone()))
+            .collect(),
         hostile: s
             .sides
             .iter()
             .filter(|x| x.id != own)
-            .map(|x| x.id.clone())
+            .map(|x| x.display.clone().unwrap_or_else(|| x.id.clone()))
             .collect(),
         label_boxes: Vec::new(),
         leaders: Vec::new(),
