@@ -17,13 +17,15 @@ const PT_PER_MM: f64 = 72.0 / 25.4;
 /// A word's box is its font's ascent plus descent high: about 1.11 em for
 /// the Liberation fonts every sheet is set in.
 const BOX_PER_PT: f64 = 1.11;
-/// Text at this size or above is body text; legends, keys and labels may go
-/// down to the smallest size. A quarter of a point of slack for rounding.
+/// Every text of a sheet is at least this size but a map's lettering, which
+/// may go down to the smallest size. A quarter of a point of slack for rounding.
 const BODY_PT: f64 = 8.0;
 const SMALLEST_PT: f64 = 7.0;
 const SLACK_PT: f64 = 0.25;
-/// A line of running text has at least this many words.
-const RUNNING_WORDS: usize = 6;
+/// The font of a map's lettering and legend (`map::font::FONT_FAMILY`, Liberation
+/// Sans): a briefing's own text is set in Liberation Serif and Mono, so the
+/// font tells a map's words from the page's wherever the map stands.
+const MAP_FONT: &str = "LiberationSans";
 /// A heading is at least this large (the smallest, an umpire sheet's h3, is 10.5 pt).
 const HEADING_PT: f64 = 10.3;
 
@@ -81,6 +83,78 @@ fn unescape(text: &str) -> String {
         .replace("&#39;", "'")
         .replace("&apos;", "'")
         .replace("&amp;", "&")
+}
+
+/// A run of text as `pdftohtml -xml` places it (points, y down): its box and
+/// the family of its font.
+struct Run {
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+    family: String,
+}
+
+/// The runs of each page of `pdf` and whether its text is set in a map's font
+/// only (command cards, which hold no map, print in the same sans serif).
+fn runs(pdf: &Path) -> (Vec<Vec<Run>>, bool) {
+    let out = std::process::Command::new("pdftohtml")
+        .args(["-xml", "-i", "-zoom", "1", "-stdout", "-q"])
+        .arg(pdf)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pdftohtml {}", pdf.display());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut families: BTreeMap<String, String> = BTreeMap::new();
+    let mut pages: Vec<Vec<Run>> = Vec::new();
+    for raw in text.lines() {
+        let t = raw.trim_start();
+        let text_attr = |name: &str| {
+            let key = format!("{name}=\"");
+            t.find(&key).and_then(|i| {
+                let rest = &t[i + key.len()..];
+                Some(rest[..rest.find('"')?].to_string())
+            })
+        };
+        if t.starts_with("<page ") {
+            pages.push(Vec::new());
+        } else if t.starts_with("<fontspec ") {
+            if let (Some(id), Some(family)) = (text_attr("id"), text_attr("family")) {
+                families.insert(id, family);
+            }
+        } else if t.starts_with("<text ") {
+            let (left, top) = (attr(t, "left"), attr(t, "top"));
+            let family = text_attr("font")
+                .and_then(|f| families.get(&f).cloned())
+                .unwrap_or_default();
+            if let Some(p) = pages.last_mut() {
+                p.push(Run {
+                    left,
+                    top,
+                    right: left + attr(t, "width"),
+                    bottom: top + attr(t, "height"),
+                    family,
+                });
+            }
+        }
+    }
+    let sans_only = !pages.iter().flatten().any(|r| r.family.contains("Serif"));
+    (pages, sans_only)
+}
+
+/// Whether `w` is a map's lettering: set in the map's font on a sheet whose
+/// own text is not, or placed by no run (a name turned along a line, which
+/// pdftohtml boxes as a whole).
+fn is_lettering(w: &Word, runs: &[Run], sans_only: bool) -> bool {
+    if sans_only {
+        return false;
+    }
+    let (x, y) = ((w.x0 + w.x1) / 2.0, (w.y0 + w.y1) / 2.0);
+    runs.iter()
+        .find(|r| {
+            x >= r.left - 1.0 && x <= r.right + 1.0 && y >= r.top - 1.0 && y <= r.bottom + 1.0
+        })
+        .is_none_or(|r| r.family.contains(MAP_FONT))
 }
 
 /// Every page of `pdf` with its words, by `pdftotext -bbox-layout`.
@@ -150,9 +224,9 @@ fn is_table_header(l: &[Word]) -> bool {
             .any(|w| w.text.chars().count() >= 3 && w.text.chars().all(|c| c.is_ascii_uppercase()))
 }
 
-/// The ids and names a scenario's sheets print (every `id`, `display` and
-/// `name` of its JSON, whole and word by word), to tell a name broken
-/// across two lines from two words.
+/// The names a scenario's sheets print: the last part of every id (an
+/// element's own name, `flammenwerfer` of `kg-brinkmann.flammenwerfer`) and
+/// every display name and `name` of its JSON, whole and word by word.
 pub(crate) fn names_of(folder: &Path) -> BTreeSet<String> {
     fn walk(v: &serde_json::Value, out: &mut BTreeSet<String>) {
         match v {
@@ -161,6 +235,11 @@ pub(crate) fn names_of(folder: &Path) -> BTreeSet<String> {
                     if let (true, Some(s)) =
                         (["id", "display", "name"].contains(&k.as_str()), x.as_str())
                     {
+                        let s = if k == "id" {
+                            s.rsplit('.').next().unwrap_or(s)
+                        } else {
+                            s
+                        };
                         out.insert(s.to_string());
                         out.extend(s.split_whitespace().map(str::to_string));
                     }
@@ -178,12 +257,94 @@ pub(crate) fn names_of(folder: &Path) -> BTreeSet<String> {
     out
 }
 
+/// A word as a name is compared: without the punctuation round it, and of a
+/// dotted id only its last part.
+fn bare(text: &str) -> &str {
+    let t = text.trim_matches(|c: char| "()[],;:“”\"'".contains(c));
+    let t = t.trim_end_matches('.');
+    t.rsplit('.').next().unwrap_or(t)
+}
+
+/// The marks a name may wrap after when it holds them: hyphens and dashes.
+const DASHES: [char; 3] = ['-', '‐', '–'];
+
+/// Names of `names` broken inside a word on a page of `lines`: a word that
+/// ends its line and the words starting the lines under it that together spell
+/// a name (or a word of one) it is not itself, joined where the name has no
+/// space or hyphen. Each finding as `"whole" as "a" / "b"`.
+pub(crate) fn broken_names(lines: &[&Vec<Word>], names: &BTreeSet<String>) -> Vec<String> {
+    let words: Vec<&Word> = lines.iter().copied().flatten().collect();
+    // The next line's first word under `a`, in its column: starting at or left
+    // of `a`, nothing just before it on its line.
+    let under = |a: &Word| -> Option<&Word> {
+        let h = a.y1 - a.y0;
+        words
+            .iter()
+            .copied()
+            .filter(|b| {
+                b.y0 > a.y0 + 0.5 * h
+                    && b.y0 < a.y1 + 0.6 * h
+                    && b.x0 <= a.x0 + 1.0
+                    && b.x0 > a.x0 - 100.0
+                    && !words.iter().any(|c| {
+                        (c.y0 - b.y0).abs() < 0.3 * h && c.x1 <= b.x0 + 0.1 && c.x1 > b.x0 - 0.6 * h
+                    })
+            })
+            .min_by(|p, q| (a.x0 - p.x0).total_cmp(&(a.x0 - q.x0)))
+    };
+    // Whether `a` ends its line: no word just after it.
+    let ends_line = |a: &Word| {
+        let h = a.y1 - a.y0;
+        !words
+            .iter()
+            .any(|c| (c.y0 - a.y0).abs() < 0.3 * h && c.x0 >= a.x1 - 0.1 && c.x0 < a.x1 + 0.6 * h)
+    };
+    let starts_a_name = |t: &str| {
+        names
+            .range(t.to_string()..)
+            .next()
+            .is_some_and(|n| n.starts_with(t))
+    };
+    let mut found = Vec::new();
+    for a in words.iter().copied() {
+        let first = bare(&a.text);
+        if first.chars().count() < 2 || names.contains(first) || !ends_line(a) {
+            continue;
+        }
+        let (mut spelt, mut shown, mut last) = (first.to_string(), vec![a.text.clone()], a);
+        while let Some(b) = under(last) {
+            let next = bare(&b.text);
+            // A break at the name's own hyphen keeps the hyphen; one the name
+            // does not have is a word split by hyphenation.
+            let with = format!("{spelt}{next}");
+            let joined = match spelt.strip_suffix(DASHES) {
+                Some(cut) if !names.contains(&with) && !starts_a_name(&with) => {
+                    format!("{cut}{next}")
+                }
+                _ => with.clone(),
+            };
+            shown.push(b.text.clone());
+            if names.contains(&joined) {
+                if !(spelt.ends_with(DASHES) && joined == with) {
+                    found.push(format!("\"{joined}\" as {}", shown.join(" / ")));
+                }
+                break;
+            }
+            if !starts_a_name(&joined) || !ends_line(b) {
+                break;
+            }
+            spelt = joined;
+            last = b;
+        }
+    }
+    found
+}
+
 /// What is wrong with the layout of one printed sheet, one line a finding.
 pub(crate) fn layout_problems(pdf: &Path, names: &BTreeSet<String>) -> Vec<String> {
     let pages = read_pages(pdf);
+    let (runs, sans_only) = runs(pdf);
     let mut found = Vec::new();
-    // Characters printed at each half point, for the body size.
-    let mut sizes: BTreeMap<i64, usize> = BTreeMap::new();
     let n = pages.len();
     for (i, page) in pages.iter().enumerate() {
         let at = format!("page {} of {n}", i + 1);
@@ -217,16 +378,7 @@ pub(crate) fn layout_problems(pdf: &Path, names: &BTreeSet<String>) -> Vec<Strin
                 }
             }
         }
-        for l in &lines {
-            // Running text: a line of six words or more (map names, table
-            // cells and legends are shorter).
-            if l.len() >= RUNNING_WORDS {
-                for w in l.iter() {
-                    *sizes.entry((w.size() * 2.0).round() as i64).or_default() +=
-                        w.text.chars().count();
-                }
-            }
-        }
+        let here = runs.get(i).map(Vec::as_slice).unwrap_or_default();
         for w in lines.iter().copied().flatten() {
             let size = w.size();
             // One or two glyphs are a symbol's mark or a piece of turned
@@ -235,43 +387,100 @@ pub(crate) fn layout_problems(pdf: &Path, names: &BTreeSet<String>) -> Vec<Strin
             let symbol = w.text.chars().count() <= 2
                 || w.text.chars().all(|c| "•IX?".contains(c))
                 || w.text == "HQ";
-            if !symbol && size < SMALLEST_PT - SLACK_PT {
-                found.push(format!("{at}: \"{}\" printed at {size:.1} pt", w.text));
+            let (least, what) = if is_lettering(w, here, sans_only) {
+                (SMALLEST_PT, "map lettering")
+            } else {
+                (BODY_PT, "text")
+            };
+            if !symbol && size < least - SLACK_PT {
+                found.push(format!(
+                    "{at}: {what} \"{}\" printed at {size:.1} pt",
+                    w.text
+                ));
             }
         }
-        for block in &page.blocks {
-            for pair in block.windows(2) {
-                let (Some(a), Some(b)) = (pair[0].last(), pair[1].first()) else {
-                    continue;
-                };
-                let trim = |s: &str| {
-                    s.trim_matches(|c: char| "()[],.;:“”\"'".contains(c))
-                        .to_string()
-                };
-                let whole = trim(&format!("{}{}", a.text, b.text));
-                // A break after a hyphen or dash is where a compound name may
-                // wrap; a lone letter is one of a turned name's.
-                if names.contains(&whole)
-                    && trim(&a.text).chars().count() >= 2
-                    && !a.text.ends_with(['-', '–'])
-                    && !names.contains(&trim(&a.text))
-                {
-                    found.push(format!(
-                        "{at}: \"{whole}\" broken across two lines as \"{}\" / \"{}\"",
-                        a.text, b.text
-                    ));
-                }
-            }
-        }
-    }
-    // The body's size: the size most characters of running text are printed at.
-    if let Some((half_points, _)) = sizes.iter().max_by_key(|(_, n)| **n) {
-        let body = *half_points as f64 / 2.0;
-        if body < BODY_PT - SLACK_PT {
-            found.push(format!("the body text is {body:.1} pt"));
+        // Map lettering is placed whole by the map; a turned name comes out
+        // of pdftotext a few letters a word, which is no break.
+        let text: Vec<Vec<Word>> = lines
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .filter(|w| !is_lettering(w, here, sans_only))
+                    .cloned()
+                    .collect()
+            })
+            .collect();
+        let text: Vec<&Vec<Word>> = text.iter().collect();
+        for b in broken_names(&text, names) {
+            found.push(format!("{at}: {b} broken across lines"));
         }
     }
     found
+}
+
+/// A word of `text` at `x`, on the line `row` of a table set at 8 pt.
+fn placed(text: &str, x: f64, row: f64) -> Word {
+    let y = 100.0 + row * 10.0;
+    Word {
+        x0: x,
+        y0: y,
+        x1: x + 4.0 * text.chars().count() as f64,
+        y1: y + 8.0 * BOX_PER_PT,
+        text: text.into(),
+    }
+}
+
+/// An element's own name broken inside a narrow column is found, whatever
+/// stands in the next column; one wrapped at its own hyphen or space is not.
+#[test]
+fn a_name_broken_inside_a_word_is_found_and_one_wrapped_at_its_hyphen_is_not() {
+    let names: BTreeSet<String> = [
+        "flammenwerfer",
+        "Fallschirmjäger-Sturmpionierkompanie",
+        "Road",
+        "to",
+        "Apeldoorn",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    let find = |rows: Vec<Vec<Word>>| {
+        let lines: Vec<&Vec<Word>> = rows.iter().collect();
+        broken_names(&lines, &names)
+    };
+    // `flammenwerf` / `er` in a column, `specialist` in the next one.
+    let broken = find(vec![
+        vec![
+            placed("flammenwerf", 50.0, 0.0),
+            placed("specialist", 110.0, 0.0),
+        ],
+        vec![placed("er", 50.0, 1.0), placed("flamethrower", 110.0, 1.0)],
+    ]);
+    assert_eq!(broken, ["\"flammenwerfer\" as flammenwerf / er"]);
+    // Split over three lines, the last piece after the name's own hyphen.
+    let broken = find(vec![
+        vec![placed("Fallschirmjäger-", 50.0, 0.0)],
+        vec![placed("Sturmpionier", 50.0, 1.0)],
+        vec![placed("kompanie", 50.0, 2.0)],
+    ]);
+    assert_eq!(broken.len(), 1, "{broken:?}");
+    // Hyphenation adds a hyphen the name does not have.
+    let broken = find(vec![
+        vec![placed("flammen-", 50.0, 0.0)],
+        vec![placed("werfer", 50.0, 1.0)],
+    ]);
+    assert_eq!(broken, ["\"flammenwerfer\" as flammen- / werfer"]);
+    // Wrapped at its own hyphen and its own spaces: whole words.
+    assert!(find(vec![
+        vec![placed("Fallschirmjäger-", 50.0, 0.0)],
+        vec![placed("Sturmpionierkompanie", 50.0, 1.0)],
+    ])
+    .is_empty());
+    assert!(find(vec![
+        vec![placed("Road", 50.0, 0.0), placed("to", 70.0, 0.0)],
+        vec![placed("Apeldoorn", 50.0, 1.0)],
+    ])
+    .is_empty());
 }
 
 /// Every sheet's PDF of the shipped pack, by scenario: the game pack is the
@@ -456,4 +665,55 @@ fn a_card_for_a_unit_with_a_sixty_character_name_holds_it() {
         }
     }
     assert_eq!(cards, 1, "the long name is on one card sheet");
+}
+
+/// The text of each page of `pdf`, its words joined by spaces.
+fn page_texts(pdf: &Path) -> Vec<String> {
+    read_pages(pdf)
+        .iter()
+        .map(|p| {
+            p.blocks
+                .iter()
+                .flatten()
+                .map(|l| line_text(l))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Every umpire sheet and game pack of the pack opens with the front sheet
+/// that runs the game: the turn track on page 1, the reference tables
+/// (command, order of battle) only after it.
+#[test]
+fn every_umpire_sheet_and_game_pack_opens_with_the_front_sheet() {
+    if !can_print() {
+        return;
+    }
+    let out = printed_pack();
+    let mut found = Vec::new();
+    let mut read = 0;
+    for (scenario, _) in sheets(out) {
+        for name in ["umpire.pdf", "game-pack.pdf"] {
+            let pages = page_texts(&out.join(&scenario).join(name));
+            let first = pages.first().map(String::as_str).unwrap_or("");
+            for words in ["Running the game", "TURN", "CLOCK", "WHAT HAPPENS"] {
+                if !first.contains(words) {
+                    found.push(format!("{scenario}/{name}: page 1 has no \"{words}\""));
+                }
+            }
+            for words in ["Order of battle", "Command and communications"] {
+                match pages.iter().position(|p| p.contains(words)) {
+                    Some(0) => found.push(format!("{scenario}/{name}: \"{words}\" on page 1")),
+                    None if name == "umpire.pdf" => {
+                        found.push(format!("{scenario}/{name}: no \"{words}\""))
+                    }
+                    _ => {}
+                }
+            }
+            read += 1;
+        }
+    }
+    assert!(read >= 24, "only {read} sheets read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -348,7 +348,7 @@ fn starts(s: &ScenarioJson) -> Vec<StartRow> {
                 side: sd.display.clone().unwrap_or_else(|| sd.id.clone()),
                 unit: u.display.clone().unwrap_or_else(|| u.id.clone()),
                 hot: st.hot,
-                why: start_for_umpire(st),
+                why: start_for_umpire(st, |id| super::words::element_words(s, id)),
                 delay,
             });
         }

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::json::forces::{Command, Element, Unit};
 use crate::json::header::Player;
-use crate::json::RealStrength;
+use crate::json::{RealStrength, ScenarioJson};
 use crate::keyword::keyword;
 
 /// One side's order of battle, flattened for tables.
@@ -17,10 +17,32 @@ pub struct OobSide {
     pub strength: Option<RealStrength>,
     /// The side's strength in words (`630 men, 8 guns`); empty under fog of war.
     pub strength_words: Vec<String>,
-    pub players: Vec<Player>,
+    pub players: Vec<PlayerLine>,
     pub rows: Vec<OobRow>,
     /// Some unit states its real strength: the strength column shows both.
     pub has_historical: bool,
+}
+
+/// A player as a sheet names him: his name and the unit he commands by their
+/// display names (ids only where the writer gave no name).
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerLine {
+    pub name: String,
+    pub commands: Option<String>,
+}
+
+impl PlayerLine {
+    /// `p`, his unit named as `units` (the side's units) call it.
+    pub fn of(p: &Player, units: &[Unit]) -> PlayerLine {
+        PlayerLine {
+            name: p.display.clone().unwrap_or_else(|| p.id.clone()),
+            commands: p.commands.as_ref().map(|id| {
+                find(units, id)
+                    .and_then(|u| u.display.clone())
+                    .unwrap_or_else(|| id.clone())
+            }),
+        }
+    }
 }
 
 /// One unit or element line of the order of battle.
@@ -96,6 +118,7 @@ pub(crate) fn chain_to(units: &[Unit], id: &str) -> Vec<String> {
 }
 
 pub(crate) fn rows_of(
+    view: &ScenarioJson,
     u: &Unit,
     depth: usize,
     focus: &[String],
@@ -150,14 +173,19 @@ pub(crate) fn rows_of(
         superior,
     });
     for e in &u.elements {
-        rows.push(element_row(e, depth + 1, highlight));
+        rows.push(element_row(view, e, depth + 1, highlight));
     }
     for c in &u.units {
-        rows_of(c, depth + 1, focus, chain, rows);
+        rows_of(view, c, depth + 1, focus, chain, rows);
     }
 }
 
-pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow {
+pub(crate) fn element_row(
+    view: &ScenarioJson,
+    e: &Element,
+    depth: usize,
+    highlight: bool,
+) -> OobRow {
     let mut what = e.description.clone();
     if e.is_hq {
         what.push_str(", HQ");
@@ -202,10 +230,16 @@ pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow 
     .join(", ");
     let mut postures: Vec<String> = e.postures.iter().map(keyword).collect();
     if let Some(r) = &e.embussed_in {
-        postures.push(format!("embussed in {}", r.id));
+        postures.push(format!(
+            "embussed in {}",
+            super::words::element_words(view, &r.id)
+        ));
     }
     if let Some(r) = &e.riding_on {
-        postures.push(format!("riding on {}", r.id));
+        postures.push(format!(
+            "riding on {}",
+            super::words::element_words(view, &r.id)
+        ));
     }
     OobRow {
         depth,
@@ -230,7 +264,7 @@ pub(crate) fn element_row(e: &Element, depth: usize, highlight: bool) -> OobRow 
             _ => "off table".into(),
         },
         postures: postures.join(", "),
-        command: command_words(&e.command),
+        command: command_words(&e.command, |id| super::words::element_words(view, id)),
         separated: matches!(e.command, Command::Separated { .. }),
         hot: None,
         start_reason: e.start.as_ref().map(|s| s.reason.clone()),
@@ -279,7 +313,9 @@ fn historical_words(h: &crate::json::forces::HistoricalStrength) -> Vec<String> 
 }
 
 /// An element's command status in words.
-pub fn command_words(c: &Command) -> String {
+/// An element's command status in words, the element it links to named by
+/// `named` (from its id).
+pub fn command_words(c: &Command, named: impl Fn(&str) -> String) -> String {
     match c {
         Command::InCommand {
             route,
@@ -287,7 +323,10 @@ pub fn command_words(c: &Command) -> String {
             via,
             distance_m,
         } => {
-            format!("in command: {route}, {means} to {via} ({distance_m:.0} m)")
+            format!(
+                "in command: {route}, {means} to {} ({distance_m:.0} m)",
+                named(via)
+            )
         }
         Command::Separated {
             nearest,
@@ -298,7 +337,7 @@ pub fn command_words(c: &Command) -> String {
             "separated: {short_by_m:.0} m too far{}{}",
             nearest
                 .as_ref()
-                .map(|n| format!(" from {n} ({distance_m:.0} m)"))
+                .map(|n| format!(" from {} ({distance_m:.0} m)", named(n)))
                 .unwrap_or_default(),
             if *runner_turns > 0 {
                 format!(

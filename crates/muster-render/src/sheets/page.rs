@@ -187,7 +187,7 @@ fn oob_sides(s: &ScenarioJson, focus: &[String], chain: &[String]) -> Vec<OobSid
         .map(|sd| {
             let mut rows = Vec::new();
             for u in &sd.units {
-                rows_of(u, 0, focus, chain, &mut rows);
+                rows_of(s, u, 0, focus, chain, &mut rows);
             }
             OobSide {
                 id: sd.id.clone(),
@@ -195,7 +195,11 @@ fn oob_sides(s: &ScenarioJson, focus: &[String], chain: &[String]) -> Vec<OobSid
                 nations: sd.nations.clone(),
                 strength: sd.strength,
                 strength_words: sd.strength.as_ref().map(strength_words).unwrap_or_default(),
-                players: sd.players.clone(),
+                players: sd
+                    .players
+                    .iter()
+                    .map(|p| super::oob::PlayerLine::of(p, &sd.units))
+                    .collect(),
                 has_historical: rows.iter().any(|r| !r.historical_words.is_empty()),
                 rows,
             }

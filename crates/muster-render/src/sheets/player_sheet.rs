@@ -111,10 +111,10 @@ pub fn player_sheet(
         attached_to(u, &ids, &mut attached_units);
     }
     let mut rows = Vec::new();
-    command_rows(unit, 0, false, &mut rows);
+    command_rows(view, unit, 0, false, &mut rows);
     let mut total = unit.strength;
     for a in &attached_units {
-        command_rows(a, 0, true, &mut rows);
+        command_rows(view, a, 0, true, &mut rows);
         total = total + a.strength;
         subtree(a, &mut ids);
     }
@@ -358,7 +358,13 @@ fn attached_to<'a>(u: &'a Unit, ids: &[String], out: &mut Vec<&'a Unit>) {
     }
 }
 
-fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRow>) {
+fn command_rows(
+    view: &ScenarioJson,
+    u: &Unit,
+    depth: usize,
+    attached: bool,
+    rows: &mut Vec<CommandRow>,
+) {
     let mut what = keyword(&u.echelon);
     if attached {
         if let Some(a) = &u.attached_to {
@@ -382,7 +388,7 @@ fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRo
         attached,
     });
     for e in &u.elements {
-        let r = element_row(e, depth + 1, false);
+        let r = element_row(view, e, depth + 1, false);
         // The writer's notes say what the type alone does not (a Firefly's gun).
         let what = std::iter::once(r.what)
             .chain(e.notes.iter().cloned())
@@ -400,7 +406,7 @@ fn command_rows(u: &Unit, depth: usize, attached: bool, rows: &mut Vec<CommandRo
         });
     }
     for c in &u.units {
-        command_rows(c, depth + 1, attached, rows);
+        command_rows(view, c, depth + 1, attached, rows);
     }
 }
 

@@ -78,7 +78,7 @@ pub fn effect_words(l: SeverityLevel) -> &'static str {
 }
 
 /// The house rule `o` in words, with what it means for fog of war.
-pub fn house_rule(o: &Override) -> HouseRule {
+pub fn house_rule(s: &ScenarioJson, o: &Override) -> HouseRule {
     let code = Code::parse(&o.code);
     let level = o.level.0;
     let default = code.map(|c| severity_rank(c.severity()));
@@ -110,6 +110,9 @@ pub fn house_rule(o: &Override) -> HouseRule {
         _ => "this scenario".to_string(),
     };
     if let Some(scope) = &o.scope {
+        // A unit by its display name, an element as `the HQ of B Company`.
+        let scope = super::words::unit_display(s, scope)
+            .unwrap_or_else(|| super::words::element_words(s, scope));
         set_in.push_str(&format!(", on {scope} only"));
     }
     HouseRule {
@@ -149,20 +152,22 @@ pub fn fog_statement(code: Code, level: SeverityLevel) -> FogStatement {
 
 /// Every house rule of the scenario, in the order the JSON lists them.
 pub fn house_rules(s: &ScenarioJson) -> Vec<HouseRule> {
-    s.overrides.iter().map(house_rule).collect()
+    s.overrides.iter().map(|o| house_rule(s, o)).collect()
 }
 
 /// How a group starts (§24), for the umpire: hot or cold, declared or measured,
-/// and why. The reason and the nearest enemy are the umpire's alone.
-pub fn start_for_umpire(st: &StartSituation) -> String {
+/// and why. The reason and the nearest enemy (named by `named`, from its id)
+/// are the umpire's alone.
+pub fn start_for_umpire(st: &StartSituation, named: impl Fn(&str) -> String) -> String {
     let status = if st.hot { "hot" } else { "cold" };
     match (&st.reason, st.declared) {
         (Some(r), true) => format!("{status}, as the scenario declares (§24): {r}"),
         (None, true) => format!("{status}, as the scenario declares (§24)"),
         _ if st.hot => match (&st.nearest_enemy, st.nearest_enemy_m) {
             (Some(e), Some(m)) => format!(
-                "hot (§24): an enemy element it can see within {} m ({e}, {m:.0} m)",
-                HOT_RADIUS_M
+                "hot (§24): an enemy element it can see within {} m ({}, {m:.0} m)",
+                HOT_RADIUS_M,
+                named(e)
             ),
             _ => format!(
                 "hot (§24): an enemy element it can see within {} m",
@@ -390,19 +395,19 @@ mod tests {
     fn a_declared_start_gives_its_reason_to_the_umpire_and_only_the_status_to_the_player() {
         let cold = start(false, true, Some("asleep in the trenches"));
         assert_eq!(
-            start_for_umpire(&cold),
+            start_for_umpire(&cold, str::to_uppercase),
             "cold, as the scenario declares (§24): asleep in the trenches"
         );
         assert_eq!(start_for_player(&cold), "cold (§24)");
         let measured = start(true, false, None);
         assert_eq!(
-            start_for_umpire(&measured),
-            "hot (§24): an enemy element it can see within 500 m (british.coy-hq, 120 m)"
+            start_for_umpire(&measured, |id| format!("the HQ of {}", &id[..7])),
+            "hot (§24): an enemy element it can see within 500 m (the HQ of british, 120 m)"
         );
         assert_eq!(start_for_player(&measured), "hot (§24)");
         let quiet = start(false, false, None);
         assert_eq!(
-            start_for_umpire(&quiet),
+            start_for_umpire(&quiet, str::to_uppercase),
             "cold (§24): no enemy element it can see within 500 m"
         );
     }

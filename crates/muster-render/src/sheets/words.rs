@@ -24,37 +24,45 @@ pub fn name(r: &Reference) -> String {
     }
 }
 
-/// A reference named in `view`: as [`name`], and an element without a display
-/// name as `coy-hq of D Company` (its unit by display name).
+/// A reference named in `view`: as [`name`]; an element without a display
+/// name by its unit's display name, as `the HQ of D Company` when it is the
+/// unit's HQ and `pillbox of Bridge guard` otherwise (an element's own name is
+/// all it has).
 pub fn ref_words(view: &ScenarioJson, r: &Reference) -> String {
     if r.kind == RefKind::Element && r.display.is_none() {
-        if let Some((unit, el)) = r.id.rsplit_once('.') {
-            if let Some(d) = unit_display(view, unit) {
-                return format!("{el} of {d}");
-            }
-        }
+        return element_words(view, &r.id);
     }
     name(r)
 }
 
-/// The display name of a unit of `view`, when it has one.
-pub fn unit_display(view: &ScenarioJson, id: &str) -> Option<String> {
-    fn find<'u>(
-        us: &'u [crate::json::forces::Unit],
-        id: &str,
-    ) -> Option<&'u crate::json::forces::Unit> {
-        us.iter().find_map(|u| {
-            if u.id == id {
-                Some(u)
-            } else {
-                find(&u.units, id)
-            }
-        })
+/// The element `id` (`unit.element`) of `view` as [`ref_words`] names it; the
+/// id itself when its unit is not in `view`.
+pub fn element_words(view: &ScenarioJson, id: &str) -> String {
+    let Some((unit, el)) = id.rsplit_once('.') else {
+        return id.to_string();
+    };
+    let Some(u) = find_unit(view, unit) else {
+        return id.to_string();
+    };
+    let hq = u.elements.iter().any(|e| e.id == id && e.is_hq);
+    let d = u.display.as_deref().unwrap_or(unit);
+    if hq {
+        format!("the HQ of {d}")
+    } else {
+        format!("{el} of {d}")
     }
+}
+
+/// The unit `id` of `view`.
+fn find_unit<'v>(view: &'v ScenarioJson, id: &str) -> Option<&'v crate::json::forces::Unit> {
     view.sides
         .iter()
-        .find_map(|s| find(&s.units, id))
-        .and_then(|u| u.display.clone())
+        .find_map(|s| super::oob::find(&s.units, id))
+}
+
+/// The display name of a unit of `view`, when it has one.
+pub fn unit_display(view: &ScenarioJson, id: &str) -> Option<String> {
+    find_unit(view, id).and_then(|u| u.display.clone())
 }
 
 /// A signal's sender, the units acting on it and its trigger in words.

@@ -158,3 +158,133 @@ fn sheets_name_units_and_places_by_their_display_names() {
     assert!(checked > 100, "only {checked} texts checked");
     eprintln!("{checked} order, victory and signal texts checked");
 }
+
+/// `html` without what is printed as an id on purpose: every element of class
+/// `id` (the umpire's reference columns), the maps, whose marks are labelled
+/// by short ids, and their keys, which give each such label its name; and
+/// without its styles and title.
+fn without_id_columns(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    loop {
+        let next = [
+            "<style",
+            "<title",
+            "<svg",
+            "class=\"id\"",
+            "class=\"id ",
+            "class=\"map-key\"",
+        ]
+        .iter()
+        .filter_map(|m| rest.find(m).map(|i| (i, *m)))
+        .min();
+        let Some((i, mark)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        let open = if mark.starts_with('<') {
+            i
+        } else {
+            rest[..i].rfind('<').unwrap()
+        };
+        let tag: String = rest[open + 1..]
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        let close = format!("</{tag}>");
+        let end = rest[i..].find(&close).unwrap() + i + close.len();
+        out.push_str(&rest[..open]);
+        out.push(' ');
+        rest = &rest[end..];
+    }
+}
+
+/// Ids of players and nets with display names of their own, beside those of
+/// [`named_ids`]. A side's id is left out: it is a plain word for the side
+/// (`germans`, `allies`) that short table columns print.
+fn named_people_and_nets(full: &ScenarioJson) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = full
+        .sides
+        .iter()
+        .flat_map(|s| &s.players)
+        .filter_map(|p| Some((p.id.clone(), p.display.clone()?)))
+        .collect();
+    out.extend(
+        full.nets
+            .iter()
+            .filter_map(|n| Some((n.id.clone(), n.display.clone()?))),
+    );
+    out.retain(|(id, d)| id != d);
+    out
+}
+
+/// The own names of every element of `full`.
+fn element_names(full: &ScenarioJson) -> Vec<String> {
+    fn walk(u: &json::forces::Unit, out: &mut Vec<String>) {
+        out.extend(u.elements.iter().map(|e| e.name.clone()));
+        for c in &u.units {
+            walk(c, out);
+        }
+    }
+    let mut out = Vec::new();
+    for s in &full.sides {
+        for u in &s.units {
+            walk(u, &mut out);
+        }
+    }
+    out
+}
+
+/// Every sheet a person reads, outside the umpire's id columns, names units,
+/// map items, players and nets by the display names the writer gave them: the drafted briefings, the players lists, the set-up sheet and the cards
+/// as much as the orders.
+#[test]
+fn no_sheet_prints_a_bare_id_where_the_scenario_gives_a_display_name() {
+    let templates = Templates::builtin().unwrap();
+    let mut problems = Vec::new();
+    let mut sheets = 0;
+    for path in support::pack::scenario_paths() {
+        let (model, analysis) = support::pack::load(&path);
+        let full = json::scenario(&model, &analysis);
+        let mut named = named_ids(&full);
+        named.extend(named_people_and_nets(&full));
+        // An id that is a plain word (`ramp`, `town`, `recce`) is the same word
+        // in the writer's prose and a legend's branch; one with a hyphen, an
+        // underscore or a digit reads as an id wherever it stands.
+        // An element's own name (`zug-1` of a company) is its name on the
+        // sheets, even where a unit elsewhere has the same id.
+        let elements = element_names(&full);
+        named.retain(|(id, _)| {
+            (id.contains(['-', '_']) || id.chars().any(|c| c.is_ascii_digit()))
+                && !elements.contains(id)
+        });
+        let mut prose = prose(&full, &named);
+        // The writer's own sentences may use a word that is also an id.
+        prose.extend(full.header.notes.iter().cloned());
+        prose.extend(full.victory.iter().map(|v| v.text.clone()));
+        prose.extend(full.events.iter().map(|e| e.text.clone()));
+        prose.sort_by_key(|x| std::cmp::Reverse(x.len()));
+        let files = build(&model, &analysis, &templates).unwrap();
+        for f in files.iter().filter(|f| f.path.ends_with(".html")) {
+            sheets += 1;
+            let text = text_of(&without_id_columns(&f.contents));
+            let ids = raw_ids(&text, &named, &prose);
+            if !ids.is_empty() {
+                problems.push(format!("{}: {ids:?}", f.path));
+            }
+        }
+    }
+    assert!(sheets > 60, "only {sheets} sheets read");
+    assert!(problems.is_empty(), "bare ids:\n{}", problems.join("\n"));
+}
+
+/// The id columns are left out and the rest kept, so the check above reads
+/// exactly what a reader reads as words.
+#[test]
+fn the_id_columns_are_all_that_is_left_out() {
+    let html = "<p>B Company <span class=\"id\">b-coy</span> holds</p><td class=\"id num\">x</td><style>a{}</style><svg><text>b-coy</text></svg>end";
+    assert_eq!(
+        text_of(&without_id_columns(html)),
+        "B Company   holds   end"
+    );
+}
