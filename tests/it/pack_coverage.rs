@@ -56,6 +56,7 @@ kinds!(shape_name, SHAPES, Shape {
 kinds!(crossing_name, CROSSINGS, CrossingKind {
     CrossingKind::Bridge => "bridge",
     CrossingKind::Ford => "ford",
+    CrossingKind::LevelCrossing => "level-crossing",
 });
 
 kinds!(place_location_name, PLACE_LOCATIONS, PlaceLocation {
@@ -222,6 +223,11 @@ const OPTIONAL_PARTS: &[&str] = &[
 /// Vocabulary that history gives the pack no honest use for. Each entry says why;
 /// everything else must appear.
 const HISTORICALLY_ABSENT: &[(&str, &str)] = &[
+    (
+        "crossing:level-crossing",
+        "no source the pack cites places a level crossing on one of its tables; Mokra's \
+         railway is drawn as an embankment area and no road of the scenario crosses it",
+    ),
     (
         "aircraft:helicopter",
         "no helicopter fought in a company-to-brigade action the pack portrays; \

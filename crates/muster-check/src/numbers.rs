@@ -89,6 +89,7 @@ fn number(name: &str) -> Option<String> {
         "vehicle-base-ground" => ground(vehicle()),
         "ground-scale" => metres(GROUND_SCALE_M_PER_MM),
         "aboard" => metres(frontage::aboard_m(GROUND_SCALE_M_PER_MM)),
+        "crossing-tolerance" => metres(muster_rules::terrain::CROSSING_TOLERANCE_M),
         "gunboat-river" => river(ShipRole::Gunboat),
         "landing-craft-river" => river(ShipRole::LandingCraft),
         "stacked" => format!("{} mm", mc509::STACKED_MM),

@@ -229,6 +229,8 @@ catalogue! {
     MC509 "elements-stacked"               Warning "§4"                      Checks    overridable [];
     MC510 "terrain-kind-shadows-built-in"  Error   "§98"                     Checks    overridable [];
     MC511 "exit-not-at-table-edge"         Error   "§22"                     Checks    overridable [];
+    MC515 "crossing-off-its-line"          Error   "§98"                     Checks    overridable [];
+    MC516 "crossing-over-wrong-ground"     Error   "§103"                    Checks    overridable [];
     MC517 "river-too-narrow-for-craft"     Error   "§95"                     Checks    overridable [];
     MC519 "edge-stretch-off-edge"          Error   "§22"                     Checks    overridable [];
     MC601 "no-first-bound"                 Error   "§23"                     Checks    overridable [];

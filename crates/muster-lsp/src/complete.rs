@@ -29,7 +29,17 @@ const SCENARIO: &[&str] = &[
     "deny",
 ];
 const MAP: &[&str] = &[
-    "area", "road", "track", "river", "wire", "wall", "hedge", "bridge", "ford", "place",
+    "area",
+    "road",
+    "track",
+    "river",
+    "wire",
+    "wall",
+    "hedge",
+    "bridge",
+    "ford",
+    "level-crossing",
+    "place",
 ];
 const ELEMENT_ATTRS: &[&str] = &[
     "figures",

@@ -42,6 +42,7 @@ lists! {
     Strength => "building strength",
     Height => "building height",
     LineKind => "line feature",
+    CrossingKind => "crossing",
     Stance => "order stance",
     Intensity => "order intensity",
     SignalKind => "signal kind",

@@ -558,6 +558,20 @@ pub fn in_river(line: &Line, p: Pos) -> bool {
     line.kind == LineKind::River && distance_to_polyline(&line.points, p) < line.width / 2.0
 }
 
+/// How far `p` stands outside the area (0 inside it or on its edge).
+pub fn distance_off_area(area: &Area, p: Pos) -> f64 {
+    if area_contains(area, p) || contains(&area.outline, p) {
+        0.0
+    } else {
+        distance_to_area_edge(area, p)
+    }
+}
+
+/// How far `p` stands off the line beyond half its width (0 on the line).
+pub fn distance_off_line(line: &Line, p: Pos) -> f64 {
+    (distance_to_polyline(&line.points, p) - line.width / 2.0).max(0.0)
+}
+
 /// Whether `p` is on a bridge or ford: within half its length of where it stands.
 pub fn on_crossing(model: &Model, p: Pos) -> bool {
     model

@@ -6,7 +6,7 @@ use crate::geometry;
 use crate::model::{Area, Line, Model, Name, Pos, Target};
 use muster_rules::terrain::{self, MoveGrade, Mover, ObsGrade, Who};
 use muster_rules::visibility;
-use muster_rules::vocab::LineKind;
+use muster_rules::vocab::{Crossed, LineKind};
 
 /// The movement grade of an area for `mover`: the definition's for a scenario
 /// terrain kind, else the built-in table's (`None` for overlays).
@@ -90,6 +90,25 @@ impl<'m> Feature<'m> {
             Target::Area(a) => m.areas.get(a.0).map(Feature::Area),
             Target::Line(l) => m.lines.get(l.0).map(Feature::Line),
             _ => None,
+        }
+    }
+
+    /// What a crossing over the item stands over (§103): built-in water and
+    /// lake areas and river lines are water; other lines are lines; other areas ground.
+    pub fn crossed(self) -> Crossed {
+        match self {
+            Feature::Area(a) if a.terrain.is_none() && terrain::is_water(a.kind) => Crossed::Water,
+            Feature::Area(_) => Crossed::Ground,
+            Feature::Line(l) if l.terrain.is_none() && l.kind == LineKind::River => Crossed::Water,
+            Feature::Line(_) => Crossed::Line,
+        }
+    }
+
+    /// How far `p` stands off the item: outside an area, or beyond half a line's width.
+    pub fn distance_off(self, p: Pos) -> f64 {
+        match self {
+            Feature::Area(a) => geometry::distance_off_area(a, p),
+            Feature::Line(l) => geometry::distance_off_line(l, p),
         }
     }
 

@@ -229,11 +229,11 @@ pub struct Line {
     pub loc: Loc,
 }
 
-/// A bridge or a ford.
+/// A bridge, a ford or a level crossing.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Crossing {
     pub name: Name,
-    pub is_bridge: bool,
+    pub kind: muster_rules::vocab::CrossingKind,
     pub display: Option<String>,
     pub at: Pos,
     pub over: Option<Ref>,

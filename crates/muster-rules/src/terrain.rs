@@ -349,6 +349,11 @@ pub fn gives_concealment(kind: TerrainKind) -> bool {
     (is_main(kind) && kind != TerrainKind::Open) || kind == TerrainKind::Fortification
 }
 
+/// How far a crossing may stand off what it is over or what it carries before
+/// MC515 reports it (§98): our allowance for a point written to the nearest few
+/// metres, not a rulebook figure.
+pub const CROSSING_TOLERANCE_M: f64 = 10.0;
+
 /// Whether the kind is open water, where ships and landing craft move.
 pub fn is_water(kind: TerrainKind) -> bool {
     matches!(kind, TerrainKind::Water | TerrainKind::Lake)

@@ -320,6 +320,49 @@ keywords! {
 }
 
 keywords! {
+    /// Crossings (§103): how a road or railway gets over water or another line.
+    /// What each kind may stand over is [`CrossingKind::may_be_over`].
+    CrossingKind {
+        Bridge = "bridge": "a bridge over water or over another line",
+        Ford = "ford": "a ford through shallow water",
+        LevelCrossing = "level-crossing": "a level crossing, at grade, over a line that is not water",
+    }
+}
+
+/// What a crossing stands over: water (a water or lake area, a river line), a
+/// line that is not water (a road, a railway, an obstacle), or an area of dry
+/// ground (a ravine of cliffs, a marsh).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Crossed {
+    Water,
+    Line,
+    Ground,
+}
+
+impl CrossingKind {
+    /// The one table of what each crossing may be over (§103): a bridge spans
+    /// anything, a ford wades water only, a level crossing meets a dry line at grade.
+    pub fn may_be_over(self, over: Crossed) -> bool {
+        match self {
+            CrossingKind::Bridge => true,
+            CrossingKind::Ford => over == Crossed::Water,
+            CrossingKind::LevelCrossing => over == Crossed::Line,
+        }
+    }
+
+    /// What the kind may be over, in words for messages and docs.
+    pub fn over_words(self) -> &'static str {
+        match self {
+            CrossingKind::Bridge => "water, any line or any area",
+            CrossingKind::Ford => "water (a water or lake area, or a river)",
+            CrossingKind::LevelCrossing => {
+                "a line that is not water (a road, a railway, an obstacle)"
+            }
+        }
+    }
+}
+
+keywords! {
     /// Order stances (§84).
     Stance {
         Attack = "attack": "attack",

@@ -345,15 +345,12 @@ pub struct LineFeature {
     pub span: Span,
 }
 
-/// Whether a crossing is a bridge or a ford.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CrossingKind {
-    Bridge,
-    Ford,
-}
+/// A bridge, a ford or a level crossing: the rules' one list of crossing kinds.
+pub use muster_rules::vocab::CrossingKind;
 
 /// `bridge pegasus "Pegasus Bridge" at (1200,800) over canal carries d514`
 /// `ford f1 at (300,40) over orne`
+/// `level-crossing halt at (400,300) over railway carries lane`
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Crossing {
     pub id: Ident,

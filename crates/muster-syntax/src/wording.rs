@@ -147,6 +147,15 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// `a`, `a or b`, `a, b or c`.
+pub fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// Edit distance counting a swap of two neighbours as one edit, or some number
 /// over `limit` as soon as every path is over it. Keeps the three rows the
 /// recurrence reads, on the stack: it runs for every candidate of every

@@ -3,6 +3,7 @@
 mod cascade;
 mod cases;
 mod complexity;
+mod crossings;
 mod docs;
 mod examples;
 mod fog_spelling;

@@ -90,3 +90,12 @@ fn a_modifier_is_laid_out_as_a_clause_of_its_header() {
         .all(|l| l.chars().count() <= muster_fmt::WIDTH));
     assert_eq!(format(&wrapped).unwrap(), wrapped);
 }
+
+#[test]
+fn a_level_crossing_and_a_bridge_over_a_line_are_laid_out_and_kept() {
+    let src = "map {\n    level-crossing   halt \"Level crossing\"  at ( 400 , 300 ) over railway carries lane\nbridge rail-bridge at (900,300)   over railway carries n175 }";
+    let want = "map {\n  level-crossing halt \"Level crossing\" at (400,300) over railway carries lane\n  bridge rail-bridge at (900,300) over railway carries n175\n}\n";
+    let out = format(src).unwrap();
+    assert_eq!(out, want);
+    assert_eq!(format(&out).unwrap(), out);
+}

@@ -55,3 +55,11 @@ fn after_the_signal_name_the_kinds_are_offered_not_colours() {
     assert!(labels.iter().any(|l| l == "flare"), "{labels:?}");
     assert!(!labels.iter().any(|l| l == "violet"), "{labels:?}");
 }
+
+#[test]
+fn in_a_map_the_crossing_kinds_are_offered() {
+    let labels = labels_at_end("map {\n  ");
+    for k in ["bridge", "ford", "level-crossing"] {
+        assert!(labels.iter().any(|l| l == k), "{k} missing from {labels:?}");
+    }
+}

@@ -20,6 +20,9 @@ side blue "Blue" nation british
 side red "Red" nation german
 map {
   place hill "Hill 112" at (1500,1500)
+  road lane "Lane" line (1600,0) (1600,2000)
+  road chaussee "Chaussée" line (0,1000) (3000,1000)
+  lev$3el-crossing halt at (1600,1000) over chaussee carries lane
 }
 forces blue {
   company a-c$1oy "A Company" at (500,500) facing 0 {
@@ -41,8 +44,9 @@ orders blue {
 /// The hover text where marker `$N` stands.
 fn hover(marker: &str) -> String {
     let at = SCENARIO.find(marker).expect("the marker is in the fixture");
-    let text: String = SCENARIO.replace("$1", "").replace("$2", "");
-    let before = SCENARIO[..at].replace("$1", "").replace("$2", "");
+    let unmark = |s: &str| s.replace("$1", "").replace("$2", "").replace("$3", "");
+    let text: String = unmark(SCENARIO);
+    let before = unmark(&SCENARIO[..at]);
     let line = before.matches('\n').count();
     let character = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
     let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
@@ -84,5 +88,14 @@ fn an_element_shows_its_whole_equipment_and_radio() {
          strength: 8 figures\n\n\
          equipment: rifles; light machine gun; hand-held anti-tank weapon; radio, short range (300 m)\n\n\
          command: in command (§87): by radio directly to `a-coy.coy-hq`, 80 m"
+    );
+}
+
+#[test]
+fn a_level_crossing_says_what_it_may_be_over() {
+    let text = hover("$3");
+    assert!(
+        text.contains("**level-crossing** (crossing) — a level crossing, at grade, over a line that is not water"),
+        "{text}"
     );
 }

@@ -146,7 +146,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
             ) {
                 cx.model.crossings.push(Crossing {
                     name: n,
-                    is_bridge: c.kind.value == ast::CrossingKind::Bridge,
+                    kind: c.kind.value,
                     display: c.name.as_ref().map(|t| t.value.clone()),
                     at: pos(&c.at),
                     over: c.over.as_ref().map(|i| unresolved(file, i)),

@@ -53,6 +53,7 @@ vocab!(
     Strength,
     Height,
     LineKind,
+    CrossingKind,
     Stance,
     Intensity,
     SignalKind,

@@ -334,7 +334,7 @@ fn map(model: &Model) -> Map {
             .map(|c| Crossing {
                 id: c.name.id.clone(),
                 display: c.display.clone(),
-                kind: if c.is_bridge { "bridge" } else { "ford" }.into(),
+                kind: Kw(c.kind),
                 at: c.at.into(),
                 over: c.over.as_ref().map(|r| reference(model, r)),
                 carries: c.carries.as_ref().map(|r| reference(model, r)),

@@ -1,6 +1,6 @@
 //! The battlefield in the JSON: areas, lines, crossings and places (§94–§122).
 
-use muster_rules::vocab::{Edge, Height, LineKind, Strength, TerrainKind};
+use muster_rules::vocab::{CrossingKind, Edge, Height, LineKind, Strength, TerrainKind};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -130,7 +130,7 @@ pub struct Line {
     pub known_to: Option<String>,
 }
 
-/// A bridge or a ford.
+/// A bridge, a ford or a level crossing.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Crossing {
     /// Its identifier, unique in the scenario.
@@ -138,14 +138,13 @@ pub struct Crossing {
     pub id: String,
     /// Its display name.
     pub display: Option<String>,
-    /// `bridge` or `ford`.
-    #[schemars(extend("enum" = ["bridge", "ford"]))]
-    pub kind: String,
+    /// `bridge`, `ford` or `level-crossing`.
+    pub kind: Kw<CrossingKind>,
     /// Where it is.
     pub at: Point,
-    /// The river or obstacle it crosses.
+    /// What it crosses: water (an area or a river) or any other line.
     pub over: Option<Reference>,
-    /// The road or track it carries.
+    /// The line it carries across: a road, a track, a railway.
     pub carries: Option<Reference>,
     /// Its length, to the whole metre.
     #[serde(serialize_with = "whole")]

@@ -333,7 +333,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
     let vh = h + (mt + mb) * em;
     let mut crossing_kinds: Vec<String> = Vec::new();
     for c in &s.map.crossings {
-        push_new(&mut crossing_kinds, &c.kind);
+        push_new(&mut crossing_kinds, c.kind.0.keyword());
     }
     MapView {
         width: w,
@@ -694,7 +694,7 @@ fn scenario_kinds(s: &ScenarioJson, areas: &[AreaMark], lines: &[LineMark]) -> V
     out
 }
 
-/// Bridges and fords, each turned along the road it carries.
+/// Bridges, fords and level crossings, each turned along the line it carries.
 fn crossing_marks(s: &ScenarioJson, h: f64) -> Vec<Mark> {
     s.map
         .crossings
@@ -712,7 +712,7 @@ fn crossing_marks(s: &ScenarioJson, h: f64) -> Vec<Mark> {
                 ..mark(
                     c.at.x,
                     h - c.at.y,
-                    &c.kind,
+                    c.kind.0.keyword(),
                     marked(c.display.clone().unwrap_or_default(), &c.known_to),
                     angle,
                 )

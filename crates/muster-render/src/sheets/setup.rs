@@ -297,7 +297,7 @@ fn terrain(s: &ScenarioJson, st: f64, scale: f64, table: (f64, f64)) -> Vec<Terr
         out.push(TerrainRow {
             id: c.id.clone(),
             name: c.display.clone().unwrap_or_default(),
-            kind: c.kind.clone(),
+            kind: c.kind.0.keyword().into(),
             squares: square_on(c.at.x, c.at.y, st, table),
             extent: format!("at {}, {} cm", cm(c.at.x, scale), cm(c.at.y, scale)),
             width: String::new(),

@@ -982,6 +982,7 @@ map {
   area blue-mines minefield "Blue minefield" rect (2000,2600) size 80m by 30m known-to blue
   track blue-track "Blue supply track" line (2500,2900) (2600,2700) known-to blue
   ford umpire-ford "Umpire's ford" at (2800,2030) over brook known-to umpire
+  level-crossing umpire-halt "Umpire's halt" at (1500,1480) over main carries lane known-to umpire
   hedge umpire-hedge "Hidden hedge" line (100,100) (200,120) known-to umpire
 }
 "#;

@@ -281,17 +281,13 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
     Some(f)
 }
 
-/// `bridge id "Name" at P over water carries road length 60m`
+/// `bridge id "Name" at P over water carries road length 60m`; `ford`, `level-crossing` alike
 fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
     let span = c.span(&p);
     let mut it = kids(p);
     let kw = it.next()?;
     let kind = Spanned::new(
-        if kw.as_str() == "ford" {
-            CrossingKind::Ford
-        } else {
-            CrossingKind::Bridge
-        },
+        CrossingKind::from_keyword(kw.as_str()).unwrap_or(CrossingKind::Bridge),
         c.span(&kw),
     );
     let id = it

@@ -4,10 +4,10 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC312,
-    summary: "an alternative method whose straight route crosses water or cliffs with no crossing",
+    summary: "an alternative method whose straight route crosses water, cliffs or an impassable line with no crossing",
     explanation: "Messengers, dogs and despatch riders take time that depends on the ground \
 (§76); water and cliffs stop them altogether unless a bridge or ford is declared over the \
-water. The delivery time cannot be computed and the link does not work as written. A pigeon \
+water, or a bridge or level crossing over a line (a railway embankment, say). The delivery time cannot be computed and the link does not work as written. A pigeon \
 flies and is not stopped.",
     failing: r#"side red "Red" nation british
 side blue "Blue" nation german
@@ -66,8 +66,22 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                 "no way across",
             )
             .related(f.name().loc, "in the way")
-            .with_help("declare a `bridge` or `ford` `over` it, or send a `pigeon`"),
+            .with_help(format!(
+                "declare a {} `over` it, or send a `pigeon`",
+                crossings_over(f.crossed())
+            )),
         );
     }
     out
+}
+
+/// The crossing kinds that may be over ground of that sort, in words:
+/// `bridge` or `ford` for water (the rules' one table).
+fn crossings_over(over: Crossed) -> String {
+    let kinds: Vec<String> = CrossingKind::ALL
+        .iter()
+        .filter(|k| k.may_be_over(over))
+        .map(|k| format!("`{k}`"))
+        .collect();
+    muster_syntax::wording::or_list(&kinds)
 }

@@ -160,12 +160,23 @@ fn add_ground(m: &mut Model) {
     });
     m.crossings.push(Crossing {
         name: name("span"),
-        is_bridge: true,
+        kind: CrossingKind::Bridge,
         display: Some("Stone bridge".into()),
         at: pos(1500.0, 1000.0),
         over: Some(r("brook", Target::Line(LineId(1)))),
         carries: Some(r("main-road", Target::Line(LineId(0)))),
         length: 40.0,
+        known_to: Known::Everyone,
+        loc: loc(),
+    });
+    m.crossings.push(Crossing {
+        name: name("halt"),
+        kind: CrossingKind::LevelCrossing,
+        display: Some("Level crossing".into()),
+        at: pos(800.0, 1000.0),
+        over: Some(r("main-road", Target::Line(LineId(0)))),
+        carries: None,
+        length: 20.0,
         known_to: Known::Everyone,
         loc: loc(),
     });
