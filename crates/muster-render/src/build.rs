@@ -72,10 +72,10 @@ pub fn build_noted(
             .map(|f| f.path.as_str())
             .unwrap_or("scenario"),
     );
-    let full = json::scenario(model, analysis);
+    let mut full = json::scenario(model, analysis);
     // Each view's scenario JSON is serialised into a template context once and
     // shared by all its pages; only the page's own parts change between pages.
-    let mut ctx = templates.view_context(&full)?;
+    let mut ctx = templates.view_context(&mut full)?;
     let front = crate::sheets::front::front_sheet(&full);
     templates.set_extras(&mut ctx, Some(&front), &[])?;
     let mut out = vec![OutputFile {
@@ -90,6 +90,8 @@ pub fn build_noted(
         contents: templates.render_page("umpire.html", &mut ctx, &umpire)?,
         sheet: sheet("Umpire briefing", "umpire".into()),
     });
+    // The umpire's page is rendered: its rows and map are no longer needed.
+    drop(umpire);
     // The set-up sheet is the umpire's: it shows both sides' deployments.
     let (map, lists) = crate::sheets::setup::setup(&full, templates.paper());
     note("the set-up map", &map);
@@ -98,18 +100,17 @@ pub fn build_noted(
         note(&format!("set-up tile {number}"), &t.map);
     }
     // The set-up sheet is the umpire's page with the set-up map: the same
-    // page, not a second build of the umpire's map only to replace it.
-    let mut setup_page = umpire;
-    setup_page.map = map;
+    // page, not a second build of the umpire's map only to replace it, nor a
+    // second copy of its parts in the context.
     out.push(OutputFile {
         path: format!("{stem}/setup.html"),
-        contents: templates.render_setup(&mut ctx, &setup_page, &lists)?,
+        contents: templates.render_setup(&mut ctx, &map, &lists)?,
         sheet: sheet("Set-up sheet", "umpire".into()),
     });
     for side in &full.sides {
-        let view = json::for_side(&full, &side.id);
+        let mut view = json::for_side(&full, &side.id);
         let sid = file_safe(&side.id);
-        let mut ctx = templates.view_context(&view)?;
+        let mut ctx = templates.view_context(&mut view)?;
         templates.set_extras(
             &mut ctx,
             None,
@@ -163,10 +164,12 @@ pub fn build_noted(
     })
 }
 
-/// Pretty JSON with a final newline.
+/// Pretty JSON with a final newline, without the spare room its writing grew
+/// into (a build holds its files until they are written).
 pub fn to_json(j: &ScenarioJson) -> Result<String, RenderError> {
     let mut s = serde_json::to_string_pretty(j).map_err(|e| RenderError::Json(e.to_string()))?;
     s.push('\n');
+    s.shrink_to_fit();
     Ok(s)
 }
 

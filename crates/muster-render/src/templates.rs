@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 use tera::{Context, Tera};
 
@@ -87,9 +88,12 @@ fn csp_meta() -> String {
 /// `html` with the sheet's CSP `<meta>`: as written when the template has it,
 /// else placed first after the doctype (the HTML parser moves it into the head,
 /// and a policy applies from where it stands, so before anything that loads).
-fn sealed(html: String) -> String {
+/// A page is held until it is written, so the room its rendering grew into is
+/// given back.
+fn sealed(mut html: String) -> String {
     let meta = csp_meta();
     if html.contains(&meta) {
+        html.shrink_to_fit();
         return html;
     }
     let doctype = "<!doctype html>";
@@ -126,6 +130,28 @@ fn machine_refused(name: &'static str) -> impl tera::Function {
 #[derive(Debug)]
 pub(crate) struct ViewContext {
     ctx: Context,
+}
+
+/// A page's reader's side as `page.side`: the side less its tree of units.
+#[derive(Serialize)]
+struct SideShown<'a> {
+    id: &'a str,
+    display: &'a Option<String>,
+    nations: &'a [String],
+    players: &'a [crate::json::header::Player],
+    strength: &'a Option<crate::json::RealStrength>,
+}
+
+impl<'a> SideShown<'a> {
+    fn of(sd: &'a crate::json::header::Side) -> SideShown<'a> {
+        SideShown {
+            id: &sd.id,
+            display: &sd.display,
+            nations: &sd.nations,
+            players: &sd.players,
+            strength: &sd.strength,
+        }
+    }
 }
 
 /// A set of briefing templates, ready to render.
@@ -189,10 +215,21 @@ impl Templates {
 
     /// A context holding what every page of one view shares (the scenario JSON as
     /// `s`, the paper size), serialised once and reused by [`Templates::render_page`].
-    pub(crate) fn view_context(&self, s: &ScenarioJson) -> Result<ViewContext, RenderError> {
+    /// `s` leaves out each side's tree of units: the pages print the order of
+    /// battle from their own rows (`oob`), and the tree is most of a large
+    /// scenario. The units are lent out of `s` while it is serialised.
+    pub(crate) fn view_context(&self, s: &mut ScenarioJson) -> Result<ViewContext, RenderError> {
+        let units: Vec<_> = s
+            .sides
+            .iter_mut()
+            .map(|sd| std::mem::take(&mut sd.units))
+            .collect();
         let mut ctx = Context::new();
-        ctx.try_insert("s", s)
-            .map_err(|e| RenderError::template("context", &e))?;
+        let inserted = ctx.try_insert("s", &*s);
+        for (sd, u) in s.sides.iter_mut().zip(units) {
+            sd.units = u;
+        }
+        inserted.map_err(|e| RenderError::template("context", &e))?;
         ctx.insert("paper", self.paper.css());
         Ok(ViewContext { ctx })
     }
@@ -207,16 +244,9 @@ impl Templates {
         page: &Page<'_>,
     ) -> Result<String, RenderError> {
         let err = |e: tera::Error| RenderError::template(name, &e);
-        // Every page of a view is read by the same side, whose whole order of
-        // battle is in `page.side`: the previous page's copy is moved, not rebuilt.
-        let previous = match view.ctx.remove("page") {
-            Some(Value::Object(mut m)) => m.remove("side"),
-            _ => None,
-        };
-        let side = match (previous, page.page.side) {
-            (Some(v), Some(sd)) if v.get("id").and_then(Value::as_str) == Some(&sd.id) => v,
-            (_, sd) => serde_json::to_value(sd).map_err(|e| err(tera::Error::json(e)))?,
-        };
+        // The reader's side without its tree of units, which `oob` prints.
+        let side = serde_json::to_value(page.page.side.map(SideShown::of))
+            .map_err(|e| err(tera::Error::json(e)))?;
         let mut info = page.page.clone();
         info.side = None;
         let mut info = serde_json::to_value(&info).map_err(|e| err(tera::Error::json(e)))?;
@@ -257,17 +287,21 @@ impl Templates {
         Ok(())
     }
 
-    /// Renders the set-up sheet: a page of the umpire's view plus its lists.
+    /// Renders the set-up sheet: the umpire's page, last rendered into `view`,
+    /// with the set-up `map` in place of the umpire's and the set-up lists.
+    /// Only those two are serialised; the page's other parts are the
+    /// umpire's, already in the context.
     pub(crate) fn render_setup(
         &self,
         view: &mut ViewContext,
-        page: &Page<'_>,
+        map: &crate::map::MapView,
         setup: &crate::sheets::setup::Setup,
     ) -> Result<String, RenderError> {
-        view.ctx
-            .try_insert("setup", setup)
-            .map_err(|e| RenderError::template("setup.html", &e))?;
-        self.render_page("setup.html", view, page)
+        let name = "setup.html";
+        let err = |e: tera::Error| RenderError::template(name, &e);
+        view.ctx.try_insert("setup", setup).map_err(err)?;
+        view.ctx.try_insert("map", map).map_err(err)?;
+        self.tera.render(name, &view.ctx).map(sealed).map_err(err)
     }
 
     /// Renders a side's command cards: the cards' own context, with the view's

@@ -500,7 +500,7 @@ impl Reader<'_> {
         {
             lines.push(format!(
                 "Your command element is {}{}.",
-                hq.name,
+                super::words::element_words(self.view, &hq.id),
                 hq.position
                     .map(|p| format!(" in {}", self.square(p)))
                     .unwrap_or_default()
