@@ -566,7 +566,13 @@ impl Reader<'_> {
             .iter()
             .filter(|m| m.side == self.side && (mine(&m.from) || mine(&m.to)))
         {
-            lines.push(format!("{} (§76).", capital(&m.summary)));
+            lines.push(format!(
+                "By {} from {} to {}, {}.",
+                m.method.0.keyword(),
+                ref_words(self.view, &m.from),
+                ref_words(self.view, &m.to),
+                m.summary
+            ));
         }
         for g in self
             .view
