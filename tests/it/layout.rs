@@ -265,6 +265,13 @@ fn bare(text: &str) -> &str {
     t.rsplit('.').next().unwrap_or(t)
 }
 
+/// Whether a line ending in `text` ends at a dot: a sentence's or an
+/// abbreviation's end (`wz. 34`), or an id's own dot, never inside a word.
+fn after_a_dot(text: &str) -> bool {
+    text.trim_end_matches(|c: char| ")]”\"',;:".contains(c))
+        .ends_with('.')
+}
+
 /// The marks a name may wrap after when it holds them: hyphens and dashes.
 const DASHES: [char; 3] = ['-', '‐', '–'];
 
@@ -308,7 +315,11 @@ pub(crate) fn broken_names(lines: &[&Vec<Word>], names: &BTreeSet<String>) -> Ve
     let mut found = Vec::new();
     for a in words.iter().copied() {
         let first = bare(&a.text);
-        if first.chars().count() < 2 || names.contains(first) || !ends_line(a) {
+        if first.chars().count() < 2
+            || names.contains(first)
+            || !ends_line(a)
+            || after_a_dot(&a.text)
+        {
             continue;
         }
         let (mut spelt, mut shown, mut last) = (first.to_string(), vec![a.text.clone()], a);
@@ -330,7 +341,7 @@ pub(crate) fn broken_names(lines: &[&Vec<Word>], names: &BTreeSet<String>) -> Ve
                 }
                 break;
             }
-            if !starts_a_name(&joined) || !ends_line(b) {
+            if !starts_a_name(&joined) || !ends_line(b) || after_a_dot(&b.text) {
                 break;
             }
             spelt = joined;
@@ -440,6 +451,7 @@ fn a_name_broken_inside_a_word_is_found_and_one_wrapped_at_its_hyphen_is_not() {
         "Road",
         "to",
         "Apeldoorn",
+        "wz34",
     ]
     .into_iter()
     .map(String::from)
@@ -479,6 +491,13 @@ fn a_name_broken_inside_a_word_is_found_and_one_wrapped_at_its_hyphen_is_not() {
     assert!(find(vec![
         vec![placed("Road", 50.0, 0.0), placed("to", 70.0, 0.0)],
         vec![placed("Apeldoorn", 50.0, 1.0)],
+    ])
+    .is_empty());
+    // A line that ends at a dot (`wz. 34`, an id's `kg-brinkmann.`) is no
+    // break inside a word, even where the two parts spell a name.
+    assert!(find(vec![
+        vec![placed("wz.", 50.0, 0.0)],
+        vec![placed("34", 50.0, 1.0)]
     ])
     .is_empty());
 }

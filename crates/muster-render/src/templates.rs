@@ -269,6 +269,7 @@ impl Templates {
             .try_insert("signal_words", &page.signal_words)
             .map_err(err)?;
         view.ctx.try_insert("sheet", &page.sheet).map_err(err)?;
+        view.ctx.try_insert("names", &page.names).map_err(err)?;
         self.tera.render(name, &view.ctx).map(sealed).map_err(err)
     }
 

@@ -85,8 +85,10 @@ pub struct Page<'a> {
     pub turns: Vec<super::turn_track::TurnRow>,
     /// The player sheet's contents (None on other pages); its map is `map`.
     pub sheet: Option<super::player_sheet::PlayerSheet>,
-    /// Every unit of `s` by id, with the name a reader knows it by (its
-    /// display name, else its id): for tables whose JSON holds ids.
+    /// Every unit and element of `s` by id, with the name a reader knows it
+    /// by (a unit's display name, else its id; an element as `the HQ of B
+    /// Company`): for tables whose JSON holds ids. An element's key is its id
+    /// with `/` for `.`, which a template's lookup would read as a path.
     pub names: std::collections::BTreeMap<String, String>,
 }
 
@@ -187,19 +189,25 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
 
 /// [`Page::names`] of `s`.
 fn unit_names(s: &ScenarioJson) -> std::collections::BTreeMap<String, String> {
-    fn walk(u: &Unit, out: &mut std::collections::BTreeMap<String, String>) {
+    fn walk(s: &ScenarioJson, u: &Unit, out: &mut std::collections::BTreeMap<String, String>) {
         out.insert(
             u.id.clone(),
             u.display.clone().unwrap_or_else(|| u.id.clone()),
         );
+        for e in &u.elements {
+            out.insert(
+                e.id.replace('.', "/"),
+                super::words::element_words(s, &e.id),
+            );
+        }
         for c in &u.units {
-            walk(c, out);
+            walk(s, c, out);
         }
     }
     let mut out = std::collections::BTreeMap::new();
     for sd in &s.sides {
         for u in &sd.units {
-            walk(u, &mut out);
+            walk(s, u, &mut out);
         }
     }
     out
