@@ -218,11 +218,17 @@ const OPTIONAL_PARTS: &[&str] = &[
     "victory:group-written",
     "victory:group-nested",
     "unit:historical-strength",
+    "messenger:via",
 ];
 
 /// Vocabulary that history gives the pack no honest use for. Each entry says why;
 /// everything else must appear.
 const HISTORICALLY_ABSENT: &[(&str, &str)] = &[
+    (
+        "messenger:via",
+        "no source the pack cites gives the way a runner took between two elements on one \
+         of its tables; a route the sources do not give would be invented",
+    ),
     (
         "crossing:level-crossing",
         "no source the pack cites places a level crossing on one of its tables; Mokra's \
@@ -409,8 +415,11 @@ impl Seen {
                         if let NetEntry::Net { name: Some(_), .. } = e {
                             self.part("net:name");
                         }
-                        if let NetEntry::Messenger { method, .. } = e {
+                        if let NetEntry::Messenger { method, via, .. } = e {
                             self.add("messenger", method.value);
+                            if !via.is_empty() {
+                                self.part("messenger:via");
+                            }
                         }
                     }
                 }

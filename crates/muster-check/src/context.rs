@@ -245,6 +245,10 @@ impl<'a> Context<'a> {
         for l in &m.messengers {
             out.push(&l.from);
             out.push(&l.to);
+            out.extend(l.via.iter().filter_map(|w| match &w.stop {
+                Stop::Named(r) => Some(r),
+                Stop::Point(_) => None,
+            }));
         }
         for n in &m.nets {
             out.extend(n.members.iter());

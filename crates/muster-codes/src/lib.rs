@@ -204,6 +204,7 @@ catalogue! {
     MC310 "codeword-without-link"          Error   "§68, §69"                Checks    overridable [];
     MC311 "lamp-unseen"                    Warning "§75"                     Checks    overridable [];
     MC312 "messenger-blocked"              Warning "§76"                     Checks    overridable [];
+    MC313 "pigeon-with-route"              Warning "§76"                     Checks    overridable [];
     MC314 "colour-on-unseen-signal"        Error   "§73"                     Checks    overridable [];
     MC315 "signals-look-alike"             Warning "§73"                     Checks    overridable [];
     MC401 "order-without-stance"           Error   "§84"                     Checks    overridable [];

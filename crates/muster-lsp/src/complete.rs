@@ -215,7 +215,7 @@ pub fn complete(ws: &Workspace, path: &Path, pos: Position) -> Vec<CompletionIte
             "map" => items(MAP, CompletionItemKind::KEYWORD, "map feature"),
             "side" => items(&["player"], CompletionItemKind::KEYWORD, "player"),
             "nets" => items(
-                &["radio", "telephone", "net"],
+                &["radio", "telephone", "messenger", "net"],
                 CompletionItemKind::KEYWORD,
                 "link",
             ),
@@ -239,6 +239,21 @@ pub fn complete(ws: &Workspace, path: &Path, pos: Position) -> Vec<CompletionIte
             "element attribute",
         ));
         return out;
+    }
+    if first == "messenger" {
+        // `messenger A to B METHOD via STOP…`: the method, then `via`, then stops
+        return match cx.words.len() {
+            4 => vocab(&["alternative method"]),
+            5 => items(
+                &["via"],
+                CompletionItemKind::KEYWORD,
+                "a route through places or crossings",
+            ),
+            _ if cx.words.iter().any(|w| w == "via") => {
+                names(ws, path, &[DefKind::Place, DefKind::Crossing])
+            }
+            _ => Vec::new(),
+        };
     }
     if cx.block == "orders" {
         return if cx.words.len() == 1 {

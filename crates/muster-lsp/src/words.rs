@@ -117,6 +117,14 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ),
     ("telephone", "a telephone line between two elements"),
     ("net", "a command net: its members share one radio net"),
+    (
+        "messenger",
+        "an alternative method (§76): `messenger A to B runner`, timed by the ground",
+    ),
+    (
+        "via",
+        "a messenger's route: the places, crossings or points it passes, in order",
+    ),
     ("start", "the scenario's date and start time"),
     ("turns", "how many turns the scenario lasts"),
     ("turn-length", "the time one turn stands for"),

@@ -90,15 +90,33 @@ pub struct Delivery {
     pub poor_weather: bool,
     /// The sender's group begins hot (§24), so the hot speed applies.
     pub hot: bool,
-    /// Impassable ground on the way (an area or a line) with no bridge or ford
-    /// declared over it.
+    /// Impassable ground on the way (an area or a line) with no crossing
+    /// declared over it: the first found, on the first leg that meets one.
     pub blocked_by: Option<crate::model::Target>,
+    /// The route's legs in order: one for the straight way, one more per `via` stop.
+    pub legs: Vec<Leg>,
     /// Turns to deliver at the start situation; `None` when unplaced or blocked.
     pub turns: Option<u32>,
     /// Turns in a cold situation.
     pub turns_cold: Option<u32>,
     /// Turns in a hot situation.
     pub turns_hot: Option<u32>,
+}
+
+/// One leg of a messenger's route, between two stops.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Leg {
+    /// The `via` stop it starts from (index into `Messenger::via`); `None` for the sender.
+    pub start: Option<usize>,
+    /// The `via` stop it ends at; `None` for the receiver.
+    pub end: Option<usize>,
+    pub from: crate::model::Pos,
+    pub to: crate::model::Pos,
+    pub distance_m: f64,
+    /// It crosses terrain other than open ground (half speed, §76).
+    pub difficult_ground: bool,
+    /// Impassable ground on it with no crossing declared over it.
+    pub blocked_by: Option<crate::model::Target>,
 }
 
 /// Everything derived, indexed like the model.

@@ -535,6 +535,22 @@ pub struct Messenger {
     pub from: Ref,
     pub to: Ref,
     pub method: MessengerMethod,
+    /// The stops of its route in order (`via`); empty for the straight way.
+    pub via: Vec<Waypoint>,
+    pub loc: Loc,
+}
+
+/// A stop on a messenger's route: a place or crossing named, or a point written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Stop {
+    Named(Ref),
+    Point(Pos),
+}
+
+/// A stop with where it was written, for reports on the leg it begins or ends.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Waypoint {
+    pub stop: Stop,
     pub loc: Loc,
 }
 

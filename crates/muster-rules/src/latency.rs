@@ -55,10 +55,22 @@ pub fn runner_speed_m(hot: bool, difficult_ground: bool, poor_weather: bool) -> 
 /// one bound of its side per turn, at least one turn for any distance (p.15: a
 /// separated element gets the order a turn late). Zero for no distance.
 pub fn runner_turns(distance_m: f64, hot: bool, difficult_ground: bool, poor_weather: bool) -> u32 {
-    if distance_m.is_nan() || distance_m <= 0.0 {
+    route_turns(&[(distance_m, difficult_ground)], hot, poor_weather)
+}
+
+/// Turns for alternative methods to carry a message along a route of legs, each
+/// `(metres, difficult ground)` at its own pace (§76): the bounds of every leg
+/// added, then rounded up to whole turns, at least one. Zero for no distance.
+pub fn route_turns(legs: &[(f64, bool)], hot: bool, poor_weather: bool) -> u32 {
+    let bounds: f64 = legs
+        .iter()
+        .filter(|(d, _)| !d.is_nan() && *d > 0.0)
+        .map(|&(d, difficult)| d / runner_speed_m(hot, difficult, poor_weather))
+        .sum();
+    if bounds.is_nan() || bounds <= 0.0 {
         return 0;
     }
-    let turns = (distance_m / runner_speed_m(hot, difficult_ground, poor_weather)).ceil();
+    let turns = bounds.ceil();
     if turns >= f64::from(u32::MAX) {
         u32::MAX
     } else {

@@ -632,11 +632,13 @@ pub enum NetEntry {
     Radio { from: Ident, to: Ident, span: Span },
     /// `telephone guard-hq to pillbox`: a field telephone line (§68).
     Telephone { from: Ident, to: Ident, span: Span },
-    /// `messenger bn-hq to a-hq pigeon`: an alternative method (§76).
+    /// `messenger bn-hq to a-hq runner via ford (1400,300)`: an alternative
+    /// method (§76), with the stops of its route in order.
     Messenger {
         from: Ident,
         to: Ident,
         method: Spanned<MessengerMethod>,
+        via: Vec<Stop>,
         span: Span,
     },
     /// `net bn-net "Battalion net" seniority bn-hq a-hq b-hq` (§71)
@@ -646,6 +648,13 @@ pub enum NetEntry {
         members: Vec<Ident>,
         span: Span,
     },
+}
+
+/// A stop on a messenger's route (`via`): a place or crossing by name, or a point.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Stop {
+    Name(Ident),
+    Point(Point),
 }
 
 /// `orders british { d-coy attack all-out pegasus by turn 2 "…" }`

@@ -200,6 +200,9 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
             phrase("a condition such as `unless signal success by 05:30`")
         }
         Rule::kw_seniority => phrase("`seniority`"),
+        Rule::kw_via | Rule::via => {
+            phrase("`via` and the places, crossings or points a messenger passes")
+        }
         Rule::net_stmt | Rule::net_stmt_only | Rule::net_kw | Rule::junk_nets => such_as(
             "a net statement",
             &["radio", "telephone", "messenger", "net"],

@@ -8,6 +8,7 @@ mod docs;
 mod examples;
 mod fog_spelling;
 mod limits;
+mod messenger_route;
 mod overrides;
 mod properties;
 mod registry;

@@ -99,3 +99,12 @@ fn a_level_crossing_and_a_bridge_over_a_line_are_laid_out_and_kept() {
     assert_eq!(out, want);
     assert_eq!(format(&out).unwrap(), out);
 }
+
+#[test]
+fn a_messenger_route_is_laid_out_and_kept() {
+    let src = "nets red {  messenger a-hq   to a.pl-1 runner via marsh-ford   ( 1400 , 300 )  radio a-hq to b-hq }";
+    let want = "nets red {\n  messenger a-hq to a.pl-1 runner via marsh-ford (1400,300)\n  radio a-hq to b-hq\n}\n";
+    let out = format(src).unwrap();
+    assert_eq!(out, want);
+    assert_eq!(format(&out).unwrap(), out);
+}

@@ -63,3 +63,14 @@ fn in_a_map_the_crossing_kinds_are_offered() {
         assert!(labels.iter().any(|l| l == k), "{k} missing from {labels:?}");
     }
 }
+
+#[test]
+fn a_messenger_is_offered_via_and_then_the_places_and_crossings() {
+    let labels = labels_at_end("nets red {\n  messenger a-hq to a.pl-1 runner ");
+    assert_eq!(labels, vec!["via".to_string()]);
+    let labels = labels_at_end(
+        "map {\n  place ford-x \"Ford\" at (700,800)\n  area wood dense-woods circle (1,1) radius 5m\n}\nnets red {\n  messenger a-hq to a.pl-1 runner via ",
+    );
+    assert!(labels.iter().any(|l| l == "ford-x"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l == "wood"), "{labels:?}");
+}

@@ -99,3 +99,23 @@ fn a_level_crossing_says_what_it_may_be_over() {
         "{text}"
     );
 }
+
+#[test]
+fn via_says_it_is_a_messengers_route() {
+    let mut ws = Workspace::new(Box::new(NoDisk), vec![PathBuf::from("/pack")]);
+    let text = "nets blue {\n  messenger a to b runner via hill\n}\n";
+    let _ = ws.set(PathBuf::from("/pack/via.muster"), text.to_string(), 1);
+    let req = Request {
+        id: RequestId::from(1),
+        method: "textDocument/hover".into(),
+        params: json!({
+            "textDocument": {"uri": "file:///pack/via.muster"},
+            "position": {"line": 1, "character": 27},
+        }),
+    };
+    let result = muster_lsp::request(&ws, req)
+        .result
+        .expect("a hover answer");
+    let text = result["contents"]["value"].as_str().unwrap_or_default();
+    assert!(text.contains("**via** — a messenger's route"), "{text}");
+}

@@ -1,14 +1,14 @@
 //! Delivery times of alternative methods (§76): runners, despatch riders, pigeons
-//! and dogs declared with `messenger A to B METHOD` in `nets`.
+//! and dogs declared with `messenger A to B METHOD [via STOP…]` in `nets`, leg by leg.
 //!
 //! §76 gives one speed for them all: 1,000 m a bound cold, 500 m hot, in open
 //! terrain and on roads, half that in other terrain or poor weather. A pigeon flies,
 //! so only the weather slows it, and water or cliffs do not stop it.
 
-use super::{Delivery, StartSituation};
+use super::{Delivery, Leg, StartSituation};
 use crate::ground;
-use crate::model::{Messenger, Model, Target};
-use muster_rules::latency::{is_poor_weather, runner_turns};
+use crate::model::{Messenger, Model, PlaceAt, Pos, Stop, Target, Waypoint};
+use muster_rules::latency::{is_poor_weather, route_turns};
 use muster_rules::terrain::{MoveGrade, Mover};
 use muster_rules::vocab::MessengerMethod;
 
@@ -36,6 +36,7 @@ fn delivery(model: &Model, m: &Messenger, situations: &[StartSituation]) -> Deli
         poor_weather,
         hot: false,
         blocked_by: None,
+        legs: Vec::new(),
         turns: None,
         turns_cold: None,
         turns_hot: None,
@@ -48,24 +49,78 @@ fn delivery(model: &Model, m: &Messenger, situations: &[StartSituation]) -> Deli
     let (Some(p), Some(q)) = (from.pos, to.pos) else {
         return d;
     };
-    // a pigeon flies: the ground neither slows nor stops it
-    if m.method != MessengerMethod::Pigeon {
-        for (grade, f) in ground::along(model, p, q, Mover::Foot) {
-            if grade == MoveGrade::Impassable && !ground::bridged(model, f) {
-                d.blocked_by.get_or_insert_with(|| f.target(model));
-            }
-            if grade != MoveGrade::Clear {
-                d.difficult_ground = true;
-            }
-        }
-    }
-    let distance = p.distance(q);
-    d.distance_m = Some(distance);
+    d.legs = legs(model, m, p, q);
+    d.difficult_ground = d.legs.iter().any(|l| l.difficult_ground);
+    d.blocked_by = d.legs.iter().find_map(|l| l.blocked_by);
+    d.distance_m = Some(d.legs.iter().map(|l| l.distance_m).sum());
     if d.blocked_by.is_none() {
-        let turns = |hot| runner_turns(distance, hot, d.difficult_ground, poor_weather);
+        let legs: Vec<(f64, bool)> = d
+            .legs
+            .iter()
+            .map(|l| (l.distance_m, l.difficult_ground))
+            .collect();
+        let turns = |hot| route_turns(&legs, hot, poor_weather);
         d.turns_cold = Some(turns(false));
         d.turns_hot = Some(turns(true));
         d.turns = Some(turns(d.hot));
     }
     d
+}
+
+/// Where a `via` stop stands: the point written, or the place or crossing named.
+fn stop_position(model: &Model, w: &Waypoint) -> Option<Pos> {
+    match &w.stop {
+        Stop::Point(p) => Some(*p),
+        Stop::Named(r) => match r.target? {
+            Target::Place(i) => match model.places.get(i.0)?.at {
+                PlaceAt::Point(p) => Some(p),
+                _ => None,
+            },
+            Target::Crossing(i) => Some(model.crossings.get(i.0)?.at),
+            _ => None,
+        },
+    }
+}
+
+/// The legs from `p` through each `via` stop that has a position to `q`, each
+/// with the ground it crosses. A pigeon flies straight: one leg, never slowed
+/// by the ground nor stopped.
+fn legs(model: &Model, m: &Messenger, p: Pos, q: Pos) -> Vec<Leg> {
+    let pigeon = m.method == MessengerMethod::Pigeon;
+    let mut stops: Vec<(Option<usize>, Pos)> = vec![(None, p)];
+    if !pigeon {
+        stops.extend(
+            m.via
+                .iter()
+                .enumerate()
+                .filter_map(|(i, w)| Some((Some(i), stop_position(model, w)?))),
+        );
+    }
+    stops.push((None, q));
+    stops
+        .windows(2)
+        .map(|w| {
+            let ((start, a), (end, b)) = (w[0], w[1]);
+            let mut leg = Leg {
+                start,
+                end,
+                from: a,
+                to: b,
+                distance_m: a.distance(b),
+                difficult_ground: false,
+                blocked_by: None,
+            };
+            if !pigeon {
+                for (grade, f) in ground::along(model, a, b, Mover::Foot) {
+                    if grade == MoveGrade::Impassable && !ground::bridged(model, f) {
+                        leg.blocked_by.get_or_insert_with(|| f.target(model));
+                    }
+                    if grade != MoveGrade::Clear {
+                        leg.difficult_ground = true;
+                    }
+                }
+            }
+            leg
+        })
+        .collect()
 }

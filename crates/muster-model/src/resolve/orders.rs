@@ -68,6 +68,24 @@ fn element_ref(cx: &mut Ctx, file: FileId, id: &muster_syntax::Ident, side: Side
     r
 }
 
+/// A `via` stop: a name resolved among the map's items, or a point as written.
+fn waypoint(cx: &mut Ctx, file: FileId, s: &ast::Stop) -> Waypoint {
+    match s {
+        ast::Stop::Name(id) => {
+            let mut r = unresolved(file, id);
+            cx.resolve_ref(&mut r, &[Space::Map], None);
+            Waypoint {
+                stop: Stop::Named(r),
+                loc: loc(file, id.span),
+            }
+        }
+        ast::Stop::Point(p) => Waypoint {
+            stop: Stop::Point(pos(p)),
+            loc: loc(file, p.span),
+        },
+    }
+}
+
 fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
     let side = side_for_block(cx, file, &n.side, "nets");
     for e in &n.entries {
@@ -90,6 +108,7 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
                 from,
                 to,
                 method,
+                via,
                 span,
             } => {
                 let m = Messenger {
@@ -97,6 +116,7 @@ fn nets(cx: &mut Ctx, file: FileId, n: &ast::Nets) {
                     from: element_ref(cx, file, from, side),
                     to: element_ref(cx, file, to, side),
                     method: method.value,
+                    via: via.iter().map(|s| waypoint(cx, file, s)).collect(),
                     loc: loc(file, *span),
                 };
                 cx.model.messengers.push(m);

@@ -580,11 +580,23 @@ fn messenger(model: &Model, l: &m::Messenger, d: Option<&Delivery>) -> Messenger
         }
         _ => "not computed: an end is not on the table".into(),
     };
+    let summary = match via_words(model, l) {
+        Some(via) if d.is_some_and(|d| !d.legs.is_empty()) => format!("via {via}, {summary}"),
+        _ => summary,
+    };
+    let legs = d.map_or(&[][..], |d| &d.legs[..]);
     Messenger {
         side: side_id(model, l.side),
         from: reference(model, &l.from),
         to: reference(model, &l.to),
         method: Kw(l.method),
+        route: legs
+            .first()
+            .map(|g| g.from.into())
+            .into_iter()
+            .chain(legs.iter().map(|g| g.to.into()))
+            .collect(),
+        legs_m: legs.iter().map(|g| g.distance_m.round()).collect(),
         distance_m: d.and_then(|d| d.distance_m).map(f64::round),
         difficult_ground: d.is_some_and(|d| d.difficult_ground),
         poor_weather: d.is_some_and(|d| d.poor_weather),
@@ -593,6 +605,25 @@ fn messenger(model: &Model, l: &m::Messenger, d: Option<&Delivery>) -> Messenger
         turns: d.and_then(|d| d.turns),
         summary,
     }
+}
+
+/// A runner's `via` stops in words, by display name (`Marsh ford and (1400,300)`);
+/// `None` for the straight way and for a pigeon, which flies straight.
+fn via_words(model: &Model, l: &m::Messenger) -> Option<String> {
+    if l.via.is_empty() || l.method == muster_rules::vocab::MessengerMethod::Pigeon {
+        return None;
+    }
+    let stops: Vec<String> = l
+        .via
+        .iter()
+        .map(|w| match &w.stop {
+            m::Stop::Named(r) => reference(model, r)
+                .display
+                .unwrap_or_else(|| r.name.id.clone()),
+            m::Stop::Point(p) => format!("({:.0},{:.0})", p.x, p.y),
+        })
+        .collect();
+    Some(muster_syntax::wording::and_list(&stops))
 }
 
 fn signal(model: &Model, s: &m::Signal) -> Signal {

@@ -69,7 +69,12 @@ pub struct Messenger {
     pub to: Reference,
     /// Runner, motorcycle, pigeon or dog.
     pub method: Kw<MessengerMethod>,
-    /// Metres between the two ends, when both are on the table.
+    /// The way it goes, in table metres: the sender, each `via` stop in order,
+    /// the receiver; empty when an end is not on the table. A pigeon flies straight.
+    pub route: Vec<Point>,
+    /// The metres of each leg of the route, in order, to the whole metre.
+    pub legs_m: Vec<f64>,
+    /// Metres along the whole route, when both ends are on the table.
     pub distance_m: Option<f64>,
     /// The route crosses ground other than open terrain (half speed, §76).
     pub difficult_ground: bool,

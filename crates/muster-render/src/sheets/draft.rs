@@ -500,7 +500,7 @@ impl Reader<'_> {
         {
             lines.push(format!(
                 "Your command element is {}{}.",
-                hq.name,
+                super::words::element_words(self.view, &hq.id),
                 hq.position
                     .map(|p| format!(" in {}", self.square(p)))
                     .unwrap_or_default()
@@ -566,7 +566,13 @@ impl Reader<'_> {
             .iter()
             .filter(|m| m.side == self.side && (mine(&m.from) || mine(&m.to)))
         {
-            lines.push(format!("{} (§76).", capital(&m.summary)));
+            lines.push(format!(
+                "By {} from {} to {}, {}.",
+                m.method.0.keyword(),
+                ref_words(self.view, &m.from),
+                ref_words(self.view, &m.to),
+                m.summary
+            ));
         }
         for g in self
             .view

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::marks::{generator, PageMarks};
 use super::oob::{chain_to, find, rows_of, strength_words, subtree_ids, OobSide};
+use crate::json::forces::Unit;
 use crate::json::header::{Player, Side};
 use crate::json::plans::Order;
 use crate::json::ScenarioJson;
@@ -84,6 +85,9 @@ pub struct Page<'a> {
     pub turns: Vec<super::turn_track::TurnRow>,
     /// The player sheet's contents (None on other pages); its map is `map`.
     pub sheet: Option<super::player_sheet::PlayerSheet>,
+    /// Every unit of `s` by id, with the name a reader knows it by (its
+    /// display name, else its id): for tables whose JSON holds ids.
+    pub names: std::collections::BTreeMap<String, String>,
 }
 
 /// Builds a page. `side` is the reader's side (None for the umpire); `player` a
@@ -177,7 +181,28 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             Vec::new()
         },
         sheet,
+        names: unit_names(s),
     }
+}
+
+/// [`Page::names`] of `s`.
+fn unit_names(s: &ScenarioJson) -> std::collections::BTreeMap<String, String> {
+    fn walk(u: &Unit, out: &mut std::collections::BTreeMap<String, String>) {
+        out.insert(
+            u.id.clone(),
+            u.display.clone().unwrap_or_else(|| u.id.clone()),
+        );
+        for c in &u.units {
+            walk(c, out);
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    for sd in &s.sides {
+        for u in &sd.units {
+            walk(u, &mut out);
+        }
+    }
+    out
 }
 
 /// Every side's order of battle as rows, the player's command and chain marked.

@@ -724,15 +724,24 @@ impl Planter<'_> {
         for e in entries {
             match e {
                 NetEntry::Radio { from, to, span: _ }
-                | NetEntry::Telephone { from, to, span: _ }
-                | NetEntry::Messenger {
+                | NetEntry::Telephone { from, to, span: _ } => {
+                    self.refer(from);
+                    self.refer(to);
+                }
+                NetEntry::Messenger {
                     from,
                     to,
                     method: _,
+                    via,
                     span: _,
                 } => {
                     self.refer(from);
                     self.refer(to);
+                    for s in via {
+                        if let Stop::Name(n) = s {
+                            self.refer(n);
+                        }
+                    }
                 }
                 NetEntry::Net {
                     id,

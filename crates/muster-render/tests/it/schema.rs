@@ -229,3 +229,53 @@ fn the_schema_refuses_each_lax_case() {
         assert!(!v.is_valid(&doc), "the schema accepts {what}");
     }
 }
+
+/// A runner sent round by a point and a ford: the JSON gives its route and legs,
+/// the delivery in words names the stops, and both views validate.
+#[test]
+fn a_messenger_route_is_in_the_json_and_validates() {
+    let text = r#"scenario "Marsh ford" {
+  start 1944-06-06 05:00
+  turns 12
+  first-bound british
+  table 3000m by 1600m
+}
+side british "9th Parachute Battalion" nation british
+side german "716. Infanterie-Division" nation german
+map {
+  river orne "River Orne" width 40m line (1700,0) (1700,1600)
+  ford marsh-ford "Marsh ford" at (1700,300) over orne
+}
+forces british {
+  company bn "Battalion HQ" {
+    hq bn-hq command figures 3 at (1400,800)
+  }
+  company b-coy "B Company" {
+    hq coy-hq command figures 2 at (2000,800)
+  }
+}
+nets british {
+  messenger bn.bn-hq to b-coy.coy-hq runner via (1400,300) marsh-ford
+}
+"#;
+    let world = muster_model::MemoryWorld::new().with("s.muster", text.to_string());
+    let resolved = muster_model::resolve(&world, "s.muster", &muster_model::PackConfig::default());
+    let analysis = muster_model::analysis::analyse(&resolved.model);
+    let full = json::scenario(&resolved.model, &analysis);
+    let v = validator();
+    assert_valid(&v, &full, "umpire JSON");
+    assert_valid(&v, &json::for_side(&full, "british"), "british JSON");
+    let m = &serde_json::to_value(&full).unwrap()["messengers"][0];
+    assert_eq!(
+        m["route"],
+        serde_json::json!([
+            {"x": 1400.0, "y": 800.0}, {"x": 1400.0, "y": 300.0}, {"x": 1700.0, "y": 300.0}, {"x": 2000.0, "y": 800.0}
+        ])
+    );
+    assert_eq!(m["legs_m"], serde_json::json!([500.0, 300.0, 583.0]));
+    assert_eq!(m["distance_m"], serde_json::json!(1383.0));
+    assert_eq!(
+        m["summary"],
+        "via (1400,300) and Marsh ford, 1383 m: 2 turns cold, 3 turns hot (§76)"
+    );
+}

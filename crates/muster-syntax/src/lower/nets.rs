@@ -2,7 +2,7 @@
 
 use super::ctx::{kids, side_block};
 use super::{Ctx, P};
-use crate::ast::{NetEntry, Nets};
+use crate::ast::{NetEntry, Nets, Stop};
 use crate::grammar::Rule;
 use crate::span::Ident;
 use muster_rules::vocab::MessengerMethod;
@@ -43,17 +43,27 @@ fn entry(c: &mut Ctx, p: P) -> Option<NetEntry> {
                 .collect();
             let mut ids = ids.into_iter();
             let (from, to) = (ids.next()?, ids.next()?);
-            let m = kids(p).find(|k| k.as_rule() == Rule::method_word)?;
+            let m = kids(p.clone()).find(|k| k.as_rule() == Rule::method_word)?;
             let method = c.vocab(
                 &m,
                 MessengerMethod::ALL,
                 MessengerMethod::keyword,
                 "an alternative method",
             )?;
+            let via = kids(p)
+                .filter(|k| k.as_rule() == Rule::via)
+                .flat_map(kids)
+                .filter_map(|k| match k.as_rule() {
+                    Rule::path => Some(Stop::Name(c.ident(&k))),
+                    Rule::point => c.point(k).map(Stop::Point),
+                    _ => None,
+                })
+                .collect();
             Some(NetEntry::Messenger {
                 from,
                 to,
                 method,
+                via,
                 span,
             })
         }

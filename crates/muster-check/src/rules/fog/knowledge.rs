@@ -768,6 +768,13 @@ pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
             .iter()
             .for_each(|r| add(r, Some(Reader::Side(n.side)), "net"));
     }
+    for l in &m.messengers {
+        for w in &l.via {
+            if let Stop::Named(r) = &w.stop {
+                add(r, Some(Reader::Side(l.side)), "messenger route");
+            }
+        }
+    }
     for o in &m.orders {
         if let Some(Objective::Ref(r)) = &o.objective {
             let what = match o.stance {
