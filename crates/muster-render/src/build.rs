@@ -107,6 +107,9 @@ pub fn build_noted(
         contents: templates.render_setup(&mut ctx, &map, &lists)?,
         sheet: sheet("Set-up sheet", "umpire".into()),
     });
+    // The umpire's pages are rendered: their context, map and lists are not
+    // held while the sides' pages are made.
+    drop((ctx, map, lists));
     for side in &full.sides {
         let mut view = json::for_side(&full, &side.id);
         let sid = file_safe(&side.id);
