@@ -133,9 +133,9 @@ pub fn movement(m: &Model, f: Feature, mover: Mover) -> Option<MoveGrade> {
     }
 }
 
-/// Whether a bridge or ford is declared `over` the item, so one can get across it.
-pub fn bridged(m: &Model, f: Feature) -> bool {
-    let over = |c: &crate::model::Crossing| match (f, c.over.as_ref().and_then(|r| r.target)) {
+/// The crossings declared `over` the item: the places where one can get across it.
+pub fn crossings_over<'m>(m: &'m Model, f: Feature) -> Vec<&'m crate::model::Crossing> {
+    let over = |c: &&crate::model::Crossing| match (f, c.over.as_ref().and_then(|r| r.target)) {
         (Feature::Area(a), Some(Target::Area(id))) => {
             m.areas.get(id.0).is_some_and(|x| std::ptr::eq(x, a))
         }
@@ -144,7 +144,16 @@ pub fn bridged(m: &Model, f: Feature) -> bool {
         }
         _ => false,
     };
-    m.crossings.iter().any(over)
+    m.crossings.iter().filter(over).collect()
+}
+
+/// Whether the straight way from `a` to `b` gets across the item by one of its
+/// crossings: it passes the crossing within the tolerance a crossing may stand off
+/// its line (§98). A crossing elsewhere on the river does not carry it across.
+pub fn crossed_between(m: &Model, f: Feature, a: Pos, b: Pos) -> bool {
+    crossings_over(m, f).iter().any(|c| {
+        geometry::point_segment_distance(c.at, a, b) <= muster_rules::terrain::CROSSING_TOLERANCE_M
+    })
 }
 
 /// What grade the ground at `p` is for `mover`: the worst grade of the areas `p`

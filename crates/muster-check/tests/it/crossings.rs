@@ -28,8 +28,8 @@ map {{
 }}
 forces red {{
   platoon p "1 Platoon" {{
-    hq p-hq command figures 2 at (400,900)
-    element far integrated figures 5 at (1600,900)
+    hq p-hq command figures 2 at (400,1500)
+    element far integrated figures 5 at (1600,1500)
   }}
 }}
 nets red {{

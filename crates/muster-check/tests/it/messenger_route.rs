@@ -104,3 +104,63 @@ fn an_unknown_stop_is_an_undefined_reference() {
     };
     assert_eq!(text_codes, vec!["MC102".to_string()]);
 }
+
+/// A runner from (200,500) to (1400,500) across a river running north to south at
+/// x 800, which has one ford, at (800,1200): `route` is the messenger's tail.
+fn across_the_river(route: &str) -> Vec<muster_syntax::Diagnostic> {
+    let text = format!(
+        r#"scenario "Ford" {{
+  start 1944-06-06 06:00
+  turns 12
+  first-bound red
+  table 2000m by 2000m
+}}
+side red "Red" nation british
+side blue "Blue" nation german
+map {{
+  river brook "Brook" width 20m line (800,0) (800,2000)
+  ford upper-ford "Upper ford" at (800,1200) over brook
+}}
+forces red {{
+  platoon p "1 Platoon" {{
+    hq p-hq command figures 2 at (200,500)
+    element far integrated figures 5 at (1400,500)
+  }}
+}}
+nets red {{
+  messenger p-hq to p.far runner {route}
+}}
+orders red {{
+  p defend (200,500)
+}}
+"#
+    );
+    let world = MemoryWorld::new().with("s.muster", text);
+    run(&world, "s.muster", &PackConfig::default())
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.code.as_str() == "MC312")
+        .collect()
+}
+
+#[test]
+fn a_ford_up_the_river_does_not_carry_a_runner_who_goes_straight_across() {
+    let found = across_the_river("");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].message,
+        "the runner from `p-hq` to `p.far` cannot cross `brook` (river)"
+    );
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some("send it round by the ford `upper-ford`: add `via upper-ford` to the messenger, or send a `pigeon`")
+    );
+}
+
+#[test]
+fn a_runner_sent_round_by_the_ford_gets_across() {
+    assert!(across_the_river("via upper-ford").is_empty());
+    // a point within the tolerance of the ford serves as well as its name
+    assert!(across_the_river("via (805,1200)").is_empty());
+    assert_eq!(across_the_river("via (860,1200)").len(), 1);
+}

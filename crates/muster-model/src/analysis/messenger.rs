@@ -112,7 +112,7 @@ fn legs(model: &Model, m: &Messenger, p: Pos, q: Pos) -> Vec<Leg> {
             };
             if !pigeon {
                 for (grade, f) in ground::along(model, a, b, Mover::Foot) {
-                    if grade == MoveGrade::Impassable && !ground::bridged(model, f) {
+                    if grade == MoveGrade::Impassable && !ground::crossed_between(model, f, a, b) {
                         leg.blocked_by.get_or_insert_with(|| f.target(model));
                     }
                     if grade != MoveGrade::Clear {

@@ -7,7 +7,9 @@ pub(crate) const RULE: Rule = Rule {
     summary: "an alternative method whose straight route crosses water, cliffs or an impassable line with no crossing",
     explanation: "Messengers, dogs and despatch riders take time that depends on the ground \
 (§76); water and cliffs stop them altogether unless a bridge or ford is declared over the \
-water, or a bridge or level crossing over a line (a railway embankment, say). A \
+water, or a bridge or level crossing over a line (a railway embankment, say), and a \
+messenger gets across only where its way passes such a crossing (within \
+{{crossing-tolerance}} of it): a runner goes round by a ford when told to, with `via`. A \
 messenger written with `via` is checked leg by leg, and the report names the leg. The delivery time cannot be computed and the link does not work as written. A pigeon \
 flies and is not stopped.",
     failing: r#"side red "Red" nation british
@@ -82,14 +84,26 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
                     "no way across",
                 )
                 .related(f.name().loc, "in the way")
-                .with_help(format!(
-                    "declare a {} `over` it, or send a `pigeon`",
-                    crossings_over(f.crossed())
-                )),
+                .with_help(help(cx.model, f)),
             );
         }
     }
     out
+}
+
+/// Round by a crossing the item already has (the first in map order), else
+/// a crossing to declare.
+fn help(model: &Model, f: muster_model::ground::Feature) -> String {
+    match muster_model::ground::crossings_over(model, f).first() {
+        Some(c) => format!(
+            "send it round by the {} `{}`: add `via {}` to the messenger, or send a `pigeon`",
+            c.kind, c.name.id, c.name.id
+        ),
+        None => format!(
+            "declare a {} `over` it, or send a `pigeon`",
+            crossings_over(f.crossed())
+        ),
+    }
 }
 
 /// A stop of the route as written: the sender or receiver, a named `via` stop,
