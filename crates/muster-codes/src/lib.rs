@@ -207,6 +207,7 @@ catalogue! {
     MC313 "pigeon-with-route"              Warning "§76"                     Checks    overridable [];
     MC314 "colour-on-unseen-signal"        Error   "§73"                     Checks    overridable [];
     MC315 "signals-look-alike"             Warning "§73"                     Checks    overridable [];
+    MC316 "route-stop-without-point"       Error   "§76"                     Checks    overridable [];
     MC401 "order-without-stance"           Error   "§84"                     Checks    overridable [];
     MC402 "attack-without-intensity"       Error   "§84"                     Checks    overridable [];
     MC403 "order-objective-undefined"      Error   "§84"                     Checks    overridable [MC102];
