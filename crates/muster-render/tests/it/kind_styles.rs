@@ -197,3 +197,34 @@ fn kinds_that_differ_keep_their_own_styles_and_the_legend_names_only_what_is_dra
         assert!(!names.iter().any(|n| n == absent), "{absent}: {names:?}");
     }
 }
+
+/// A level crossing is drawn where the road meets the railway, as the road's band
+/// between two gate bars, and keyed once; a map with none keys none.
+#[test]
+fn a_level_crossing_is_drawn_with_its_gates_and_keyed_only_when_drawn() {
+    let kinds = [("railway-line", "Railway line")];
+    let lines = r#"  line rail railway-line line (0,600) (2400,600)
+  road d514 "D514" width 8m line (1200,0) (1200,1600)
+"#;
+    let with =
+        format!("{lines}  level-crossing halt \"Halt\" at (1200,600) over rail carries d514\n");
+    let (_, sheet) = drawn(&scenario(&kinds, &with));
+    let at = sheet
+        .find("data-feature=\"crossing:halt\"")
+        .expect("the crossing is drawn");
+    let symbol = &sheet[at..at + sheet[at..].find("</g>").unwrap_or(0)];
+    assert!(
+        symbol.contains("<rect") && symbol.matches(" L").count() == 2,
+        "{symbol}"
+    );
+    let keyed: Vec<(String, String)> = legend(&sheet)
+        .into_iter()
+        .filter(|(_, w)| w == "level crossing")
+        .collect();
+    assert_eq!(keyed.len(), 1, "{:?}", legend(&sheet));
+    assert!(keyed[0].0.contains("<path"), "{:?}", keyed[0]);
+
+    let (_, without) = drawn(&scenario(&kinds, lines));
+    assert!(!without.contains("crossing:halt"));
+    assert!(!legend(&without).iter().any(|(_, w)| w == "level crossing"));
+}
