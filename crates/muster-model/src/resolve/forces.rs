@@ -74,7 +74,29 @@ fn lower(
     if let Some(p) = parent {
         cx.model.units[p.0].children.push(uid);
     }
-    cx.model.units.push(Unit {
+    let unit = unit_of(cx, d, n, side, parent);
+    cx.model.units.push(unit);
+    for o in &a.overrides {
+        let scope = loc(d.file, a.span);
+        cx.model.overrides.push(scoped(d.file, o, scope));
+    }
+    let layout = placement::layout(frame, h.placement, d.placement_in_template);
+    let placement_loc = h.placement.map(|p| match p {
+        ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
+            loc(d.placement_file, *span)
+        }
+    });
+    elements(cx, d, &id, uid, side, layout, placement_loc);
+    for s in &d.units {
+        lower(cx, s, side, Some(uid), layout.frame(), Some(&id));
+    }
+}
+
+/// The unit a draft makes, before its elements and sub-units are lowered.
+fn unit_of(cx: &Ctx, d: &UnitDraft, n: Name, side: SideId, parent: Option<UnitId>) -> Unit {
+    let a = d.ast;
+    let h = &d.header;
+    Unit {
         name: n,
         side,
         echelon: a.echelon.value,
@@ -111,17 +133,20 @@ fn lower(
                 .and_then(|t| cx.model.templates.get(t.0)?.modifier)
         }),
         loc: loc(d.file, a.span),
-    });
-    for o in &a.overrides {
-        let scope = loc(d.file, a.span);
-        cx.model.overrides.push(scoped(d.file, o, scope));
     }
-    let layout = placement::layout(frame, h.placement, d.placement_in_template);
-    let placement_loc = h.placement.map(|p| match p {
-        ast::Placement::At { span, .. } | ast::Placement::InLine { span, .. } => {
-            loc(d.placement_file, *span)
-        }
-    });
+}
+
+/// Lowers a unit's elements: duplicates refused, each placed in its slot of the
+/// unit's layout, passengers with their carrier.
+fn elements(
+    cx: &mut Ctx,
+    d: &UnitDraft,
+    id: &str,
+    uid: UnitId,
+    side: SideId,
+    layout: Layout,
+    placement_loc: Option<Loc>,
+) {
     // one aboard another element of the unit (riflemen in their half-track)
     // goes where its carrier goes unless placed where the unit is used: a line
     // spreads only the elements that stand on their own
@@ -156,7 +181,7 @@ fn lower(
         let el = element(
             e,
             en,
-            &id,
+            id,
             uid,
             side,
             layout,
@@ -177,9 +202,6 @@ fn lower(
             .push(eid);
         cx.model.elements.push(el);
         cx.model.units[uid.0].elements.push(eid);
-    }
-    for s in &d.units {
-        lower(cx, s, side, Some(uid), layout.frame(), Some(&id));
     }
 }
 

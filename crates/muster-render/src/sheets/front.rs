@@ -365,12 +365,16 @@ fn flatten<'a>(u: &'a Unit, out: &mut Vec<&'a Unit>) {
     }
 }
 
-fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
-    let mut out = Vec::new();
-    let item = |term: &str, meaning: String| CheckItem {
+fn item(term: &str, meaning: String) -> CheckItem {
+    CheckItem {
         term: term.into(),
         meaning,
-    };
+    }
+}
+
+/// What the words of the victory conditions this scenario uses mean at the table.
+fn terms(s: &ScenarioJson) -> Vec<CheckItem> {
+    let mut out = Vec::new();
     let conditions: Vec<&Condition> = s.victory.iter().flat_map(|v| &v.conditions).collect();
     if conditions
         .iter()
@@ -420,6 +424,12 @@ fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
                 .into(),
         ));
     }
+    out
+}
+
+fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
+    let mut out = Vec::new();
+    out.extend(terms(s));
     for o in &s.orders {
         let timings = o
             .timing
