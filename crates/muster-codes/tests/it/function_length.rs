@@ -4,26 +4,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
+use crate::no_code_literals::rust_files;
+use std::path::PathBuf;
 
 const MAX_LINES: usize = 120;
 
 /// Functions that are tables: one arm per grammar rule, read as a list.
 const TABLES: &[(&str, &str)] = &[("crates/muster-syntax/src/names.rs", "describe")];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// The text with comments, strings and character literals blanked (newlines
 /// kept), so that only the code's own braces are left to count.
