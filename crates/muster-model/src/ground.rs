@@ -134,8 +134,12 @@ pub fn movement(m: &Model, f: Feature, mover: Mover) -> Option<MoveGrade> {
 }
 
 /// The crossings declared `over` the item: the places where one can get across it.
-pub fn crossings_over<'m>(m: &'m Model, f: Feature) -> Vec<&'m crate::model::Crossing> {
-    let over = |c: &&crate::model::Crossing| match (f, c.over.as_ref().and_then(|r| r.target)) {
+pub fn crossings_over<'m>(
+    m: &'m Model,
+    f: Feature<'m>,
+) -> impl Iterator<Item = &'m crate::model::Crossing> + 'm {
+    let over = move |c: &&crate::model::Crossing| match (f, c.over.as_ref().and_then(|r| r.target))
+    {
         (Feature::Area(a), Some(Target::Area(id))) => {
             m.areas.get(id.0).is_some_and(|x| std::ptr::eq(x, a))
         }
@@ -144,14 +148,14 @@ pub fn crossings_over<'m>(m: &'m Model, f: Feature) -> Vec<&'m crate::model::Cro
         }
         _ => false,
     };
-    m.crossings.iter().filter(over).collect()
+    m.crossings.iter().filter(over)
 }
 
 /// Whether the straight way from `a` to `b` gets across the item by one of its
 /// crossings: it passes the crossing within the tolerance a crossing may stand off
 /// its line (§98). A crossing elsewhere on the river does not carry it across.
 pub fn crossed_between(m: &Model, f: Feature, a: Pos, b: Pos) -> bool {
-    crossings_over(m, f).iter().any(|c| {
+    crossings_over(m, f).any(|c| {
         geometry::point_segment_distance(c.at, a, b) <= muster_rules::terrain::CROSSING_TOLERANCE_M
     })
 }

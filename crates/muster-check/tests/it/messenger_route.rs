@@ -5,19 +5,22 @@ use muster_check::run;
 use muster_model::analysis::Delivery;
 use muster_model::{MemoryWorld, PackConfig};
 
-/// A runner from (200,200) to (800,950) with `via`; a wood covers the ground
-/// from y 300 to 900 round x 800, so only the northward leg crosses it.
-fn delivery(method: &str, via: &str) -> (Delivery, Vec<String>) {
-    let text = format!(
-        r#"scenario "Route" {{
+/// The scenario and its two sides, the same for every route below.
+const HEAD: &str = r#"scenario "Route" {
   start 1944-06-06 06:00
   turns 12
   first-bound red
   table 2000m by 2000m
-}}
+}
 side red "Red" nation british
 side blue "Blue" nation german
-map {{
+"#;
+
+/// A runner from (200,200) to (800,950) with `via`; a wood covers the ground
+/// from y 300 to 900 round x 800, so only the northward leg crosses it.
+fn delivery(method: &str, via: &str) -> (Delivery, Vec<String>) {
+    let text = format!(
+        r#"{HEAD}map {{
   area wood dense-woods rect (700,300) size 200m by 600m
   place corner "Corner" at (800,200)
 }}
@@ -109,15 +112,7 @@ fn an_unknown_stop_is_an_undefined_reference() {
 /// x 800, which has one ford, at (800,1200): `route` is the messenger's tail.
 fn across_the_river(route: &str) -> Vec<muster_syntax::Diagnostic> {
     let text = format!(
-        r#"scenario "Ford" {{
-  start 1944-06-06 06:00
-  turns 12
-  first-bound red
-  table 2000m by 2000m
-}}
-side red "Red" nation british
-side blue "Blue" nation german
-map {{
+        r#"{HEAD}map {{
   river brook "Brook" width 20m line (800,0) (800,2000)
   ford upper-ford "Upper ford" at (800,1200) over brook
 }}

@@ -94,14 +94,14 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
 /// Round by a crossing the item already has (the first in map order), else
 /// a crossing to declare.
 fn help(model: &Model, f: muster_model::ground::Feature) -> String {
-    match muster_model::ground::crossings_over(model, f).first() {
+    match muster_model::ground::crossings_over(model, f).next() {
         Some(c) => format!(
             "send it round by the {} `{}`: add `via {}` to the messenger, or send a `pigeon`",
             c.kind, c.name.id, c.name.id
         ),
         None => format!(
             "declare a {} `over` it, or send a `pigeon`",
-            crossings_over(f.crossed())
+            kinds_over(f.crossed())
         ),
     }
 }
@@ -125,7 +125,7 @@ fn stop_words(m: &Messenger, via: Option<usize>, start: bool) -> String {
 
 /// The crossing kinds that may be over ground of that sort, in words:
 /// `bridge` or `ford` for water (the rules' one table).
-fn crossings_over(over: Crossed) -> String {
+fn kinds_over(over: Crossed) -> String {
     let kinds: Vec<String> = CrossingKind::ALL
         .iter()
         .filter(|k| k.may_be_over(over))
