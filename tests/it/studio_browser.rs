@@ -185,6 +185,19 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
         "a click copies the point: {copied}"
     );
 
+    // The editor's cursor (as the language server reports it) lights up the
+    // item written on that line.
+    let cursor = format!(
+        "/__muster/link/cursor?file={file}&line={}",
+        line_of(&source, "place farm")
+    );
+    assert_eq!(http(&address, "POST", &cursor).status, 200);
+    until(
+        &page,
+        "!!document.querySelector('#stage [data-cursor=\"data-feature=place:farm\"]')",
+        "the farm is not highlighted",
+    );
+
     // The separated section's finding is drawn at it and listed beside the map.
     until(
         &page,

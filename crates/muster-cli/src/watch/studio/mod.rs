@@ -6,6 +6,7 @@
 //! side's, fog and all); what it adds comes from [`Index`]: where each map item
 //! is written (file and line, never text) and the findings with a place.
 
+pub mod editor;
 pub mod link;
 
 use crate::pipeline::{Checked, Source};
