@@ -43,6 +43,9 @@ pub enum Command {
     /// Re-check (and with --out rebuild) scenarios on every save; optional live preview
     #[command(after_help = crate::watch::EXAMPLES)]
     Watch(crate::watch::WatchArgs),
+    /// Watch and serve the map of a scenario for placing things by pointing
+    #[command(after_help = crate::watch::STUDIO_EXAMPLES)]
+    Studio(crate::watch::StudioArgs),
     /// Print a shell completion script
     Completions(CompletionsArgs),
     /// Rewrite .muster files in the canonical layout (or check that they are in it)
