@@ -192,6 +192,7 @@ catalogue! {
     MC216 "template-of-another-nation"     Warning _                         Checks    overridable [];
     MC217 "passenger-away-from-carrier"    Warning "§4, §14"                 Checks    overridable [];
     MC218 "model-count-unclear"            Error   "§3"                      Checks    overridable [];
+    MC219 "historical-strength-missing"    Warning "§3"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];

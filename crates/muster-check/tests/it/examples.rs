@@ -33,6 +33,8 @@ fn pack_for(code: &str) -> PackConfig {
             .starts_with("MC9")
             .then(|| muster_model::Collection::from_toml(EXAMPLE_COLLECTION).ok())
             .flatten(),
+        // the rule that asks every unit for its real strength is off unless a pack asks
+        require_historical_strength: code == "MC219",
         ..PackConfig::default()
     }
 }

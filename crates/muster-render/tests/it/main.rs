@@ -1,6 +1,7 @@
 //! The integration tests, one binary: each module is one area of behaviour.
 
 mod ajv;
+mod app6;
 mod browser;
 mod complexity;
 mod display_names;
