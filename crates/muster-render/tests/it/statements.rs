@@ -64,7 +64,7 @@ fn a_declared_cold_start_and_a_measured_hot_one_are_told_apart() {
     let files = built("pegasus-bridge.muster", |_| {});
     let umpire = sheet(&files, "/umpire.html");
     assert!(
-        umpire.contains("hot (§24): an enemy element it can see within 500 m"),
+        umpire.contains("hot (§24): sees the HQ of ") && umpire.contains(" m, within 500 m"),
         "no measured hot start"
     );
 }
