@@ -19,6 +19,7 @@ mod printed;
 mod serve;
 mod setup_geometry;
 mod slips;
+mod studio_browser;
 mod watch;
 mod watch_browser;
 mod watch_screen;

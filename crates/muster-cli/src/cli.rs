@@ -43,6 +43,9 @@ pub enum Command {
     /// Re-check (and with --out rebuild) scenarios on every save; optional live preview
     #[command(after_help = crate::watch::EXAMPLES)]
     Watch(crate::watch::WatchArgs),
+    /// Watch and serve the map of a scenario for placing things by pointing
+    #[command(after_help = crate::watch::STUDIO_EXAMPLES)]
+    Studio(crate::watch::StudioArgs),
     /// Print a shell completion script
     Completions(CompletionsArgs),
     /// Rewrite .muster files in the canonical layout (or check that they are in it)
@@ -81,6 +84,10 @@ pub struct LspArgs {
     /// Talk over standard input and output (the only transport; accepted for editors that pass it)
     #[arg(long)]
     pub stdio: bool,
+    /// Link to a running `muster studio` on this machine (`127.0.0.1:PORT`):
+    /// the map follows the cursor, and clicks on the map open the source
+    #[arg(long, value_name = "ADDRESS")]
+    pub studio: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod bounds;
 pub mod cache;
 pub mod collection;
+pub mod earth;
 pub mod geometry;
 pub mod ground;
 pub mod model;

@@ -148,6 +148,8 @@ pub struct Header {
     pub table: Option<(f64, f64)>,
     /// Metres of ground per table millimetre (§1: 2).
     pub ground_scale: f64,
+    /// Where the table lies on the Earth, if the scenario says.
+    pub georeference: Option<crate::earth::Georeference>,
     pub notes: Vec<Prose>,
     /// The header block's location (the whole `scenario { … }`).
     pub loc: Loc,

@@ -43,8 +43,9 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Schema(args) => schema::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Watch(args) => crate::watch::run(&args),
+        Command::Studio(args) => crate::watch::studio(&args),
         Command::Fmt(args) => fmt::run(&args),
-        Command::Lsp(_) => lsp::run(),
+        Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
     }
 }

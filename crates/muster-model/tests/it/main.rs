@@ -2,6 +2,7 @@
 
 mod command;
 mod common;
+mod earth;
 mod imports;
 mod library_cache;
 mod names;

@@ -345,6 +345,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         print_h_mm: vh * k,
         band: mb * em,
         em,
+        ground_scale: scale,
         sym: 0.75 * em,
         grid: grid(w, h, scale, em),
         svg: Symbols::new(),

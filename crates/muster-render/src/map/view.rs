@@ -47,6 +47,10 @@ pub struct MapView {
     pub band: f64,
     /// A size for symbols and text: 1 em prints at `MIN_TEXT_MM / SMALLEST_EM`.
     pub em: f64,
+    /// Metres of ground per table millimetre: with `height` (the table's depth,
+    /// where y flips to north-up) the studio turns a pointer into ground and
+    /// table coordinates from the SVG's `data-*` attributes alone.
+    pub ground_scale: f64,
     /// The scale of unit frames (`0.75 em`).
     pub sym: f64,
     pub grid: Grid,

@@ -69,6 +69,7 @@ fn empty_model(n: usize) -> Model {
             light: Light::Dawn,
             table: Some((3000.0, 2000.0)),
             ground_scale: 2.0,
+            georeference: None,
             notes: vec![prose("Designer note: the farm is the key.")],
             loc: loc(),
         }),
