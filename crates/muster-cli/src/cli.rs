@@ -55,6 +55,26 @@ pub enum Command {
     Lsp(LspArgs),
     /// Create a new scenario pack: muster.toml, a scenario that checks clean, lib/, CI
     New(NewArgs),
+    /// Write a scenario in another tool's format
+    #[command(subcommand)]
+    Export(ExportCommand),
+    /// Read another tool's file as .muster text, never over the writer's files
+    #[command(subcommand)]
+    Import(ImportCommand),
+}
+
+/// The formats `muster export` writes.
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// ORBAT Mapper's scenario JSON: sides, units with symbol codes, positions, arrivals
+    OrbatMapper(crate::commands::orbat_mapper::ExportArgs),
+}
+
+/// The formats `muster import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// An ORBAT Mapper scenario: its units as muster units with proposed elements
+    OrbatMapper(crate::commands::orbat_mapper::ImportArgs),
 }
 
 const FMT_EXAMPLES: &str = "\

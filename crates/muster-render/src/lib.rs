@@ -6,7 +6,6 @@
 //! of war is applied in exactly one place ([`json::for_side`]).
 
 pub mod app6;
-pub mod orbat_mapper;
 mod build;
 mod error;
 pub mod index;
@@ -14,6 +13,7 @@ pub mod json;
 mod keyword;
 pub mod map;
 mod notes;
+pub mod orbat_mapper;
 mod paper;
 pub mod sheets;
 mod templates;

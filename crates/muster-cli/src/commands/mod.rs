@@ -7,9 +7,10 @@ mod explain;
 mod fmt;
 mod lsp;
 mod new;
+pub(crate) mod orbat_mapper;
 mod schema;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, ExportCommand, ImportCommand};
 use crate::error::CliError;
 use std::process::ExitCode;
 
@@ -47,6 +48,8 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Fmt(args) => fmt::run(&args),
         Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Export(ExportCommand::OrbatMapper(args)) => orbat_mapper::export(&args),
+        Command::Import(ImportCommand::OrbatMapper(args)) => orbat_mapper::import(&args),
     }
 }
 

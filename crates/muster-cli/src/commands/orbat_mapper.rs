@@ -74,8 +74,8 @@ pub fn export(args: &ExportArgs) -> Result<Status, CliError> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let scenario = export::export(&json, &id, &project);
-    let mut text = serde_json::to_string_pretty(&scenario)
-        .map_err(|e| CliError::Stdout(e.to_string()))?;
+    let mut text =
+        serde_json::to_string_pretty(&scenario).map_err(|e| CliError::Stdout(e.to_string()))?;
     text.push('\n');
     match &args.out {
         Some(path) => replace_file(path, &text)?,

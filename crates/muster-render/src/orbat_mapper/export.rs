@@ -4,11 +4,15 @@
 //! a unit without sub-units states them), start positions in longitude and
 //! latitude, arrivals as unit states and order phases as events.
 
-use super::{Count, Event, Group, Named, Scenario, Side, State, Time, Unit, TYPE, VERSION};
+use super::{
+    Count, Event, Group, Named, Scenario, Side, State, Time, Unit, OFF_TABLE, TYPE, VERSION,
+};
 use crate::json::common::{Point, When};
 use crate::json::forces::{self, Element};
 use crate::json::plans::{Order, Timing};
 use crate::json::ScenarioJson;
+use muster_rules::scale::{format_clock, MINUTES_PER_DAY};
+use muster_rules::vocab::Edge;
 
 /// Table metres (east, north of the south-west corner) to `(longitude, latitude)`.
 pub type Project<'a> = &'a dyn Fn(f64, f64) -> (f64, f64);
@@ -24,7 +28,7 @@ pub fn export(s: &ScenarioJson, id: &str, project: Project) -> Scenario {
         let units = side
             .units
             .iter()
-            .map(|u| unit(s, u, project, &clock))
+            .map(|u| unit(s, u, None, project, &clock))
             .collect();
         sides.push(Side {
             id: side.id.clone(),
@@ -42,7 +46,9 @@ pub fn export(s: &ScenarioJson, id: &str, project: Project) -> Scenario {
     let mut personnel: Vec<String> = Vec::new();
     for side in &sides {
         for g in &side.groups {
-            g.sub_units.iter().for_each(|u| names(u, &mut equipment, &mut personnel));
+            g.sub_units
+                .iter()
+                .for_each(|u| names(u, &mut equipment, &mut personnel));
         }
     }
     Scenario {
@@ -86,34 +92,74 @@ fn lon_lat(p: &Point, project: Project) -> Vec<f64> {
     vec![lon, lat]
 }
 
-fn unit(s: &ScenarioJson, u: &forces::Unit, project: Project, clock: &Clock) -> Unit {
-    let own: Vec<&Point> = u.elements.iter().filter_map(|e| e.position.as_ref()).collect();
+/// Where a place lies: its point, the middle of its stretch of edge, or the
+/// middle of its edge.
+fn place_point(s: &ScenarioJson, p: &crate::json::map::Place) -> Option<Point> {
+    if let Some(at) = &p.at {
+        return Some(*at);
+    }
+    if let Some(st) = &p.stretch {
+        return Some(Point {
+            x: (st.from.x + st.to.x) / 2.0,
+            y: (st.from.y + st.to.y) / 2.0,
+        });
+    }
+    let t = s.header.table.as_ref()?;
+    let (w, d) = (t.width_m, t.depth_m);
+    let (x, y) = match p.edge.as_ref()?.0 {
+        Edge::North => (w / 2.0, d),
+        Edge::South => (w / 2.0, 0.0),
+        Edge::East => (w, d / 2.0),
+        Edge::West => (0.0, d / 2.0),
+    };
+    Some(Point { x, y })
+}
+
+/// A unit's arrival as a state: when and where it enters the table.
+fn arrival(s: &ScenarioJson, u: &forces::Unit, project: Project, clock: &Clock) -> Option<State> {
+    let a = s.arrivals.iter().find(|a| a.unit.id == u.id)?;
+    let at = s.map.places.iter().find(|p| p.id == a.at.id)?;
+    Some(State {
+        id: a.id.clone(),
+        t: clock.at(&a.when)?,
+        location: place_point(s, at).map(|p| lon_lat(&p, project)),
+        title: Some(format!(
+            "Arrives at {}",
+            at.display.clone().unwrap_or_else(|| at.id.clone())
+        )),
+        description: a.text.clone(),
+    })
+}
+
+fn unit(
+    s: &ScenarioJson,
+    u: &forces::Unit,
+    inherited: Option<&State>,
+    project: Project,
+    clock: &Clock,
+) -> Unit {
+    let own: Vec<&Point> = u
+        .elements
+        .iter()
+        .filter_map(|e| e.position.as_ref())
+        .collect();
     // A unit's own placed elements fix its position; one placed only through
     // its sub-units is where they are.
     let location = match (&u.centre, own.is_empty(), u.arrives_later) {
         (Some(c), false, false) => Some(lon_lat(c, project)),
         _ => None,
     };
-    let state = s
-        .arrivals
-        .iter()
-        .filter(|a| a.unit.id == u.id)
-        .filter_map(|a| {
-            let at = s.map.places.iter().find(|p| p.id == a.at.id)?;
-            Some(State {
-                id: a.id.clone(),
-                t: clock.at(&a.when)?,
-                location: at.at.as_ref().map(|p| lon_lat(p, project)),
-                title: Some(format!(
-                    "Arrives at {}",
-                    at.display.clone().unwrap_or_else(|| at.id.clone())
-                )),
-                description: a.text.clone(),
-            })
-        })
+    // a unit arriving later enters with its own arrival, or with its parent's
+    let state: Vec<State> = arrival(s, u, project, clock)
+        .or_else(|| inherited.filter(|_| u.arrives_later).cloned())
+        .into_iter()
         .collect();
     let mut men: u32 = u.elements.iter().map(|e| e.strength.men).sum();
-    if let Some(h) = u.historical_strength.as_ref().filter(|_| u.units.is_empty()) {
+    if let Some(h) = u
+        .historical_strength
+        .as_ref()
+        .filter(|_| u.units.is_empty())
+    {
         men = h.men.unwrap_or(men);
     }
     let personnel = if men > 0 {
@@ -142,10 +188,12 @@ fn unit(s: &ScenarioJson, u: &forces::Unit, project: Project, clock: &Clock) -> 
             format!("Historical strength: {} ({})", parts.join(", "), h.source)
         }),
         location,
+        status: (!u.elements.is_empty() && own.is_empty() && !u.arrives_later)
+            .then(|| OFF_TABLE.to_string()),
         sub_units: u
             .units
             .iter()
-            .map(|c| unit(s, c, project, clock))
+            .map(|c| unit(s, c, state.first(), project, clock))
             .collect(),
         state,
         equipment: equipment(&u.elements),
@@ -206,8 +254,8 @@ fn order_events(o: &Order, clock: &Clock) -> Vec<Event> {
 
 /// The scenario's clock: its date, start and turn length.
 struct Clock {
-    /// Days since 1970-01-01 of the scenario's date.
-    day: i64,
+    /// The scenario's date, `(year, month, day)`.
+    date: (i64, i64, i64),
     /// Minutes after midnight of the first turn.
     start: i64,
     turn_minutes: f64,
@@ -216,11 +264,11 @@ struct Clock {
 impl Clock {
     fn of(s: &ScenarioJson) -> Clock {
         let h = &s.header;
-        let day = h.date.as_deref().and_then(days_of).unwrap_or(0);
+        let date = h.date.as_deref().and_then(date_of).unwrap_or((1944, 6, 6));
         let start = h.start.as_deref().and_then(minutes_of).unwrap_or(0);
         Clock {
-            day,
-            start,
+            date,
+            start: i64::from(start),
             turn_minutes: h.turn_minutes,
         }
     }
@@ -228,14 +276,11 @@ impl Clock {
     /// The time `minutes` after the first turn begins, as ISO 8601 text in UTC:
     /// a scenario's clock names no zone, so it is written as universal time.
     fn at_minutes(&self, minutes: i64) -> Option<Time> {
-        let all = self.day * 1440 + self.start + minutes;
-        let (y, m, d) = civil(all.div_euclid(1440));
-        let min = all.rem_euclid(1440);
-        Some(Time::Text(format!(
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:00Z",
-            min / 60,
-            min % 60
-        )))
+        let day = i64::from(MINUTES_PER_DAY);
+        let all = self.start + minutes;
+        let (y, m, d) = add_days(self.date, all.div_euclid(day));
+        let clock = format_clock(u32::try_from(all.rem_euclid(day)).ok()?);
+        Some(Time::Text(format!("{y:04}-{m:02}-{d:02}T{clock}:00Z")))
     }
 
     fn at_turn(&self, turn: u32) -> Option<Time> {
@@ -247,45 +292,67 @@ impl Clock {
         match when {
             When::Turn { turn } => self.at_turn(*turn),
             When::Clock { time, .. } => {
-                let m = minutes_of(time)?;
+                let m = i64::from(minutes_of(time)?);
                 // a clock time before the start is on the next day
-                let after = (m - self.start).rem_euclid(1440);
+                let after = (m - self.start).rem_euclid(i64::from(MINUTES_PER_DAY));
                 self.at_minutes(after)
             }
         }
     }
 }
 
-fn minutes_of(hhmm: &str) -> Option<i64> {
+/// Minutes after midnight of `HH:MM`.
+pub(crate) fn minutes_of(hhmm: &str) -> Option<u32> {
     let (h, m) = hhmm.get(..5)?.split_once(':')?;
-    Some(h.parse::<i64>().ok()? * 60 + m.parse::<i64>().ok()?)
+    Some(h.parse::<u32>().ok()? * 60 + m.parse::<u32>().ok()?)
 }
 
-fn days_of(ymd: &str) -> Option<i64> {
+/// `YYYY-MM-DD` as numbers.
+pub(crate) fn date_of(ymd: &str) -> Option<(i64, i64, i64)> {
     let mut it = ymd.get(..10)?.split('-');
     let y: i64 = it.next()?.parse().ok()?;
     let m: i64 = it.next()?.parse().ok()?;
     let d: i64 = it.next()?.parse().ok()?;
-    // days from civil (proleptic Gregorian), after H. Hinnant's algorithm
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
+    Some((y, m, d))
 }
 
-/// The date of a day count since 1970-01-01.
-pub(crate) fn civil(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+/// Whether `y` is a leap year in the Gregorian calendar.
+fn leap(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+fn month_days(y: i64, m: i64) -> i64 {
+    match m {
+        2 if leap(y) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// The date `days` after (before, when negative) `date`, a day at a time: a
+/// scenario's times lie within days of its date.
+pub(crate) fn add_days(date: (i64, i64, i64), days: i64) -> (i64, i64, i64) {
+    let (mut y, mut m, mut d) = date;
+    for _ in 0..days.max(0) {
+        d += 1;
+        if d > month_days(y, m) {
+            (d, m) = (1, m + 1);
+            if m > 12 {
+                (m, y) = (1, y + 1);
+            }
+        }
+    }
+    for _ in 0..(-days).max(0) {
+        d -= 1;
+        if d < 1 {
+            m -= 1;
+            if m < 1 {
+                (m, y) = (12, y - 1);
+            }
+            d = month_days(y, m);
+        }
+    }
     (y, m, d)
 }
 
@@ -295,11 +362,10 @@ mod tests {
 
     #[test]
     fn dates_count_across_months_and_leap_years() {
-        for d in ["1944-06-05", "1944-02-29", "1940-12-31", "1970-01-01"] {
-            let n = days_of(d).unwrap_or(i64::MIN);
-            let (y, m, dd) = civil(n);
-            assert_eq!(format!("{y:04}-{m:02}-{dd:02}"), d);
-        }
-        assert_eq!(days_of("1944-03-01").map(|n| n - 1), days_of("1944-02-29"));
+        assert_eq!(add_days((1944, 2, 28), 1), (1944, 2, 29));
+        assert_eq!(add_days((1943, 2, 28), 1), (1943, 3, 1));
+        assert_eq!(add_days((1940, 12, 31), 1), (1941, 1, 1));
+        assert_eq!(add_days((1941, 1, 1), -1), (1940, 12, 31));
+        assert_eq!(add_days((1944, 6, 6), 0), (1944, 6, 6));
     }
 }

@@ -8,19 +8,34 @@
 use muster_codes::Code;
 use muster_model::earth::Projection;
 use muster_model::model::Pos;
-use muster_rules::foot::usual_figures;
+use muster_rules::foot::{figure_range, frontage_mm, usual_figures};
 use muster_rules::limits::TABLE_SIDE;
-use muster_rules::scale::{MEN_PER_FIGURE, USUAL_VEHICLES_PER_MODEL};
+use muster_rules::scale::{
+    format_clock, GROUND_SCALE_M_PER_MM, MEN_PER_FIGURE, MINUTES_PER_DAY, USUAL_VEHICLES_PER_MODEL,
+};
 use muster_rules::vocab::{Branch, Echelon, FootType, Modifier};
 
-use super::{Scenario, Time, Unit, READS, TYPE, VERSION};
+use super::{Scenario, Time, Unit, OFF_TABLE, READS, TYPE, VERSION};
 use crate::app6::{modifier::MODIFIERS, ECHELONS, ICONS, LAND_UNIT};
+
+/// A table's sides are whole multiples of this many metres.
+const ROUND_M: f64 = 10.0;
+
+/// Positions are written to the centimetre.
+const PER_CM: f64 = 1e2;
+
+/// ORBAT Mapper's times in its type definitions are milliseconds.
+const MILLIS_PER_MINUTE: f64 = 6e4;
 
 /// Metres of table left round the outermost units.
 const MARGIN_M: f64 = 200.0;
 
-/// Metres between the elements of one unit, set in a row across its position.
-const SPACING_M: f64 = 30.0;
+/// Metres between the elements of one unit, set in a row across its
+/// position: a foot base's frontage at the rulebook's ground scale, so the
+/// bases stand side by side.
+fn spacing_m() -> f64 {
+    f64::from(frontage_mm(FootType::Coherent)) * GROUND_SCALE_M_PER_MM
+}
 
 /// What stops an import: nothing is written.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,7 +74,7 @@ pub fn import(text: &str) -> Result<String, Vec<Problem>> {
     if !READS.contains(&version) {
         return Err(vec![problem(
             Code::MC956,
-            format!("ORBAT Mapper scenario version `{version}` is not one muster reads"),
+            format!("the scenario's ORBAT Mapper version `{version}` is not one muster reads"),
             &format!(
                 "muster reads versions {} to {VERSION}: open and save the file in a version of ORBAT Mapper of that range",
                 READS.first().copied().unwrap_or(VERSION)
@@ -100,9 +115,16 @@ fn start_of(u: &Unit) -> Option<(&[f64], bool)> {
         .map(|l| (l, true))
 }
 
-/// A unit needs a position when it has men or equipment of its own to place.
+/// A unit needs a position when it has men or equipment of its own to place
+/// and the file does not say they are off the table.
 fn needs_position(u: &Unit) -> bool {
-    !u.personnel.is_empty() || !u.equipment.is_empty() || u.sub_units.is_empty()
+    (!u.personnel.is_empty() || !u.equipment.is_empty() || u.sub_units.is_empty()) && !off_table(u)
+}
+
+fn off_table(u: &Unit) -> bool {
+    u.status
+        .as_deref()
+        .is_some_and(|s| s.eq_ignore_ascii_case(OFF_TABLE))
 }
 
 fn positions(u: &Unit, points: &mut Vec<(f64, f64)>, problems: &mut Vec<Problem>) {
@@ -171,17 +193,15 @@ impl Table {
         let far_x = table.iter().map(|p| p.x).fold(0.0, f64::max) + MARGIN_M;
         let far_y = table.iter().map(|p| p.y).fold(0.0, f64::max) + MARGIN_M;
         let (width, depth) = (
-            (far_x / 100.0).ceil() * 100.0,
-            (far_y / 100.0).ceil() * 100.0,
+            (far_x / ROUND_M).ceil() * ROUND_M,
+            (far_y / ROUND_M).ceil() * ROUND_M,
         );
         if width > TABLE_SIDE.max || depth > TABLE_SIDE.max {
             return Err(vec![problem(
                 Code::MC958,
                 format!(
-                    "the units spread over {:.1} km by {:.1} km, more than the largest table ({:.0} km a side)",
-                    width / 1000.0,
-                    depth / 1000.0,
-                    TABLE_SIDE.max / 1000.0
+                    "the units spread over {width:.0} m by {depth:.0} m, more than the largest table ({:.0} m a side)",
+                    TABLE_SIDE.max
                 ),
                 "export only the units of one action from ORBAT Mapper, or split the scenario",
             )]);
@@ -222,9 +242,15 @@ fn ident(words: &str, fallback: &str, taken: &mut Vec<String>) -> String {
             out.push('-');
         }
     }
-    let mut out = out.trim_end_matches('-').chars().take(40).collect::<String>();
+    let mut out = out
+        .trim_end_matches('-')
+        .chars()
+        .take(40)
+        .collect::<String>();
     if !out.starts_with(|c: char| c.is_ascii_lowercase()) {
-        out = format!("{fallback}-{out}").trim_end_matches('-').to_string();
+        out = format!("{fallback}-{out}")
+            .trim_end_matches('-')
+            .to_string();
     }
     let mut name = out.clone();
     let mut n = 2;
@@ -312,10 +338,12 @@ fn start_text(t: Option<&Time>) -> Option<String> {
             Some(format!("{d} {}", rest.get(..5)?))
         }
         Time::Millis(ms) => {
-            let minutes = (ms / 60_000.0).floor() as i64;
-            let (y, m, d) = super::export::civil(minutes.div_euclid(1440));
-            let min = minutes.rem_euclid(1440);
-            Some(format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", min / 60, min % 60))
+            // milliseconds since 1970-01-01: counted in days from that date
+            let minutes = (ms / MILLIS_PER_MINUTE).floor() as i64;
+            let day = i64::from(MINUTES_PER_DAY);
+            let (y, m, d) = super::export::add_days((1970, 1, 1), minutes.div_euclid(day));
+            let clock = format_clock(u32::try_from(minutes.rem_euclid(day)).ok()?);
+            Some(format!("{y:04}-{m:02}-{d:02} {clock}"))
         }
     }
 }
@@ -335,14 +363,24 @@ fn write(s: &Scenario, table: &Table) -> String {
     out.push_str(&format!("scenario {} {{\n", quoted(&s.name)));
     match start_text(s.start_time.as_ref()) {
         Some(start) => out.push_str(&format!("  start {start}\n")),
-        None => out.push_str("  // guessed: ORBAT Mapper gives no start time\n  start 1944-06-06 06:00\n"),
+        None => out
+            .push_str("  // guessed: ORBAT Mapper gives no start time\n  start 1944-06-06 06:00\n"),
     }
-    out.push_str("  // guessed: ORBAT Mapper has no turns; set how long the action lasts\n  turns 12\n");
+    out.push_str(
+        "  // guessed: ORBAT Mapper has no turns; set how long the action lasts\n  turns 12\n",
+    );
     let mut taken = Vec::new();
     let sides: Vec<String> = s
         .sides
         .iter()
-        .map(|side| ident(&side.name, "side", &mut taken))
+        .map(|side| match side.id.as_str() {
+            // a side muster wrote keeps its id
+            id if is_ident(id) && !taken.iter().any(|t| t == id) => {
+                taken.push(id.to_string());
+                id.to_string()
+            }
+            _ => ident(&side.name, "side", &mut taken),
+        })
         .collect();
     if let Some(first) = sides.first() {
         out.push_str(&format!("  first-bound {first}\n"));
@@ -399,22 +437,33 @@ fn unit(u: &Unit, table: &Table, depth: usize, taken: &mut Vec<String>, out: &mu
         read.branch
     ));
     let inner = "  ".repeat(depth + 1);
-    if let Some((l, from_state)) = start_of(u).filter(|_| needs_position(u) || u.location.is_some()) {
+    if let Some((l, from_state)) = start_of(u) {
         if from_state {
             out.push_str(&format!(
                 "{inner}// guessed: ORBAT Mapper places it only later; it stands at its first position from the start\n"
             ));
         }
         let at = table.at(l);
-        let lines = elements(u, &id);
+        let mut lines = elements(u, &id);
+        // the headquarters in the middle of the row, within voice of both ends
+        let hq = lines.remove(0);
+        lines.insert(lines.len() / 2, hq);
         let n = lines.len();
+        let spacing = spacing_m();
         for (i, (line, guess)) in lines.iter().enumerate() {
-            let offset = (i as f64 - (n as f64 - 1.0) / 2.0) * SPACING_M;
+            let offset = (i as f64 - (n as f64 - 1.0) / 2.0) * spacing;
             out.push_str(&format!("{inner}// guessed: {guess}\n"));
             out.push_str(&format!(
                 "{inner}{line} at ({:.2},{:.2})\n",
-                round_to(at.x, 100.0) + offset,
-                round_to(at.y, 100.0)
+                round_to(at.x, PER_CM) + offset,
+                round_to(at.y, PER_CM)
+            ));
+        }
+    }
+    if start_of(u).is_none() && off_table(u) {
+        for (line, guess) in elements(u, &id) {
+            out.push_str(&format!(
+                "{inner}// guessed: {guess}\n{inner}{line} off-table\n"
             ));
         }
     }
@@ -443,14 +492,16 @@ fn elements(u: &Unit, id: &str) -> Vec<(String, String)> {
     )];
     figures = figures.saturating_sub(hq_figures);
     let per = usual_figures(FootType::Coherent).max(1);
+    let (least, _) = figure_range(FootType::Coherent);
     let mut n = 1;
     while figures > 0 {
-        let f = figures.min(per);
+        // the last base is filled up to the smallest the rules allow
+        let f = figures.min(per).max(least);
         lines.push((
             format!("element {id}-foot-{n} coherent figures {f}"),
             format!("{men} men at {MEN_PER_FIGURE} to a figure, as coherent foot"),
         ));
-        figures -= f;
+        figures = figures.saturating_sub(f);
         n += 1;
     }
     for (i, e) in u.equipment.iter().enumerate() {
@@ -475,7 +526,17 @@ fn elements(u: &Unit, id: &str) -> Vec<(String, String)> {
 fn kind_for(name: &str) -> &'static str {
     let n = name.to_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
-    if has(&["tank", "panzer", "tiger", "panther", "sherman", "churchill", "cromwell", "t-34", "kv-"]) {
+    if has(&[
+        "tank",
+        "panzer",
+        "tiger",
+        "panther",
+        "sherman",
+        "churchill",
+        "cromwell",
+        "t-34",
+        "kv-",
+    ]) {
         "vehicle tank tracked armoured enclosed"
     } else if has(&["armoured car", "armored car", "scout car"]) {
         "vehicle armoured-car wheeled armoured enclosed"

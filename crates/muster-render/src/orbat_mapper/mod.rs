@@ -19,6 +19,10 @@ pub const READS: &[&str] = &[
     "3.1.0", "3.2.0", "3.3.0", "3.4.0",
 ];
 
+/// The status of a unit whose troops are all off the table (fire support,
+/// a headquarters far behind): it has no position, and needs none.
+pub const OFF_TABLE: &str = "Off table";
+
 /// The value of `type` in every ORBAT Mapper scenario.
 pub const TYPE: &str = "ORBAT-mapper";
 
@@ -92,6 +96,10 @@ pub struct Unit {
     /// `[longitude, latitude]` at the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<Vec<f64>>,
+    /// A status ORBAT Mapper shows beside the unit; muster writes
+    /// [`OFF_TABLE`] for a unit whose troops are all off the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
     #[serde(default)]
     pub sub_units: Vec<Unit>,
     #[serde(default)]

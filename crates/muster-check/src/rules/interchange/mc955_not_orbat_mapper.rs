@@ -4,7 +4,7 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC955,
-    summary: "`muster import orbat-mapper` reads only ORBAT Mapper scenario files",
+    summary: "the file given to `muster import orbat-mapper` must be an ORBAT Mapper scenario",
     explanation: "ORBAT Mapper saves a scenario as JSON whose `type` is `ORBAT-mapper`, with \
 sides, groups and units (`schema/orbat-mapper.schema.json`). A file that is not JSON, JSON of \
 another kind (a GeoJSON file, muster's own scenario JSON, an encrypted ORBAT Mapper scenario), \

@@ -4,7 +4,7 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC956,
-    summary: "`muster import orbat-mapper` reads the scenario versions whose units it knows",
+    summary: "the ORBAT Mapper scenario must be of a version whose units muster knows",
     explanation: "An ORBAT Mapper scenario names its format's `version`. muster was written \
 from the type definitions of version 3.4.0 and reads the versions from 2.0.0 on, whose sides, \
 groups and units have the same shape. A file of another version (an older one, or one newer \

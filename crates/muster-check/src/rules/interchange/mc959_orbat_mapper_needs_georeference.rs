@@ -4,7 +4,7 @@ use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
     code: Code::MC959,
-    summary: "`muster export orbat-mapper` needs the scenario's `georeference`",
+    summary: "an export to ORBAT Mapper needs the scenario's `georeference`",
     explanation: "ORBAT Mapper places units by longitude and latitude. A scenario's positions \
 are table metres; only its `georeference` (the south-west corner on WGS 84 and the bearing of \
 table north) says where they lie on the Earth. Without it nothing is written: add the \
