@@ -755,3 +755,55 @@ fn checklist_ending(html: &str) -> Option<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     Some(words[words.len().saturating_sub(5)..].join(" "))
 }
+
+/// The words of a player's order as the player sheet's HTML gives them: each
+/// phase's, or the line saying the unit follows its superior's.
+fn order_of(html: &str) -> Vec<String> {
+    let from = html.find("<section id=\"your-order\">").unwrap_or(0);
+    let section = &html[from..];
+    let section = &section[..section.find("</section>").unwrap_or(section.len())];
+    let mut out = Vec::new();
+    for part in section.split("<p class=\"order-words\">").skip(1) {
+        let words = &part[..part.find("</p>").unwrap_or(part.len())];
+        out.push(unescape(&words.replace("&#x27;", "'")));
+    }
+    if out.is_empty() && section.contains("no order of its own") {
+        out.push("no order of its own".into());
+    }
+    out
+}
+
+/// Every player sheet of the pack gives the player's order, each phase of it
+/// to its last word, on page 1.
+#[test]
+fn every_player_sheet_of_the_pack_gives_the_order_on_page_1() {
+    if !can_print() {
+        return;
+    }
+    let out = printed_pack();
+    let mut found = Vec::new();
+    let mut read = 0;
+    for (scenario, pdfs) in sheets(out) {
+        for pdf in pdfs.iter().filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("player-"))
+        }) {
+            let html = fs::read_to_string(pdf.with_extension("html")).unwrap();
+            let name = pdf.file_name().unwrap().to_string_lossy().into_owned();
+            let orders = order_of(&html);
+            if orders.is_empty() {
+                found.push(format!("{scenario}/{name}: no order on the sheet"));
+            }
+            let pages = page_texts(pdf);
+            let first = pages.first().map(String::as_str).unwrap_or("");
+            for words in std::iter::once("YOUR ORDER".to_string()).chain(orders) {
+                if !first.contains(&words) {
+                    found.push(format!("{scenario}/{name}: \"{words}\" not on page 1"));
+                }
+            }
+            read += 1;
+        }
+    }
+    assert!(read >= 25, "only {read} player sheets read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -129,3 +129,17 @@ fn every_phase_of_a_two_phase_order_has_its_own_timing() {
     assert_eq!(phases[1].starts, "not before turn 19 (03:16–03:25)");
     assert_eq!(phases[1].timings, ["not before turn 19 (03:16–03:25)"]);
 }
+
+/// A scenario's special rule, stated for the umpire (`umpire "…"`), stands in
+/// the adjudication checklist of the front sheet, not only in the notes.
+#[test]
+fn the_glider_scatter_rule_stands_in_the_adjudication_checklist() {
+    let files = built("pegasus-bridge.muster", |_| {});
+    let umpire = sheet(&files, "/umpire.html");
+    let start = umpire
+        .find("<dl class=\"checklist\">")
+        .expect("a checklist");
+    let list = &umpire[start..];
+    let list = &list[..list.find("</dl>").expect("its end")];
+    assert!(list.contains("glider scatter"), "{list}");
+}
