@@ -102,6 +102,10 @@ pub struct LspArgs {
     /// Talk over standard input and output (the only transport; accepted for editors that pass it)
     #[arg(long)]
     pub stdio: bool,
+    /// Link to a running `muster studio` on this machine (`127.0.0.1:PORT`):
+    /// the map follows the cursor, and clicks on the map open the source
+    #[arg(long, value_name = "ADDRESS")]
+    pub studio: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -34,6 +34,9 @@ pub enum CliError {
     /// `--serve` cannot listen (the port is in use).
     #[error("{0}")]
     Serve(String),
+    /// `muster lsp --studio` names no address on this machine.
+    #[error("{0}")]
+    StudioAddress(String),
     /// A refusal that has a diagnostic code (an unsafe output folder, a port in use).
     #[error("{message}")]
     Refused {

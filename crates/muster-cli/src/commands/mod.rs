@@ -46,7 +46,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Watch(args) => crate::watch::run(&args),
         Command::Studio(args) => crate::watch::studio(&args),
         Command::Fmt(args) => fmt::run(&args),
-        Command::Lsp(_) => lsp::run(),
+        Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
         Command::Export(crate::cli::Export::Geojson(args)) => geojson::export(&args),
     }

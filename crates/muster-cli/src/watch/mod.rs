@@ -9,13 +9,13 @@
 mod cycle;
 mod events;
 mod filter;
-mod page;
+pub(crate) mod page;
 mod plan;
 mod screen;
 mod serve;
 mod standing;
 mod status;
-mod studio;
+pub(crate) mod studio;
 mod tree;
 
 pub(crate) use filter::canonical_lenient;
