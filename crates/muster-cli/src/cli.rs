@@ -55,7 +55,25 @@ pub enum Command {
     Lsp(LspArgs),
     /// Create a new scenario pack: muster.toml, a scenario that checks clean, lib/, CI
     New(NewArgs),
+    /// Write a scenario in another tool's format (GeoJSON for map tools)
+    #[command(subcommand)]
+    Export(Export),
 }
+
+/// The formats `muster export` writes.
+#[derive(Debug, Subcommand)]
+pub enum Export {
+    /// The map and the elements as GeoJSON in longitude and latitude (needs a `georeference`)
+    #[command(after_help = EXPORT_GEOJSON_EXAMPLES)]
+    Geojson(crate::commands::geojson::ExportArgs),
+}
+
+const EXPORT_GEOJSON_EXAMPLES: &str = "\
+Examples:
+  muster export geojson pegasus-bridge.muster > pegasus.geojson
+  muster export geojson pegasus-bridge.muster --view british --out british.geojson
+
+Exit status: 0 written, 1 the scenario has errors or no georeference (nothing written).";
 
 const FMT_EXAMPLES: &str = "\
 Examples:

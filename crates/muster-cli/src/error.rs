@@ -25,6 +25,10 @@ pub enum CliError {
     },
     #[error("no `.muster` files found under `{}`", .0.display())]
     NothingToCheck(PathBuf),
+    #[error("`{}` is not one scenario file", .0.display())]
+    NotOneScenario(PathBuf),
+    #[error("the scenario has no side `{view}`")]
+    UnknownView { view: String, sides: String },
     #[error("cannot write to standard output: {0}")]
     Stdout(String),
     /// `--serve` cannot listen (the port is in use).
@@ -58,6 +62,12 @@ impl CliError {
                 suggestion: None, ..
             } => Some("`muster explain --list` shows every rule".into()),
             CliError::OutIsFile(_) => Some("pass a folder to `--out`".into()),
+            CliError::NotOneScenario(_) => Some(
+                "give the path of one scenario's `.muster` file, not a folder or a library".into(),
+            ),
+            CliError::UnknownView { sides, .. } => {
+                Some(format!("`--view` takes `umpire` or a side: {sides}"))
+            }
             CliError::Refused { help, .. } => Some(help.clone()),
             CliError::Serve(_) => {
                 Some("stop the other server or pass another `--port` (0 picks a free one)".into())

@@ -80,8 +80,9 @@ fn segments_meet(a1: Pos, a2: Pos, b1: Pos, b2: Pos) -> bool {
         || (d4.abs() <= EPS && on_segment(b2, a1, a2))
 }
 
-/// Twice the signed area (shoelace formula).
-fn doubled_area(points: &[Pos]) -> f64 {
+/// Twice the signed area (shoelace formula): positive when the ring runs
+/// counter-clockwise (x east, y north).
+pub fn doubled_area(points: &[Pos]) -> f64 {
     let n = points.len();
     (0..n)
         .map(|i| {

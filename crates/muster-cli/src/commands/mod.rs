@@ -5,6 +5,7 @@ mod check;
 mod completions;
 mod explain;
 mod fmt;
+pub(crate) mod geojson;
 mod lsp;
 mod new;
 mod schema;
@@ -47,6 +48,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Fmt(args) => fmt::run(&args),
         Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Export(crate::cli::Export::Geojson(args)) => geojson::export(&args),
     }
 }
 
