@@ -259,3 +259,216 @@ fn the_mc950_cases_export_as_marked() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(features(&stdout).len(), 1);
 }
+
+/// `muster import geojson` run in the pack's folder.
+fn import(pack: &TempPack, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["import", "geojson"];
+    all.extend_from_slice(args);
+    run(&mut pack.muster(&all))
+}
+
+/// The case files of MC951–MC954: each names the GeoJSON it imports and the
+/// kind (`// import:`); the trigger reports its code with the words of
+/// `// reports:` and writes nothing, the near miss imports.
+#[test]
+fn the_import_cases_report_as_written() {
+    let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut seen = 0;
+    for code in ["MC951", "MC952", "MC953", "MC954"] {
+        let mut names: Vec<String> = std::fs::read_dir(&cases)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(code) && n.ends_with(".muster"))
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 2, "{code}: {names:?}");
+        for name in names {
+            let text = std::fs::read_to_string(cases.join(&name)).unwrap();
+            let line = |key: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(key))
+                    .map(str::trim)
+                    .map(str::to_string)
+            };
+            let import_line = line("// import:").expect("an `// import:` line");
+            let mut words = import_line.split_whitespace();
+            let geojson = words.next().unwrap();
+            let pack = TempPack::new();
+            pack.write("pack/case.muster", &text);
+            pack.write(
+                &format!("traced/{geojson}"),
+                &std::fs::read_to_string(cases.join(geojson)).unwrap(),
+            );
+            let traced = format!("traced/{geojson}");
+            let mut args = vec![
+                traced.as_str(),
+                "--scenario",
+                "pack/case.muster",
+                "--out",
+                "pack/lib/imported.muster",
+            ];
+            let rest: Vec<&str> = words.collect();
+            args.extend(rest);
+            let (status, stdout, stderr) = import(&pack, &args);
+            let written = pack.root().join("lib/imported.muster");
+            match line("// reports:") {
+                Some(reports) => {
+                    let (want, said) = reports.split_once(' ').unwrap();
+                    assert_eq!(want, code, "{name}");
+                    assert_eq!(status, 1, "{name}: {stdout}{stderr}");
+                    assert!(
+                        stdout.contains(&format!("error[{code}]")),
+                        "{name}: {stdout}"
+                    );
+                    assert!(stdout.contains(said), "{name}: `{said}` not in {stdout}");
+                    assert!(stdout.contains(&format!("{geojson}:")), "{name}: {stdout}");
+                    assert!(!written.exists(), "{name}: a file was written");
+                }
+                None => {
+                    assert_eq!(status, 0, "{name}: {stdout}{stderr}");
+                    assert!(written.exists(), "{name}");
+                }
+            }
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 8);
+}
+
+/// Every polygon and line of an export, imported again, comes back to its
+/// table metres; the text is in the canonical layout, and the scenario that
+/// `use`s it checks clean.
+#[test]
+fn exported_shapes_import_back_to_their_table_metres() {
+    let pack = TempPack::new();
+    pack.write("pack/orne.muster", SCENARIO);
+    let (_, umpire, _) = export(&pack, &[]);
+    let all: Value = serde_json::from_str(&umpire).unwrap();
+    let only = |ty: &str| {
+        let features: Vec<&Value> = all["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["geometry"]["type"] == ty && f["properties"]["feature"] != "place")
+            .collect();
+        serde_json::json!({"type": "FeatureCollection", "features": features}).to_string()
+    };
+    pack.write("traced/areas.geojson", &only("Polygon"));
+    pack.write("traced/lines.geojson", &only("LineString"));
+    let (code, stdout, stderr) = import(
+        &pack,
+        &[
+            "traced/areas.geojson",
+            "--kind",
+            "open-woods",
+            "--tolerance",
+            "0",
+            "--scenario",
+            "pack/orne.muster",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("area bois-du-mont open-woods \"Bois du Mont\" polygon"),
+        "{stdout}"
+    );
+    // the outline written clockwise comes back counter-clockwise, the same points
+    for p in ["(100,100)", "(400,100)", "(400,400)", "(100,400)"] {
+        assert!(stdout.contains(p), "{p} not in {stdout}");
+    }
+    let (code, _, stderr) = import(
+        &pack,
+        &[
+            "traced/lines.geojson",
+            "--kind",
+            "track",
+            "--scenario",
+            "pack/orne.muster",
+            "--out",
+            "pack/lib/tracks.muster",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let tracks = std::fs::read_to_string(pack.root().join("lib/tracks.muster")).unwrap();
+    assert!(
+        tracks.contains("track lane-2 \"Lane\" line (0,500) (2000,500)"),
+        "{tracks}"
+    );
+    assert!(
+        tracks.contains("track orne-2 \"Orne\" line (1500,0) (1500,1000)"),
+        "{tracks}"
+    );
+    let (code, stdout, _) = run(&mut pack.muster(&["fmt", "--check", "pack/lib/tracks.muster"]));
+    assert_eq!(code, 0, "{stdout}");
+    // a second import to the same file is refused and leaves it as it was
+    let (code, _, stderr) = import(
+        &pack,
+        &[
+            "traced/lines.geojson",
+            "--kind",
+            "road",
+            "--scenario",
+            "pack/orne.muster",
+            "--out",
+            "pack/lib/tracks.muster",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("already exists"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(pack.root().join("lib/tracks.muster")).unwrap(),
+        tracks
+    );
+    let using = SCENARIO.replacen(
+        "scenario \"Orne\"",
+        "use \"lib/tracks.muster\"\nscenario \"Orne\"",
+        1,
+    );
+    pack.write("pack/orne.muster", &using);
+    let (code, stdout, _) = run(&mut pack.muster(&["check", "pack/orne.muster"]));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains(": 0 errors"), "{stdout}");
+}
+
+/// A traced line of many points close to a straight course is simplified to
+/// its ends at the default tolerance, and keeps a bend larger than it.
+#[test]
+fn traced_lines_are_simplified_to_the_tolerance() {
+    let pack = TempPack::new();
+    pack.write("pack/orne.muster", SCENARIO);
+    // 0.00001° of latitude is about 1 m: a wobble of 3 m either side
+    let wobbly: Vec<Value> = (0..=50)
+        .map(|i| {
+            let lon = -0.2720 + 0.0002 * f64::from(i);
+            let lat = 49.2450 + if i % 2 == 0 { 0.00003 } else { -0.00003 };
+            serde_json::json!([lon, lat])
+        })
+        .collect();
+    let mut bent = wobbly.clone();
+    bent[25] = serde_json::json!([-0.2670, 49.2460]);
+    let fc = serde_json::json!({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": "Wobbly"}, "geometry": {"type": "LineString", "coordinates": wobbly}},
+        {"type": "Feature", "properties": {"name": "Bent"}, "geometry": {"type": "LineString", "coordinates": bent}},
+    ]});
+    pack.write("traced/lines.geojson", &fc.to_string());
+    let (code, stdout, stderr) = import(
+        &pack,
+        &[
+            "traced/lines.geojson",
+            "--kind",
+            "hedge",
+            "--scenario",
+            "pack/orne.muster",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let line_of = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(line_of("Wobbly").matches('(').count(), 2, "{stdout}");
+    assert!(line_of("Bent").matches('(').count() > 2, "{stdout}");
+}

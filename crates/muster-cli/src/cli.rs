@@ -58,7 +58,26 @@ pub enum Command {
     /// Write a scenario in another tool's format (GeoJSON for map tools)
     #[command(subcommand)]
     Export(Export),
+    /// Turn another tool's file into muster text (GeoJSON traced in a map tool)
+    #[command(subcommand)]
+    Import(Import),
 }
+
+/// The formats `muster import` reads.
+#[derive(Debug, Subcommand)]
+pub enum Import {
+    /// Polygons and lines as `map` items in table metres (needs the scenario's `georeference`)
+    #[command(after_help = IMPORT_GEOJSON_EXAMPLES)]
+    Geojson(crate::commands::import_geojson::ImportArgs),
+}
+
+const IMPORT_GEOJSON_EXAMPLES: &str = "\
+Examples:
+  muster import geojson woods.geojson --kind dense-woods --scenario pegasus-bridge.muster
+  muster import geojson roads.geojson --kind road --name-property ref --tolerance 5 \\
+      --scenario pegasus-bridge.muster --out lib/pegasus-roads.muster
+
+Exit status: 0 imported, 1 a feature could not be imported (nothing written).";
 
 /// The formats `muster export` writes.
 #[derive(Debug, Subcommand)]

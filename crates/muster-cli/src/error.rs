@@ -29,6 +29,15 @@ pub enum CliError {
     NotOneScenario(PathBuf),
     #[error("the scenario has no side `{view}`")]
     UnknownView { view: String, sides: String },
+    #[error("`{word}` is neither a terrain kind nor a line kind")]
+    UnknownKind {
+        word: String,
+        suggestion: Option<String>,
+    },
+    #[error("tolerance `{0}` is not a distance in metres")]
+    BadTolerance(String),
+    #[error("`{}` already exists", .0.display())]
+    Exists(PathBuf),
     #[error("cannot write to standard output: {0}")]
     Stdout(String),
     /// `--serve` cannot listen (the port is in use).

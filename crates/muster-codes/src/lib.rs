@@ -275,6 +275,10 @@ catalogue! {
     MC905 "inset-too-small"                Note    _                         Maps      fixed       [];
     MC906 "marks-stacked-on-map"           Note    _                         Maps      fixed       [];
     MC950 "needs-georeference"             Error   _                         Interchange fixed     [];
+    MC951 "not-geojson"                    Error   _                         Interchange fixed     [];
+    MC952 "geojson-property-missing"       Error   _                         Interchange fixed     [];
+    MC953 "geojson-self-intersecting"      Error   _                         Interchange fixed     [];
+    MC954 "geojson-off-table"              Error   _                         Interchange fixed     [];
 }
 
 impl Code {

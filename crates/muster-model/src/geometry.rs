@@ -92,6 +92,25 @@ pub fn doubled_area(points: &[Pos]) -> f64 {
         .sum()
 }
 
+/// `points` simplified by Douglas–Peucker: every point dropped lies within
+/// `tolerance` metres of the course kept. A closed outline is simplified as the
+/// ring it is (`closed`), so its first point may go too.
+pub fn simplify(points: &[Pos], tolerance: f64, closed: bool) -> Vec<Pos> {
+    use geo::Simplify;
+    let mut coords: Vec<Coord> = points.iter().map(|p| Coord { x: p.x, y: p.y }).collect();
+    if closed {
+        if let Some(first) = coords.first().copied() {
+            coords.push(first);
+        }
+    }
+    let kept = LineString::new(coords).simplify(tolerance);
+    let mut out: Vec<Pos> = kept.coords().map(|c| Pos { x: c.x, y: c.y }).collect();
+    if closed && out.len() > 1 && out.first() == out.last() {
+        out.pop();
+    }
+    out
+}
+
 /// Checks that `points` outline a simple polygon with some area.
 pub fn polygon_is_valid(points: &[Pos]) -> Result<(), ShapeProblem> {
     if points.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {

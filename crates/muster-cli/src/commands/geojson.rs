@@ -6,6 +6,7 @@ use crate::error::CliError;
 use crate::output;
 use crate::pack::Discovery;
 use crate::pipeline::{self, Checked};
+use muster_model::earth::Georeference;
 use muster_syntax::{Code, Diagnostic, Severity, Span};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -28,42 +29,14 @@ pub struct ExportArgs {
 const UMPIRE: &str = "umpire";
 
 pub fn export(args: &ExportArgs) -> Result<Status, CliError> {
-    let started = Instant::now();
-    let discovery = Discovery::find(std::slice::from_ref(&args.path))?;
-    let mut results = pipeline::check_all(&discovery, true, &pipeline::Caches::default());
-    let Some(at) = one_scenario(&results) else {
-        return Err(CliError::NotOneScenario(args.path.clone()));
+    let mut s = Scenario::check(&args.path)?;
+    let Some(georeference) = s.georeference() else {
+        return s.refuse("exported");
     };
-    let refused = |results: &[Checked]| -> Result<Status, CliError> {
-        output::print(
-            crate::cli::Format::Human,
-            &discovery,
-            results,
-            started.elapsed(),
-        )?;
-        eprintln!("exported nothing");
-        Ok(Status::Failed)
-    };
-    if results.iter().any(|c| c.count(Severity::Error) > 0) {
-        return refused(&results);
-    }
-    let header = results[at]
-        .model
-        .as_ref()
-        .and_then(|(m, _)| m.header.as_ref());
-    let georeference = header.and_then(|h| h.georeference.clone());
-    let Some(georeference) = georeference else {
-        let d = needs_georeference(header.map(|h| h.loc));
-        // what stops the export, without the scenario's notes and warnings
-        results[at]
-            .diagnostics
-            .retain(|d| d.severity == Severity::Error);
-        results[at].diagnostics.push(d);
-        return refused(&results);
-    };
+    let (results, at) = (&s.results, s.at);
     let checked = &results[at];
     let Some((model, analysis)) = &checked.model else {
-        return refused(&results);
+        return s.refuse("exported");
     };
     let full = muster_render::json::scenario(model, analysis);
     let doc = if args.view == UMPIRE {
@@ -91,8 +64,68 @@ pub fn export(args: &ExportArgs) -> Result<Status, CliError> {
     Ok(Status::Clean)
 }
 
+/// One scenario checked for export or import, its model kept.
+pub(crate) struct Scenario {
+    started: Instant,
+    discovery: Discovery,
+    pub results: Vec<Checked>,
+    /// The scenario's place in `results`.
+    pub at: usize,
+}
+
+impl Scenario {
+    /// Checks the scenario at `path`: exactly one scenario file.
+    pub fn check(path: &std::path::Path) -> Result<Scenario, CliError> {
+        let started = Instant::now();
+        let discovery = Discovery::find(std::slice::from_ref(&path.to_path_buf()))?;
+        let results = pipeline::check_all(&discovery, true, &pipeline::Caches::default());
+        let at = one_scenario(&results).ok_or_else(|| CliError::NotOneScenario(path.into()))?;
+        Ok(Scenario {
+            started,
+            discovery,
+            results,
+            at,
+        })
+    }
+
+    /// The georeference of a scenario without errors. `None` when it has errors
+    /// or no georeference; MC950 is then among its findings, which keep only
+    /// what stops the work (no notes or warnings).
+    pub fn georeference(&mut self) -> Option<Georeference> {
+        if self.results.iter().any(|c| c.count(Severity::Error) > 0) {
+            return None;
+        }
+        let header = self.results[self.at]
+            .model
+            .as_ref()
+            .and_then(|(m, _)| m.header.as_ref());
+        let found = header.and_then(|h| h.georeference.clone());
+        let d = needs_georeference(header.map(|h| h.loc));
+        let checked = &mut self.results[self.at];
+        checked
+            .diagnostics
+            .retain(|d| d.severity == Severity::Error);
+        if found.is_none() {
+            checked.diagnostics.push(d);
+        }
+        found
+    }
+
+    /// Prints the findings that stop the work; nothing is written (exit 1).
+    pub fn refuse(&self, done: &str) -> Result<Status, CliError> {
+        output::print(
+            crate::cli::Format::Human,
+            &self.discovery,
+            &self.results,
+            self.started.elapsed(),
+        )?;
+        eprintln!("{done} nothing");
+        Ok(Status::Failed)
+    }
+}
+
 /// The index of the only scenario checked, if exactly one was.
-fn one_scenario(results: &[Checked]) -> Option<usize> {
+pub(crate) fn one_scenario(results: &[Checked]) -> Option<usize> {
     let mut scenarios = results
         .iter()
         .enumerate()

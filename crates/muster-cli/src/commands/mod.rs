@@ -6,6 +6,7 @@ mod completions;
 mod explain;
 mod fmt;
 pub(crate) mod geojson;
+pub(crate) mod import_geojson;
 mod lsp;
 mod new;
 mod schema;
@@ -49,6 +50,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
         Command::Export(crate::cli::Export::Geojson(args)) => geojson::export(&args),
+        Command::Import(crate::cli::Import::Geojson(args)) => import_geojson::import(&args),
     }
 }
 
