@@ -7,6 +7,7 @@ mod common;
 mod confinement;
 mod docs;
 mod fmt;
+mod geojson;
 mod hardening;
 mod layout;
 mod lsp;

@@ -254,14 +254,23 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
             .any(|m| m.contains("german.") || m.contains("mines")),
         "{shown:?}"
     );
-    assert_eq!(
-        page.evaluate("document.querySelectorAll('#stage [data-finding]').length")
+    for drawn in ["data-finding", "data-link"] {
+        assert_eq!(
+            page.evaluate(&format!(
+                "document.querySelectorAll('#stage [{drawn}]').length"
+            ))
             .unwrap(),
-        json!(0)
-    );
-    // Its hot/cold rings stand round its own elements only: the ones it sees.
-    page.evaluate("document.getElementById('show-rings').click()")
-        .unwrap();
+            json!(0),
+            "{drawn}"
+        );
+    }
+    // Its hot/cold rings stand round its own elements only: the ones it sees;
+    // command links are the umpire's.
+    page.evaluate(
+        "document.getElementById('show-rings').click();\
+         document.getElementById('show-links').click()",
+    )
+    .unwrap();
     until(
         &page,
         "document.querySelectorAll('#stage [data-studio=\"rings\"] circle').length === 2",
@@ -288,6 +297,22 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
          document.querySelectorAll('#stage [data-finding]').length > 0",
         "the umpire's view never came back",
     );
+    // The one element in command links to its HQ by voice; the table is one
+    // set-up sheet.
+    page.evaluate("document.getElementById('show-grid').click()")
+        .unwrap();
+    until(
+        &page,
+        "document.querySelectorAll('#stage [data-sheet]').length === 1",
+        "the set-up sheet is not drawn",
+    );
+    let links = page
+        .evaluate(
+            "Array.from(document.querySelectorAll('#stage [data-link]'))\
+             .map(function(l){return l.getAttribute('data-link')})",
+        )
+        .unwrap();
+    assert_eq!(links, json!(["german.guard.guards>german.guard.guard-hq"]));
     let (sx, sy) = centre(&page, "#stage svg [data-element=\"british.a-coy.scouts\"]");
     page.mouse("mouseMoved", sx, sy).unwrap();
     let shot = page.screenshot(1280, 860).unwrap();

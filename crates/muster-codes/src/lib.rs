@@ -274,6 +274,11 @@ catalogue! {
     MC904 "map-name-unplaced"              Note    _                         Maps      fixed       [];
     MC905 "inset-too-small"                Note    _                         Maps      fixed       [];
     MC906 "marks-stacked-on-map"           Note    _                         Maps      fixed       [];
+    MC950 "needs-georeference"             Error   _                         Interchange fixed     [];
+    MC951 "not-geojson"                    Error   _                         Interchange fixed     [];
+    MC952 "geojson-property-missing"       Error   _                         Interchange fixed     [];
+    MC953 "geojson-self-intersecting"      Error   _                         Interchange fixed     [];
+    MC954 "geojson-off-table"              Error   _                         Interchange fixed     [];
     MC955 "not-orbat-mapper"               Error   _                         Interchange fixed     [];
     MC956 "orbat-mapper-version-unknown"   Error   _                         Interchange fixed     [];
     MC957 "orbat-mapper-unit-unplaced"     Error   _                         Interchange fixed     [];

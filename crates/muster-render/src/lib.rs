@@ -8,6 +8,7 @@
 pub mod app6;
 mod build;
 mod error;
+pub mod geojson;
 pub mod index;
 pub mod json;
 mod keyword;

@@ -10,6 +10,7 @@ pub mod editor;
 pub mod link;
 
 use crate::pipeline::{Checked, Source};
+use muster_model::analysis::{Analysis, CommandStatus};
 use muster_model::model::{Loc, Model};
 use serde::Serialize;
 use std::path::Path;
@@ -49,6 +50,18 @@ pub struct Index {
     pub items: Vec<Item>,
     /// Every finding, with the map item it lies in when it has one.
     pub findings: Vec<Finding>,
+    /// Each element's command link at the start (§87–§89), to the element it
+    /// reaches its superior through: the umpire's view only.
+    pub links: Vec<CommandLink>,
+}
+
+/// One element's link up its chain of command: the `data-element` values of
+/// both ends and how messages travel it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CommandLink {
+    pub from: String,
+    pub to: String,
+    pub means: String,
 }
 
 /// A map item's source: the `data-*` attribute and value that mark it on the
@@ -95,9 +108,11 @@ pub fn index(checked: &Checked, root: &Path) -> Index {
     };
     let mut spans: Vec<(&'static str, String, Loc, Loc)> = Vec::new();
     let mut sides = Vec::new();
-    if let Some((model, _)) = &checked.model {
+    let mut links = Vec::new();
+    if let Some((model, analysis)) = &checked.model {
         spans = item_locs(model);
         sides = model.sides.iter().map(|s| s.name.id.clone()).collect();
+        links = command_links(model, analysis);
     }
     let items: Vec<Item> = spans
         .iter()
@@ -144,6 +159,7 @@ pub fn index(checked: &Checked, root: &Path) -> Index {
         display: checked.display.clone(),
         sides,
         hot_m: muster_rules::command::HOT_RADIUS_M,
+        links,
         items,
         findings,
     }
@@ -159,6 +175,29 @@ fn last_written(checked: &Checked, loc: &Loc) -> usize {
     let end = loc.span.end.min(text.len());
     let body = text.get(loc.span.start..end).unwrap_or("");
     loc.span.start + body.trim_end().len().saturating_sub(1)
+}
+
+/// The link of every element in command, as the analysis found it.
+fn command_links(model: &Model, analysis: &Analysis) -> Vec<CommandLink> {
+    let key = |e: usize| {
+        model.elements.get(e).map(|e| {
+            let side = model.sides.get(e.side.0).map_or("", |s| s.name.id.as_str());
+            format!("{side}.{}", e.qualified)
+        })
+    };
+    analysis
+        .command
+        .iter()
+        .enumerate()
+        .filter_map(|(e, status)| match status {
+            CommandStatus::InCommand { via, means, .. } => Some(CommandLink {
+                from: key(e)?,
+                to: key(via.0)?,
+                means: means.words().to_string(),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Every item the map marks, as (attribute, value, the item's whole text, where

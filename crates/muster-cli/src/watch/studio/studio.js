@@ -162,6 +162,8 @@
   function decorate() {
     if (!state.svg) return;
     drawRings();
+    drawLinks();
+    drawSheets();
     drawFindings();
     highlightCursor();
   }
@@ -173,10 +175,71 @@
     var s = scenario();
     if (!s || !$("show-rings").checked) return;
     state.svg.querySelectorAll("[data-element]").forEach(function (mark) {
-      var m = state.svg.getScreenCTM().inverse().multiply(mark.getScreenCTM());
-      var c = new DOMPoint(0, 0).matrixTransform(m);
+      var c = centreOf(mark);
       shape(g, "circle", { cx: c.x, cy: c.y, r: s.hot_m, fill: "none", stroke: "#b5562a",
         "stroke-width": em() * 0.12, "stroke-dasharray": em() * 0.5 + " " + em() * 0.3 });
+    });
+  }
+
+  function centreOf(mark) {
+    var m = state.svg.getScreenCTM().inverse().multiply(mark.getScreenCTM());
+    return new DOMPoint(0, 0).matrixTransform(m);
+  }
+
+  var MEANS = { "telephone": "#5b3a8c", "long-range radio": "#0b6e4f", "radio": "#1c8a6a",
+    "voice": "#333", "runner": "#9a6a00" };
+
+  // Each element's link up its chain of command (§87–§89), on the umpire's map
+  // only: a side's briefing map draws none.
+  function drawLinks() {
+    var g = overlay("links");
+    var s = scenario();
+    if (!s || state.layer !== "umpire" || !$("show-links").checked) return;
+    s.links.forEach(function (l) {
+      var a = markOf("data-element", l.from), b = markOf("data-element", l.to);
+      if (!a || !b) return;
+      var p = centreOf(a), q = centreOf(b);
+      var line = shape(g, "line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y,
+        stroke: MEANS[l.means] || "#333", "stroke-width": em() * 0.18,
+        "stroke-dasharray": l.means === "voice" ? "none" : em() * 0.5 + " " + em() * 0.25,
+        "data-link": l.from + ">" + l.to });
+      var t = document.createElementNS(SVG_NS, "title");
+      t.textContent = l.from + " to " + l.to + " by " + l.means;
+      line.appendChild(t);
+    });
+  }
+
+  // The pages of the set-up sheet: each tile's window on the table, read from
+  // the built set-up sheet itself.
+  var sheets = { version: null, folder: null, windows: [] };
+
+  function drawSheets() {
+    var g = overlay("sheets");
+    if (!$("show-grid").checked || !state.folder) return;
+    if (sheets.version !== state.version || sheets.folder !== state.folder) {
+      sheets.version = state.version;
+      sheets.folder = state.folder;
+      sheets.windows = [];
+      fetch("/" + encodeURIComponent(state.folder) + "/setup.html", { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.text() : ""; })
+        .then(function (text) {
+          var doc = new DOMParser().parseFromString(text, "text/html");
+          doc.querySelectorAll("section.tile rect[data-frame='window']").forEach(function (r) {
+            sheets.windows.push(["x", "y", "width", "height"].map(function (k) {
+              return parseFloat(r.getAttribute(k));
+            }));
+          });
+          drawSheets();
+        });
+      return;
+    }
+    sheets.windows.forEach(function (w, n) {
+      shape(g, "rect", { x: w[0], y: w[1], width: w[2], height: w[3], fill: "none",
+        stroke: "#7a2e6b", "stroke-width": em() * 0.2, "data-sheet": String(n + 1),
+        "stroke-dasharray": em() * 0.8 + " " + em() * 0.3 });
+      var label = shape(g, "text", { x: w[0] + em() * 0.5, y: w[1] + em() * 1.2,
+        fill: "#7a2e6b", "font-size": em() * 1.1 });
+      label.textContent = "sheet " + (n + 1);
     });
   }
 
@@ -381,7 +444,7 @@
       location.hash = state.folder + "/" + state.layer;
       loadMap();
     });
-    ["show-findings", "show-rings"].forEach(function (id) {
+    ["show-findings", "show-rings", "show-links", "show-grid"].forEach(function (id) {
       $(id).addEventListener("change", decorate);
     });
     $("fit").addEventListener("click", function () {
