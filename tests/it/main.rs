@@ -14,6 +14,7 @@ mod lsp;
 mod map_geometry;
 mod map_notes;
 mod new;
+mod orbat_mapper_cli;
 mod pack_coverage;
 mod pdf;
 mod printed;

@@ -69,6 +69,8 @@ pub enum Import {
     /// Polygons and lines as `map` items in table metres (needs the scenario's `georeference`)
     #[command(after_help = IMPORT_GEOJSON_EXAMPLES)]
     Geojson(crate::commands::import_geojson::ImportArgs),
+    /// An ORBAT Mapper scenario: its units as muster units with proposed elements
+    OrbatMapper(crate::commands::orbat_mapper::ImportArgs),
 }
 
 const IMPORT_GEOJSON_EXAMPLES: &str = "\
@@ -85,6 +87,8 @@ pub enum Export {
     /// The map and the elements as GeoJSON in longitude and latitude (needs a `georeference`)
     #[command(after_help = EXPORT_GEOJSON_EXAMPLES)]
     Geojson(crate::commands::geojson::ExportArgs),
+    /// ORBAT Mapper's scenario JSON: sides, units with symbol codes, positions, arrivals
+    OrbatMapper(crate::commands::orbat_mapper::ExportArgs),
 }
 
 const EXPORT_GEOJSON_EXAMPLES: &str = "\

@@ -279,6 +279,11 @@ catalogue! {
     MC952 "geojson-property-missing"       Error   _                         Interchange fixed     [];
     MC953 "geojson-self-intersecting"      Error   _                         Interchange fixed     [];
     MC954 "geojson-off-table"              Error   _                         Interchange fixed     [];
+    MC955 "not-orbat-mapper"               Error   _                         Interchange fixed     [];
+    MC956 "orbat-mapper-version-unknown"   Error   _                         Interchange fixed     [];
+    MC957 "orbat-mapper-unit-unplaced"     Error   _                         Interchange fixed     [];
+    MC958 "orbat-mapper-off-table"         Error   _                         Interchange fixed     [];
+    MC959 "orbat-mapper-needs-georeference" Error  _                         Interchange fixed     [];
 }
 
 impl Code {

@@ -14,6 +14,7 @@ pub mod json;
 mod keyword;
 pub mod map;
 mod notes;
+pub mod orbat_mapper;
 mod paper;
 pub mod sheets;
 mod templates;
