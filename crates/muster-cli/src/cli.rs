@@ -55,7 +55,48 @@ pub enum Command {
     Lsp(LspArgs),
     /// Create a new scenario pack: muster.toml, a scenario that checks clean, lib/, CI
     New(NewArgs),
+    /// Write a scenario in another tool's format (GeoJSON for map tools)
+    #[command(subcommand)]
+    Export(Export),
+    /// Turn another tool's file into muster text (GeoJSON traced in a map tool)
+    #[command(subcommand)]
+    Import(Import),
 }
+
+/// The formats `muster import` reads.
+#[derive(Debug, Subcommand)]
+pub enum Import {
+    /// Polygons and lines as `map` items in table metres (needs the scenario's `georeference`)
+    #[command(after_help = IMPORT_GEOJSON_EXAMPLES)]
+    Geojson(crate::commands::import_geojson::ImportArgs),
+    /// An ORBAT Mapper scenario: its units as muster units with proposed elements
+    OrbatMapper(crate::commands::orbat_mapper::ImportArgs),
+}
+
+const IMPORT_GEOJSON_EXAMPLES: &str = "\
+Examples:
+  muster import geojson woods.geojson --kind dense-woods --scenario pegasus-bridge.muster
+  muster import geojson roads.geojson --kind road --name-property ref --tolerance 5 \\
+      --scenario pegasus-bridge.muster --out lib/pegasus-roads.muster
+
+Exit status: 0 imported, 1 a feature could not be imported (nothing written).";
+
+/// The formats `muster export` writes.
+#[derive(Debug, Subcommand)]
+pub enum Export {
+    /// The map and the elements as GeoJSON in longitude and latitude (needs a `georeference`)
+    #[command(after_help = EXPORT_GEOJSON_EXAMPLES)]
+    Geojson(crate::commands::geojson::ExportArgs),
+    /// ORBAT Mapper's scenario JSON: sides, units with symbol codes, positions, arrivals
+    OrbatMapper(crate::commands::orbat_mapper::ExportArgs),
+}
+
+const EXPORT_GEOJSON_EXAMPLES: &str = "\
+Examples:
+  muster export geojson pegasus-bridge.muster > pegasus.geojson
+  muster export geojson pegasus-bridge.muster --view british --out british.geojson
+
+Exit status: 0 written, 1 the scenario has errors or no georeference (nothing written).";
 
 const FMT_EXAMPLES: &str = "\
 Examples:

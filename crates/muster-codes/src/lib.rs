@@ -52,6 +52,9 @@ pub enum Phase {
     Output,
     /// What `build` could not draw on a sheet's map (MC904–MC906).
     Maps,
+    /// What `export` and `import` find in another tool's format, or missing
+    /// for it (MC950–MC959).
+    Interchange,
 }
 
 impl Phase {
@@ -271,6 +274,16 @@ catalogue! {
     MC904 "map-name-unplaced"              Note    _                         Maps      fixed       [];
     MC905 "inset-too-small"                Note    _                         Maps      fixed       [];
     MC906 "marks-stacked-on-map"           Note    _                         Maps      fixed       [];
+    MC950 "needs-georeference"             Error   _                         Interchange fixed     [];
+    MC951 "not-geojson"                    Error   _                         Interchange fixed     [];
+    MC952 "geojson-property-missing"       Error   _                         Interchange fixed     [];
+    MC953 "geojson-self-intersecting"      Error   _                         Interchange fixed     [];
+    MC954 "geojson-off-table"              Error   _                         Interchange fixed     [];
+    MC955 "not-orbat-mapper"               Error   _                         Interchange fixed     [];
+    MC956 "orbat-mapper-version-unknown"   Error   _                         Interchange fixed     [];
+    MC957 "orbat-mapper-unit-unplaced"     Error   _                         Interchange fixed     [];
+    MC958 "orbat-mapper-off-table"         Error   _                         Interchange fixed     [];
+    MC959 "orbat-mapper-needs-georeference" Error  _                         Interchange fixed     [];
 }
 
 impl Code {

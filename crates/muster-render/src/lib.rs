@@ -8,11 +8,13 @@
 pub mod app6;
 mod build;
 mod error;
+pub mod geojson;
 pub mod index;
 pub mod json;
 mod keyword;
 pub mod map;
 mod notes;
+pub mod orbat_mapper;
 mod paper;
 pub mod sheets;
 mod templates;

@@ -5,8 +5,11 @@ mod check;
 mod completions;
 mod explain;
 mod fmt;
+pub(crate) mod geojson;
+pub(crate) mod import_geojson;
 mod lsp;
 mod new;
+pub(crate) mod orbat_mapper;
 mod schema;
 
 use crate::cli::{Cli, Command};
@@ -47,6 +50,10 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Fmt(args) => fmt::run(&args),
         Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Export(crate::cli::Export::Geojson(args)) => geojson::export(&args),
+        Command::Import(crate::cli::Import::Geojson(args)) => import_geojson::import(&args),
+        Command::Export(crate::cli::Export::OrbatMapper(args)) => orbat_mapper::export(&args),
+        Command::Import(crate::cli::Import::OrbatMapper(args)) => orbat_mapper::import(&args),
     }
 }
 

@@ -205,3 +205,24 @@ fn the_map_draws_the_icon_the_code_names() {
     }
     assert!(seen >= 80, "only {seen} unit symbols drawn");
 }
+
+/// docs/interchange.md gives the table the code is made from, row for row.
+#[test]
+fn the_docs_give_the_table_the_codes_come_from() {
+    let docs = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/interchange.md"),
+    )
+    .unwrap();
+    for i in &ICONS {
+        let motorised = i.motorised.map_or("—".to_string(), |m| format!("`{m}`"));
+        let row = format!(
+            "| `{}` | {} | `{}` | `{}` | {motorised} | `{}` |",
+            i.branch, i.standard, i.symbol_set, i.entity, i.sector1
+        );
+        assert!(docs.contains(&row), "docs/interchange.md lacks {row}");
+    }
+    for e in &ECHELONS {
+        let row = format!("| `{}` | `{}` | {} |", e.echelon, e.code, e.mark);
+        assert!(docs.contains(&row), "docs/interchange.md lacks {row}");
+    }
+}

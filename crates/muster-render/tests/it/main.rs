@@ -13,6 +13,7 @@ mod kind_styles;
 mod leak;
 mod map_table;
 mod modifiers;
+mod orbat_mapper;
 mod player_sheet;
 mod python_jsonschema;
 mod schema;
