@@ -780,30 +780,26 @@ fn every_player_sheet_of_the_pack_gives_the_order_on_page_1() {
     if !can_print() {
         return;
     }
-    let out = printed_pack();
+    let players: Vec<(String, std::path::PathBuf)> = sheets(printed_pack())
+        .into_iter()
+        .flat_map(|(scenario, pdfs)| pdfs.into_iter().map(move |p| (scenario.clone(), p)))
+        .filter(|(_, p)| p.to_string_lossy().contains("/player-"))
+        .collect();
+    assert!(players.len() >= 25, "only {} player sheets", players.len());
     let mut found = Vec::new();
-    let mut read = 0;
-    for (scenario, pdfs) in sheets(out) {
-        for pdf in pdfs.iter().filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("player-"))
-        }) {
-            let html = fs::read_to_string(pdf.with_extension("html")).unwrap();
-            let name = pdf.file_name().unwrap().to_string_lossy().into_owned();
-            let orders = order_of(&html);
-            if orders.is_empty() {
-                found.push(format!("{scenario}/{name}: no order on the sheet"));
+    for (scenario, pdf) in &players {
+        let orders = order_of(&fs::read_to_string(pdf.with_extension("html")).unwrap());
+        let at = format!("{scenario}/{}", pdf.display());
+        if orders.is_empty() {
+            found.push(format!("{at}: no order on the sheet"));
+        }
+        let pages = page_texts(pdf);
+        let first = pages.first().map(String::as_str).unwrap_or("");
+        for words in std::iter::once("YOUR ORDER".to_string()).chain(orders) {
+            if !first.contains(&words) {
+                found.push(format!("{at}: \"{words}\" not on page 1"));
             }
-            let pages = page_texts(pdf);
-            let first = pages.first().map(String::as_str).unwrap_or("");
-            for words in std::iter::once("YOUR ORDER".to_string()).chain(orders) {
-                if !first.contains(&words) {
-                    found.push(format!("{scenario}/{name}: \"{words}\" not on page 1"));
-                }
-            }
-            read += 1;
         }
     }
-    assert!(read >= 25, "only {read} player sheets read");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

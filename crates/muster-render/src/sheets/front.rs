@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::draft::capital;
 use super::statements::{house_rules, phases, start_for_umpire, HouseRule, TurnClock};
 use super::victory_view::{views, VictoryView};
-use super::words::{kind_words, name, signal_look};
+use super::words::{kind_words, name};
 use crate::json::forces::Unit;
 use crate::json::plans::{Condition, SignalCondition, Timing};
 use crate::json::{Reference, ScenarioJson, When};
@@ -98,13 +98,10 @@ pub(crate) fn side_name(s: &ScenarioJson, id: &str) -> String {
 /// A signal by its kind and meaning, as a reader knows it (`the bugle call “both
 /// bridges held”`); its id stays in the reference tables.
 pub fn signal_phrase(s: &ScenarioJson, id: &str) -> String {
-    match s.signals.iter().find(|g| g.id == id) {
-        Some(g) => match &g.meaning {
-            Some(m) if !m.is_empty() => format!("the {} signal “{m}”", signal_look(g)),
-            _ => format!("the {} signal", signal_look(g)),
-        },
-        None => "a signal".into(),
-    }
+    s.signals
+        .iter()
+        .find(|g| g.id == id)
+        .map_or_else(|| "a signal".into(), super::words::signal_line)
 }
 
 fn condition_words(s: &ScenarioJson, c: &SignalCondition, clock: &TurnClock) -> String {

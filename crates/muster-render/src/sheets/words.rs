@@ -241,11 +241,13 @@ pub fn signal_look(g: &Signal) -> String {
     format!("{} {kind}", colours.join(" then "))
 }
 
-/// `v-whistle (bugle): both bridges held`, `go (green then red flare): advance`.
+/// `the bugle signal “both bridges held”`, `the green then red flare signal`:
+/// a signal as a reader knows it, by what is seen or heard and what it means;
+/// its id stays in the JSON.
 pub fn signal_line(g: &Signal) -> String {
     match &g.meaning {
-        Some(m) if !m.is_empty() => format!("{} ({}): {m}", g.id, signal_look(g)),
-        _ => format!("{} ({})", g.id, signal_look(g)),
+        Some(m) if !m.is_empty() => format!("the {} signal “{m}”", signal_look(g)),
+        _ => format!("the {} signal", signal_look(g)),
     }
 }
 

@@ -101,8 +101,8 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
     assert!(labelled(html, "Orders reach you").contains("from 4th Battalion: turn"));
     assert!(labelled(html, "Your orders are acted on by").contains("Vickers MG Platoon"));
     assert!(labelled(html, "Signals you send:")
-        .contains("crest-taken (flare): crest taken: reserve come up"));
-    assert!(labelled(html, "Signals you wait for:").contains("go-green (flare): advance now"));
+        .contains("the flare signal “crest taken: reserve come up”"));
+    assert!(labelled(html, "Signals you wait for:").contains("the flare signal “advance now”"));
     // The victory, the intel, and the objective ringed on the map.
     assert!(html.contains("hold Hill crest at the end"));
     assert!(html.contains("report 1, seen at Croix wood (approximate): machine guns dug in"));
@@ -124,7 +124,7 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
     // A player whose unit arrives later is told when and where.
     let reserve = file(&files, "attached-mg/player-reserve.html");
     assert!(reserve.contains("C Company comes on at 05:40 (turn 5) at Road from Baron"));
-    assert!(labelled(reserve, "Signals you wait for:").contains("crest-taken"));
+    assert!(labelled(reserve, "Signals you wait for:").contains("crest taken: reserve come up"));
     assert!(reserve.contains(
         "4th Battalion: <span class=\"order-words\">attack full Hill crest by turn 8</span>"
     ));
@@ -151,7 +151,7 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
     assert!(row(html, "assault-party").contains("40 men"));
     assert!(row(html, "Lt. Fox&#x27;s platoon").contains("60 men"));
     assert!(labelled(html, "Your command status:").contains("top of the chain of command"));
-    assert!(labelled(html, "Signals you send:").contains("v-whistle (bugle): both bridges held"));
+    assert!(labelled(html, "Signals you send:").contains("the bugle signal “both bridges held"));
     assert!(html.contains("<p class=\"order-words\">attack all-out Pegasus Bridge by turn 2</p>"));
     assert!(html
         .contains("The heavy dashed ring marks your objective: <strong data-ref=\"objective:pegasus\">Pegasus Bridge</strong>"));
@@ -181,8 +181,8 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
                 "60 men",
                 "30 men",
                 "Your command status:",
-                "crest-taken (flare)",
-                "go-green (flare)",
+                "crest taken: reserve come up",
+                "advance now",
                 "Hill crest",
             ][..],
         ),
@@ -194,7 +194,7 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
                 "assault-party",
                 "40 men",
                 "top of the chain of command",
-                "v-whistle (bugle)",
+                "both bridges held",
                 "attack all-out Pegasus Bridge by turn 2",
                 "objective: Pegasus Bridge",
             ][..],
