@@ -787,6 +787,9 @@ pub struct Model {
     /// How many findings of one code per file are shown (MC007 sums up the rest).
     #[serde(skip)]
     pub findings_limit: crate::pack::FindingsLimit,
+    /// The pack's `[balance]` settings, which the balance report measures with.
+    #[serde(skip)]
+    pub balance: crate::balance::BalanceSettings,
     pub sides: Vec<Side>,
     /// Scenario terrain kinds (§98), from the scenario and its libraries.
     pub terrains: Vec<TerrainDef>,

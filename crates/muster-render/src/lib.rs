@@ -5,6 +5,7 @@
 //! values, and side and player briefings only from a side's filtered JSON, so fog
 //! of war is applied in exactly one place ([`json::for_side`]).
 
+pub mod balance;
 mod build;
 mod error;
 pub mod index;

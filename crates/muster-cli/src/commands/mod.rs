@@ -1,5 +1,6 @@
 //! One module per command; each returns the exit status or a [`CliError`].
 
+pub(crate) mod balance;
 pub(crate) mod build;
 mod check;
 mod completions;
@@ -46,6 +47,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Fmt(args) => fmt::run(&args),
         Command::Lsp(_) => lsp::run(),
         Command::New(args) => new::run(&args),
+        Command::Balance(args) => balance::run(&args),
     }
 }
 

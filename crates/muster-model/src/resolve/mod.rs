@@ -57,6 +57,7 @@ pub fn resolve_cached(
     cx.model.overrides = pack.overrides.clone();
     cx.model.collection = pack.collection.clone();
     cx.model.findings_limit = pack.findings_limit;
+    cx.model.balance = pack.balance;
     for f in &items {
         if let Some(lib) = &f.library {
             // what each importer still resolves of a library (its own part was
@@ -145,6 +146,7 @@ impl Ctx<'_> {
                 header: None,
                 overrides: Vec::new(),
                 findings_limit: FindingsLimit::default(),
+                balance: Default::default(),
                 sides: Vec::new(),
                 terrains: Vec::new(),
                 areas: Vec::new(),
