@@ -6,8 +6,11 @@ const { LanguageClient } = require("vscode-languageclient/node");
 let client;
 
 function activate(context) {
-  const command = vscode.workspace.getConfiguration("muster").get("path") || "muster";
-  const server = { command, args: ["lsp"] };
+  const config = vscode.workspace.getConfiguration("muster");
+  const command = config.get("path") || "muster";
+  // Linked to a running `muster studio`: the map follows the cursor.
+  const studio = config.get("studio");
+  const server = { command, args: studio ? ["lsp", "--studio", studio] : ["lsp"] };
   client = new LanguageClient(
     "muster",
     "Muster",

@@ -715,3 +715,73 @@ fn an_unknown_code_in_muster_toml_is_an_error_in_the_server() {
     let (status, _) = c.finish();
     assert!(status.success());
 }
+
+/// The map studio's link, end to end over loopback: `muster studio` and
+/// `muster lsp --studio`. The line under the editor's cursor reaches the
+/// studio (whose page highlights the item written there), and a click the
+/// page posts reaches the editor as `window/showDocument`.
+#[test]
+fn the_language_server_tells_the_studio_its_cursor_and_opens_what_the_map_clicks() {
+    use crate::watch_browser::{http, serving};
+    let (_dir, root) = pack("");
+    let (_studio, _lines, url) = serving(&root, &["studio", "scenario.muster", "--port", "0"]);
+    let address = url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .to_string();
+    let file = root.join("scenario.muster").display().to_string();
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    let body = |path: &str| String::from_utf8(http(&address, "GET", path).body).unwrap();
+    until("the studio never indexed the scenario", &|| {
+        body("/__muster/studio.json").contains(&file)
+    });
+
+    let mut command = Command::new(env!("CARGO_BIN_EXE_muster"));
+    command
+        .args(["lsp", "--studio", &address])
+        .current_dir(&root)
+        .stderr(Stdio::inherit());
+    let mut c = Client::over(command);
+    let root_uri = format!("file://{}", root.display());
+    c.request(
+        "initialize",
+        json!({"rootUri": root_uri, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    let uri = format!("{root_uri}/scenario.muster");
+    open(&mut c, &uri, SCENARIO);
+    let hill = SCENARIO
+        .lines()
+        .position(|l| l.contains("place hill"))
+        .unwrap();
+    c.request("textDocument/documentHighlight", at(&uri, hill as u32, 9));
+    let cursor = format!("\"cursor\":{{\"file\":\"{file}\",\"line\":{}}}", hill + 1);
+    until("the studio never heard of the cursor", &|| {
+        body("/__muster/studio/state").contains(&cursor)
+    });
+
+    // Until the server waits for clicks the page is told to show a link (202).
+    let click = format!("/__muster/open?file={file}&line=4");
+    until("the click never reached a waiting editor", &|| {
+        http(&address, "POST", &click).status == 200
+    });
+    let shown = loop {
+        let msg = c.read();
+        if msg["method"] == "window/showDocument" {
+            break msg;
+        }
+    };
+    assert_eq!(shown["params"]["uri"], json!(uri));
+    assert_eq!(
+        shown["params"]["selection"]["start"],
+        json!({"line": 3, "character": 0})
+    );
+    let _ = c.child.kill();
+}

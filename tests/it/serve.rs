@@ -470,3 +470,45 @@ fn a_served_folder_swapped_for_a_link_in_a_loop_never_serves_outside() {
     assert!(swaps > 100, "only {swaps} swaps");
     assert!(served > 0, "nothing served in {asked} requests");
 }
+
+/// The studio's messages: only from the studio's own page or a client with no
+/// `Origin` (the language server), only naming a file the studio indexed.
+#[test]
+fn the_studio_takes_posts_only_from_itself_about_its_own_files() {
+    let server = serve(pack(), None);
+    let host = server.address.clone();
+    let index = get(&server, "/__muster/studio.json", &host);
+    assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+    let scenario = fs::canonicalize(server.pack.path().join("pack/crossroads.muster")).unwrap();
+    let file = scenario.display().to_string();
+    assert!(
+        body(&index).contains(&format!("\"file\":\"{file}\"")),
+        "{index}"
+    );
+    let post = |path: &str, origin: Option<&str>| {
+        let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+        raw(
+            &server.address,
+            format!("POST {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Content-Length: 0\r\n\r\n")
+                .as_bytes(),
+        )
+    };
+    let cursor = format!("/__muster/link/cursor?file={file}&line=3");
+    let r = post(&cursor, Some("http://evil.example"));
+    assert!(r.starts_with("HTTP/1.1 403"), "{r}");
+    let r = post("/__muster/link/cursor?file=/etc/passwd&line=1", None);
+    assert!(r.starts_with("HTTP/1.1 400"), "{r}");
+    // The page asks for a line before any editor waits: it shows a link instead.
+    let r = post(
+        &format!("/__muster/open?file={file}&line=3"),
+        Some(&format!("http://{host}")),
+    );
+    assert!(r.starts_with("HTTP/1.1 202"), "{r}");
+    let r = post(&cursor, None);
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    let state = get(&server, "/__muster/studio/state", &host);
+    assert!(
+        body(&state).contains(&format!("\"cursor\":{{\"file\":\"{file}\",\"line\":3}}")),
+        "{state}"
+    );
+}

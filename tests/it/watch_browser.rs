@@ -13,16 +13,18 @@ use serde_json::{json, Value};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
+use tempfile::TempDir;
 
 /// How long to wait for each step; the wait is not the assertion.
-const PATIENCE: Duration = Duration::from_secs(30);
+pub const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A child process killed on drop.
-struct Killed(Child);
+pub struct Killed(pub Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
@@ -31,14 +33,15 @@ impl Drop for Killed {
     }
 }
 
-/// `GET path` from the preview server over HTTP/1.1: its status, headers and
-/// body (read by its length).
-fn http_get(address: &str, path: &str) -> Response {
+/// `METHOD path` to the preview server over HTTP/1.1 (no body): its status,
+/// headers and body (read by its length).
+pub fn http(address: &str, method: &str, path: &str) -> Response {
     let mut stream = TcpStream::connect(address).unwrap();
     stream.set_read_timeout(Some(PATIENCE)).unwrap();
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Length: 0\r\n\
+         Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut reader = BufReader::new(stream);
@@ -83,6 +86,41 @@ fn csp_violations(log: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// Starts `muster ARGS` in `dir` and reads the address it serves on from its
+/// first line: the process (killed on drop), its further lines and the address.
+pub fn serving(dir: &Path, args: &[&str]) -> (Killed, Receiver<String>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let child = Killed(child);
+    let rx = common::lines_of(stdout);
+    let first = rx.recv_timeout(PATIENCE).unwrap();
+    let url = first.split_whitespace().nth(1).unwrap().to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{first}");
+    (child, rx, url)
+}
+
+/// The sealed browser and a folder holding `pack/NAME.muster` with `text`
+/// (and the scenario's path); `None` where no Chromium is installed.
+pub fn browser_and_pack(name: &str, text: &str) -> Option<(Printer, TempDir, PathBuf)> {
+    if !common::tool_present("chromium", "--version") {
+        return None;
+    }
+    let printer = Printer::new(None, muster_render::SHEET_CSP).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    fs::create_dir_all(&pack).unwrap();
+    let scenario = pack.join(format!("{name}.muster"));
+    fs::write(&scenario, text).unwrap();
+    Some((printer, dir, scenario))
+}
+
 fn fixture(path: &str) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/watch");
     fs::read_to_string(root.join(path)).unwrap()
@@ -90,30 +128,24 @@ fn fixture(path: &str) -> String {
 
 #[test]
 fn a_served_briefing_reloads_in_chromium_after_a_change_without_csp_violations() {
-    if !common::tool_present("chromium", "--version") {
+    let Some((printer, dir, scenario)) = browser_and_pack("charlie", &fixture("standalone.muster"))
+    else {
         return;
-    }
-    let printer = Printer::new(None, muster_render::SHEET_CSP).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let pack = dir.path().join("pack");
-    fs::create_dir_all(&pack).unwrap();
-    let scenario = pack.join("charlie.muster");
-    fs::write(&scenario, fixture("standalone.muster")).unwrap();
-    let mut watch = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["watch", "pack", "--out", "site", "--serve", "--port", "0"])
-        .args(["--debounce", "200"])
-        .current_dir(dir.path())
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = watch.stdout.take().unwrap();
-    let _watch = Killed(watch);
-    let rx = common::lines_of(stdout);
-    let serving = rx.recv_timeout(PATIENCE).unwrap();
-    let base = serving.split_whitespace().nth(1).unwrap().to_string();
-    assert!(base.starts_with("http://127.0.0.1:"), "{serving}");
+    };
+    let (_watch, rx, base) = serving(
+        dir.path(),
+        &[
+            "watch",
+            "pack",
+            "--out",
+            "site",
+            "--serve",
+            "--port",
+            "0",
+            "--debounce",
+            "200",
+        ],
+    );
     let built = rx.recv_timeout(PATIENCE).unwrap();
     assert!(built.contains("1 built"), "{built}");
     let briefing = fs::read_dir(dir.path().join("site/charlie"))
@@ -135,7 +167,7 @@ fn a_served_briefing_reloads_in_chromium_after_a_change_without_csp_violations()
     let page = printer
         .open(&url, move |request: &Request| {
             let path = request.url.strip_prefix(&origin)?;
-            (request.method == "GET").then(|| http_get(&address, path))
+            (request.method == "GET").then(|| http(&address, "GET", path))
         })
         .unwrap();
     let evaluate = |expression: &str| page.evaluate(expression).unwrap();

@@ -76,6 +76,9 @@ fn origin(rule: &Rule) -> Option<&'static str> {
         Phase::Maps => Some(
             "Reported by `muster build` as it draws the sheets' maps; `muster check` draws no maps.",
         ),
+        Phase::Interchange => Some(
+            "Reported by `muster export` and `muster import`; nothing is written while one stands.",
+        ),
         Phase::Imports | Phase::Names | Phase::Scenario => {
             Some("Reported while names and imports are resolved.")
         }

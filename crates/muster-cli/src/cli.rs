@@ -43,6 +43,9 @@ pub enum Command {
     /// Re-check (and with --out rebuild) scenarios on every save; optional live preview
     #[command(after_help = crate::watch::EXAMPLES)]
     Watch(crate::watch::WatchArgs),
+    /// Watch and serve the map of a scenario for placing things by pointing
+    #[command(after_help = crate::watch::STUDIO_EXAMPLES)]
+    Studio(crate::watch::StudioArgs),
     /// Print a shell completion script
     Completions(CompletionsArgs),
     /// Rewrite .muster files in the canonical layout (or check that they are in it)
@@ -55,7 +58,48 @@ pub enum Command {
     /// Print the balance report: each side's strength within reach of each objective, turn by turn
     #[command(after_help = crate::commands::balance::EXAMPLES)]
     Balance(crate::commands::balance::BalanceArgs),
+    /// Write a scenario in another tool's format (GeoJSON for map tools)
+    #[command(subcommand)]
+    Export(Export),
+    /// Turn another tool's file into muster text (GeoJSON traced in a map tool)
+    #[command(subcommand)]
+    Import(Import),
 }
+
+/// The formats `muster import` reads.
+#[derive(Debug, Subcommand)]
+pub enum Import {
+    /// Polygons and lines as `map` items in table metres (needs the scenario's `georeference`)
+    #[command(after_help = IMPORT_GEOJSON_EXAMPLES)]
+    Geojson(crate::commands::import_geojson::ImportArgs),
+    /// An ORBAT Mapper scenario: its units as muster units with proposed elements
+    OrbatMapper(crate::commands::orbat_mapper::ImportArgs),
+}
+
+const IMPORT_GEOJSON_EXAMPLES: &str = "\
+Examples:
+  muster import geojson woods.geojson --kind dense-woods --scenario pegasus-bridge.muster
+  muster import geojson roads.geojson --kind road --name-property ref --tolerance 5 \\
+      --scenario pegasus-bridge.muster --out lib/pegasus-roads.muster
+
+Exit status: 0 imported, 1 a feature could not be imported (nothing written).";
+
+/// The formats `muster export` writes.
+#[derive(Debug, Subcommand)]
+pub enum Export {
+    /// The map and the elements as GeoJSON in longitude and latitude (needs a `georeference`)
+    #[command(after_help = EXPORT_GEOJSON_EXAMPLES)]
+    Geojson(crate::commands::geojson::ExportArgs),
+    /// ORBAT Mapper's scenario JSON: sides, units with symbol codes, positions, arrivals
+    OrbatMapper(crate::commands::orbat_mapper::ExportArgs),
+}
+
+const EXPORT_GEOJSON_EXAMPLES: &str = "\
+Examples:
+  muster export geojson pegasus-bridge.muster > pegasus.geojson
+  muster export geojson pegasus-bridge.muster --view british --out british.geojson
+
+Exit status: 0 written, 1 the scenario has errors or no georeference (nothing written).";
 
 const FMT_EXAMPLES: &str = "\
 Examples:
@@ -84,6 +128,10 @@ pub struct LspArgs {
     /// Talk over standard input and output (the only transport; accepted for editors that pass it)
     #[arg(long)]
     pub stdio: bool,
+    /// Link to a running `muster studio` on this machine (`127.0.0.1:PORT`):
+    /// the map follows the cursor, and clicks on the map open the source
+    #[arg(long, value_name = "ADDRESS")]
+    pub studio: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]

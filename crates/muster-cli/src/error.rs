@@ -25,11 +25,27 @@ pub enum CliError {
     },
     #[error("no `.muster` files found under `{}`", .0.display())]
     NothingToCheck(PathBuf),
+    #[error("`{}` is not one scenario file", .0.display())]
+    NotOneScenario(PathBuf),
+    #[error("the scenario has no side `{view}`")]
+    UnknownView { view: String, sides: String },
+    #[error("`{word}` is neither a terrain kind nor a line kind")]
+    UnknownKind {
+        word: String,
+        suggestion: Option<String>,
+    },
+    #[error("tolerance `{0}` is not a distance in metres")]
+    BadTolerance(String),
+    #[error("`{}` already exists", .0.display())]
+    Exists(PathBuf),
     #[error("cannot write to standard output: {0}")]
     Stdout(String),
     /// `--serve` cannot listen (the port is in use).
     #[error("{0}")]
     Serve(String),
+    /// `muster lsp --studio` names no address on this machine.
+    #[error("{0}")]
+    StudioAddress(String),
     /// A refusal that has a diagnostic code (an unsafe output folder, a port in use).
     #[error("{message}")]
     Refused {
@@ -55,6 +71,12 @@ impl CliError {
                 suggestion: None, ..
             } => Some("`muster explain --list` shows every rule".into()),
             CliError::OutIsFile(_) => Some("pass a folder to `--out`".into()),
+            CliError::NotOneScenario(_) => Some(
+                "give the path of one scenario's `.muster` file, not a folder or a library".into(),
+            ),
+            CliError::UnknownView { sides, .. } => {
+                Some(format!("`--view` takes `umpire` or a side: {sides}"))
+            }
             CliError::Refused { help, .. } => Some(help.clone()),
             CliError::Serve(_) => {
                 Some("stop the other server or pass another `--port` (0 picks a free one)".into())

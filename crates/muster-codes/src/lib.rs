@@ -52,6 +52,9 @@ pub enum Phase {
     Output,
     /// What `build` could not draw on a sheet's map (MC904–MC906).
     Maps,
+    /// What `export` and `import` find in another tool's format, or missing
+    /// for it (MC950–MC959).
+    Interchange,
 }
 
 impl Phase {
@@ -192,6 +195,7 @@ catalogue! {
     MC216 "template-of-another-nation"     Warning _                         Checks    overridable [];
     MC217 "passenger-away-from-carrier"    Warning "§4, §14"                 Checks    overridable [];
     MC218 "model-count-unclear"            Error   "§3"                      Checks    overridable [];
+    MC219 "historical-strength-missing"    Warning "§3"                      Checks    overridable [];
     MC301 "element-separated"              Warning "§87–§89"                 Checks    overridable [];
     MC302 "long-radio-on-ordinary-element" Warning "§88"                     Checks    overridable [];
     MC303 "radio-link-outside-chain"       Warning "§70"                     Checks    overridable [];
@@ -270,6 +274,16 @@ catalogue! {
     MC904 "map-name-unplaced"              Note    _                         Maps      fixed       [];
     MC905 "inset-too-small"                Note    _                         Maps      fixed       [];
     MC906 "marks-stacked-on-map"           Note    _                         Maps      fixed       [];
+    MC950 "needs-georeference"             Error   _                         Interchange fixed     [];
+    MC951 "not-geojson"                    Error   _                         Interchange fixed     [];
+    MC952 "geojson-property-missing"       Error   _                         Interchange fixed     [];
+    MC953 "geojson-self-intersecting"      Error   _                         Interchange fixed     [];
+    MC954 "geojson-off-table"              Error   _                         Interchange fixed     [];
+    MC955 "not-orbat-mapper"               Error   _                         Interchange fixed     [];
+    MC956 "orbat-mapper-version-unknown"   Error   _                         Interchange fixed     [];
+    MC957 "orbat-mapper-unit-unplaced"     Error   _                         Interchange fixed     [];
+    MC958 "orbat-mapper-off-table"         Error   _                         Interchange fixed     [];
+    MC959 "orbat-mapper-needs-georeference" Error  _                         Interchange fixed     [];
 }
 
 impl Code {

@@ -22,6 +22,7 @@ const SCENARIO: &[&str] = &[
     "light",
     "table",
     "ground-scale",
+    "georeference",
     "ends",
     "notes",
     "allow",

@@ -28,6 +28,6 @@ pub mod transport;
 mod words;
 pub mod work;
 
-pub use server::{capabilities, notification, publish, request, serve, Error};
+pub use server::{capabilities, notification, publish, request, serve, show_document, Error};
 pub use state::{Disk, Workspace};
 pub use words::{lists, KEYWORDS};

@@ -22,6 +22,7 @@ pub fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
         rename_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec![" ".into(), ".".into()]),
@@ -302,6 +303,23 @@ pub fn request(ws: &Workspace, req: Request) -> Response {
                 p.context.include_declaration,
             ))
         }),
+        // Editors ask as the cursor moves: the map studio follows it.
+        DocumentHighlightRequest::METHOD => answer(req, |p: DocumentHighlightParams| {
+            let at = p.text_document_position_params;
+            let path = file(&at.text_document.uri)?;
+            ws.cursor_moved(&path, at.position.line.saturating_add(1));
+            let here = at.text_document.uri;
+            Some(
+                crate::navigate::references(ws, &path, at.position, true)
+                    .into_iter()
+                    .filter(|l| l.uri == here)
+                    .map(|l| DocumentHighlight {
+                        range: l.range,
+                        kind: None,
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        }),
         Rename::METHOD => answer(req, |p: RenameParams| {
             let at = p.text_document_position;
             let path = file(&at.text_document.uri)?;
@@ -386,4 +404,23 @@ fn answer<P: DeserializeOwned, R: Serialize>(
             format!("invalid parameters: {e}"),
         ),
     }
+}
+
+/// The `window/showDocument` request (JSON-RPC, id `studio-SERIAL`) that opens
+/// `file` at `line` (1-based) in the editor: what the map studio sends when the
+/// writer clicks an item. `None` for a path that is no file address.
+pub fn show_document(serial: u64, file: &std::path::Path, line: u32) -> Option<serde_json::Value> {
+    let at = Position::new(line.saturating_sub(1), 0);
+    let params = ShowDocumentParams {
+        uri: uri_of(file)?,
+        external: Some(false),
+        take_focus: Some(true),
+        selection: Some(Range::new(at, at)),
+    };
+    Some(serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": format!("studio-{serial}"),
+        "method": <request::ShowDocument as request::Request>::METHOD,
+        "params": params,
+    }))
 }

@@ -24,6 +24,10 @@ pub trait Disk {
     fn world(&self, root: &Path) -> Box<dyn World>;
     /// The pack's `muster.toml`, if it has one.
     fn config(&self, root: &Path) -> Option<String>;
+    /// The editor's cursor stands on `line` (1-based) of `file`: passed on to
+    /// the map studio when one is linked (`muster lsp --studio`), which
+    /// highlights the item written there.
+    fn cursor_moved(&self, _file: &Path, _line: u32) {}
 }
 
 /// One open document.
@@ -108,6 +112,11 @@ pub type Publish = Vec<(PathBuf, Vec<muster_syntax::Diagnostic>, String)>;
 
 impl Workspace {
     /// A workspace reading only below `folders` (the editor's workspace folders).
+    /// Tells the outside world where the editor's cursor is ([`Disk::cursor_moved`]).
+    pub fn cursor_moved(&self, file: &Path, line: u32) {
+        self.disk.cursor_moved(file, line);
+    }
+
     pub fn new(disk: Box<dyn Disk>, folders: Vec<PathBuf>) -> Self {
         Workspace {
             disk,

@@ -131,6 +131,14 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("first-bound", "the side that moves first"),
     ("table", "the table size"),
     ("ground-scale", "metres of ground per millimetre of table"),
+    (
+        "georeference",
+        "where the table's south-west corner lies on WGS 84 (`49.2410N 0.2720W`), for map exchange",
+    ),
+    (
+        "north-bearing",
+        "the true bearing of table north, in degrees",
+    ),
     ("ends", "when the scenario ends, in words"),
     ("notes", "a note for the scenario's introduction"),
     ("allow", "turns a rule off for this scenario, with a reason"),

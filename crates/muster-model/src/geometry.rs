@@ -80,8 +80,9 @@ fn segments_meet(a1: Pos, a2: Pos, b1: Pos, b2: Pos) -> bool {
         || (d4.abs() <= EPS && on_segment(b2, a1, a2))
 }
 
-/// Twice the signed area (shoelace formula).
-fn doubled_area(points: &[Pos]) -> f64 {
+/// Twice the signed area (shoelace formula): positive when the ring runs
+/// counter-clockwise (x east, y north).
+pub fn doubled_area(points: &[Pos]) -> f64 {
     let n = points.len();
     (0..n)
         .map(|i| {
@@ -89,6 +90,25 @@ fn doubled_area(points: &[Pos]) -> f64 {
             a.x * b.y - b.x * a.y
         })
         .sum()
+}
+
+/// `points` simplified by Douglas–Peucker: every point dropped lies within
+/// `tolerance` metres of the course kept. A closed outline is simplified as the
+/// ring it is (`closed`), so its first point may go too.
+pub fn simplify(points: &[Pos], tolerance: f64, closed: bool) -> Vec<Pos> {
+    use geo::Simplify;
+    let mut coords: Vec<Coord> = points.iter().map(|p| Coord { x: p.x, y: p.y }).collect();
+    if closed {
+        if let Some(first) = coords.first().copied() {
+            coords.push(first);
+        }
+    }
+    let kept = LineString::new(coords).simplify(tolerance);
+    let mut out: Vec<Pos> = kept.coords().map(|c| Pos { x: c.x, y: c.y }).collect();
+    if closed && out.len() > 1 && out.first() == out.last() {
+        out.pop();
+    }
+    out
 }
 
 /// Checks that `points` outline a simple polygon with some area.

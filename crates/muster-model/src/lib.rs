@@ -6,6 +6,7 @@ pub mod balance;
 pub mod bounds;
 pub mod cache;
 pub mod collection;
+pub mod earth;
 pub mod geometry;
 pub mod ground;
 pub mod model;

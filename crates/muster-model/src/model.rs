@@ -148,6 +148,8 @@ pub struct Header {
     pub table: Option<(f64, f64)>,
     /// Metres of ground per table millimetre (§1: 2).
     pub ground_scale: f64,
+    /// Where the table lies on the Earth, if the scenario says.
+    pub georeference: Option<crate::earth::Georeference>,
     pub notes: Vec<Prose>,
     /// The header block's location (the whole `scenario { … }`).
     pub loc: Loc,
@@ -790,6 +792,9 @@ pub struct Model {
     /// The pack's `[balance]` settings, which the balance report measures with.
     #[serde(skip)]
     pub balance: crate::balance::BalanceSettings,
+    /// The pack asks every unit to state its real strength (MC219).
+    #[serde(skip)]
+    pub require_historical_strength: bool,
     pub sides: Vec<Side>,
     /// Scenario terrain kinds (§98), from the scenario and its libraries.
     pub terrains: Vec<TerrainDef>,

@@ -27,6 +27,10 @@ pub struct PackConfig {
     pub findings_limit: FindingsLimit,
     /// `[balance]`: the rates and doctrine of the balance report.
     pub balance: crate::balance::BalanceSettings,
+    /// `require-historical-strength = true`: a unit whose real strength neither it
+    /// nor a unit above it states is a warning (MC219). Off unless the pack asks,
+    /// since a made-up scenario has no real strength to state.
+    pub require_historical_strength: bool,
 }
 
 /// How many findings of one code per file are shown; the rest are summed up in
@@ -220,9 +224,19 @@ impl PackConfig {
                 "out" => config.out = folder(key, v, &mut diags),
                 "severity" => severity(v, &mut config, &mut diags),
                 "balance" => config.balance = crate::balance::BalanceSettings::read(v, &mut diags),
+                "require-historical-strength" => match v.as_bool() {
+                    Some(b) => config.require_historical_strength = b,
+                    None => diags.push(problem(
+                        format!(
+                            "`{key}` in `muster.toml` must be `true` or `false`, not {}",
+                            v.type_str()
+                        ),
+                        "write `require-historical-strength = true` without quotes",
+                    )),
+                },
                 other => diags.push(problem(
                     format!("unknown key `{other}` in `muster.toml`"),
-                    "the keys are `name`, `templates`, `out` and the `[severity]` and `[balance]` tables",
+                    "the keys are `name`, `templates`, `out`, `require-historical-strength` and the `[severity]` and `[balance]` tables",
                 )),
             }
         }

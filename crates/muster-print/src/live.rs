@@ -124,6 +124,55 @@ impl LivePage {
             .unwrap_or(Value::Null))
     }
 
+    /// Moves, presses or releases the mouse (`mouseMoved`, `mousePressed`,
+    /// `mouseReleased`) at (`x`, `y`) CSS pixels of the window, as a user's
+    /// hand would: the page gets real events, not ones a script made up.
+    pub fn mouse(&self, kind: &str, x: f64, y: f64) -> Result<(), String> {
+        let pressing = kind != "mouseMoved";
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({
+                "type": kind, "x": x, "y": y,
+                "button": if pressing { "left" } else { "none" },
+                "buttons": i32::from(kind == "mousePressed"),
+                "clickCount": i32::from(pressing),
+            }),
+            Instant::now() + EVALUATION,
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    }
+
+    /// A PNG of the window as it is now, `width` by `height` CSS pixels.
+    pub fn screenshot(&self, width: u32, height: u32) -> Result<Vec<u8>, String> {
+        self.resize(width, height)?;
+        let shot = self
+            .call(
+                "Page.captureScreenshot",
+                json!({"format": "png"}),
+                Instant::now() + EVALUATION,
+            )
+            .map_err(|e| e.to_string())?;
+        let data = shot
+            .get("data")
+            .and_then(Value::as_str)
+            .ok_or("Page.captureScreenshot returned no data")?;
+        base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .map_err(|e| format!("a screenshot in bad base64 ({e})"))
+    }
+
+    /// Sets the window's size in CSS pixels (the layout the page is laid out for).
+    pub fn resize(&self, width: u32, height: u32) -> Result<(), String> {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+            Instant::now() + EVALUATION,
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    }
+
     /// What the page said so far: its console messages, exceptions and the
     /// browser's log entries about it (CSP violations among them), each as
     /// `{"method": …, "params": …}`.

@@ -5,14 +5,17 @@
 //! values, and side and player briefings only from a side's filtered JSON, so fog
 //! of war is applied in exactly one place ([`json::for_side`]).
 
+pub mod app6;
 pub mod balance;
 mod build;
 mod error;
+pub mod geojson;
 pub mod index;
 pub mod json;
 mod keyword;
 pub mod map;
 mod notes;
+pub mod orbat_mapper;
 mod paper;
 pub mod sheets;
 mod templates;

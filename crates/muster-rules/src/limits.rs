@@ -324,6 +324,31 @@ pub const LOSSES: Limit = Limit {
     why: "a side fields some hundreds of figures and models; more can never be lost",
 };
 
+/// The latitude of a georeference, north or south of the equator.
+pub const LATITUDE: Limit = Limit {
+    what: "latitude",
+    written: "`georeference 49.2410N 0.2720W`",
+    min: 0.0,
+    max: 85.0,
+    unit: Unit::Degrees,
+    code: NUMBER_CODE,
+    paragraph: None,
+    why: "a latitude is 0 to 90 degrees north or south; near a pole table north turns with every \
+          metre, and no battlefield of the war lies beyond 85",
+};
+
+/// The longitude of a georeference, east or west of Greenwich.
+pub const LONGITUDE: Limit = Limit {
+    what: "longitude",
+    written: "`georeference 49.2410N 0.2720W`",
+    min: 0.0,
+    max: 180.0,
+    unit: Unit::Degrees,
+    code: NUMBER_CODE,
+    paragraph: None,
+    why: "a longitude is 0 to 180 degrees east or west of Greenwich",
+};
+
 /// Every limit, in the order the docs table lists them.
 pub const LIMITS: &[Limit] = &[
     COORDINATE_MARGIN,
@@ -345,6 +370,8 @@ pub const LIMITS: &[Limit] = &[
     HISTORICAL_COUNT,
     VICTORY_POINTS,
     LOSSES,
+    LATITUDE,
+    LONGITUDE,
 ];
 
 /// The table of numeric limits for `docs/language.md` (Markdown).

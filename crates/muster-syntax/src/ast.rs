@@ -170,8 +170,27 @@ pub struct Scenario {
     pub table: Option<(Distance, Distance)>,
     /// `ground-scale 2m`: metres of ground per table millimetre (§1 default 2).
     pub ground_scale: Option<Distance>,
+    /// `georeference 49.2410N 0.2720W north-bearing 0 "source"`: where the table
+    /// lies on the Earth.
+    pub georeference: Option<Box<Georeference>>,
     pub notes: Vec<Text>,
     pub overrides: Vec<SeverityOverride>,
+    pub span: Span,
+}
+
+/// `georeference 49.2410N 0.2720W north-bearing 0 "IGN sheet 1612 OT"`: the
+/// ground position of the table's south-west corner on WGS 84 and the bearing of
+/// table north, so the table can be exchanged with maps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Georeference {
+    /// Degrees, north positive.
+    pub latitude: Spanned<f64>,
+    /// Degrees, east positive.
+    pub longitude: Spanned<f64>,
+    /// The true bearing of table north; `None` when not written (true north).
+    pub north_bearing: Option<Bearing>,
+    /// Where the position was read from.
+    pub source: Option<Text>,
     pub span: Span,
 }
 

@@ -108,6 +108,56 @@ pub(crate) fn bearing(lit: &str) -> Result<f64, LitError> {
     }
 }
 
+/// Degrees with a hemisphere letter, `49.2410N`: the size and whether it is
+/// the negative hemisphere. The letter keeps latitude and longitude from being
+/// swapped unnoticed; the range is checked against the limits afterwards.
+fn hemisphere(lit: &str, axis: Axis) -> Result<(f64, bool), LitError> {
+    let (what, (plus, minus), other, example) = match axis {
+        Axis::Latitude => ("latitude", ("N", "S"), ["E", "W"], "49.2410N"),
+        Axis::Longitude => ("longitude", ("E", "W"), ["N", "S"], "0.2720W"),
+    };
+    let help =
+        format!("a {what} is decimal degrees and `{plus}` or `{minus}`, such as `{example}`");
+    let (digits, letter) = split_number(lit);
+    let signed = digits.starts_with(['-', '+']);
+    match number(digits) {
+        Some(v) if !signed && letter == plus => Ok((v, false)),
+        Some(v) if !signed && letter == minus => Ok((v, true)),
+        Some(_) if signed => Err(err(
+            format!("{what} `{lit}` has a sign"),
+            &format!(
+                "the hemisphere letter gives the side of the globe: `{example}`, not a minus sign"
+            ),
+        )),
+        Some(_) if other.contains(&letter) => Err(err(
+            format!("`{lit}` is not a {what}: it ends in `{letter}`"),
+            "a georeference gives the latitude first, then the longitude: `49.2410N 0.2720W`",
+        )),
+        Some(_) if letter.is_empty() => Err(err(
+            format!("{what} `{lit}` has no `{plus}` or `{minus}`"),
+            &help,
+        )),
+        _ => Err(err(format!("malformed {what} `{lit}`"), &help)),
+    }
+}
+
+/// Which of the two angles of a georeference a literal is.
+#[derive(Clone, Copy)]
+enum Axis {
+    Latitude,
+    Longitude,
+}
+
+/// A latitude, `49.2410N` or `33.9S`: degrees and whether it is south.
+pub(crate) fn latitude(lit: &str) -> Result<(f64, bool), LitError> {
+    hemisphere(lit, Axis::Latitude)
+}
+
+/// A longitude, `0.2720W` or `23.5E`: degrees and whether it is west.
+pub(crate) fn longitude(lit: &str) -> Result<(f64, bool), LitError> {
+    hemisphere(lit, Axis::Longitude)
+}
+
 /// An angle in degrees (an HMG zone's spread), `0` to `360`.
 pub(crate) fn degrees(lit: &str) -> Result<f64, LitError> {
     bearing(lit).map_err(|_| {
@@ -329,6 +379,14 @@ mod tests {
         assert_eq!(duration("2h"), Ok(120.0));
         assert_eq!(years("1943-1945"), Ok((1943, 1945)));
         assert_eq!(coordinate("-60"), Ok(-60.0));
+        assert_eq!(latitude("49.2410N"), Ok((49.241, false)));
+        assert_eq!(latitude("33.9S"), Ok((33.9, true)));
+        assert_eq!(longitude("0.2720W"), Ok((0.272, true)));
+        assert_eq!(longitude("18E"), Ok((18.0, false)));
+        assert!(latitude("49.2410E").is_err());
+        assert!(latitude("-49.2410N").is_err());
+        assert!(longitude("0.2720").is_err());
+        assert!(longitude("W").is_err());
     }
 
     /// [`number`] before its fast path for plain digits.

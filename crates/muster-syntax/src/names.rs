@@ -117,6 +117,8 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::kw_light | Rule::light_stmt => kw("light", G::Setting),
         Rule::kw_table | Rule::table_stmt => kw("table", G::Setting),
         Rule::kw_ground_scale | Rule::ground_scale_stmt => kw("ground-scale", G::Setting),
+        Rule::kw_georeference | Rule::georeference_stmt => kw("georeference", G::Setting),
+        Rule::kw_north_bearing => phrase("`north-bearing`"),
         Rule::kw_ends | Rule::ends_stmt => kw("ends", G::Setting),
         Rule::kw_notes | Rule::notes_stmt => kw("notes", G::Setting),
         Rule::severity_level | Rule::override_stmt => kw("allow", G::Setting),

@@ -2,7 +2,7 @@
 //! numeric limits, MC007 the run's own output, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
 //! scenario, MC7xx actions, MC8xx fog of war, MC901–MC903 the pack's collection, MC904–MC906
-//! what the printed maps could not draw.
+//! what the printed maps could not draw, MC950–MC959 what `export` and `import` find.
 
 use crate::registry::{CheckFn, Rule};
 use muster_syntax::Code;
@@ -12,6 +12,7 @@ pub(crate) mod battlefield;
 pub(crate) mod collection;
 pub(crate) mod command;
 pub(crate) mod fog;
+pub(crate) mod interchange;
 pub(crate) mod limits;
 pub(crate) mod maps;
 pub(crate) mod names;

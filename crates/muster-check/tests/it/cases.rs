@@ -65,7 +65,9 @@ fn expected_texts(text: &str) -> Vec<(String, usize, String)> {
 /// Whether `run` reports the code: the notes of the printed maps (MC904–MC906)
 /// come from `muster build`, whose test holds their cases (`tests/it/map_notes.rs`).
 fn reported_by_run(code: &str) -> bool {
-    muster_codes::Code::parse(code).is_none_or(|c| c.phase() != muster_codes::Phase::Maps)
+    use muster_codes::Phase;
+    muster_codes::Code::parse(code)
+        .is_none_or(|c| !matches!(c.phase(), Phase::Maps | Phase::Interchange))
 }
 
 /// What a case expects: `(code, line)` pairs, and codes expected anywhere.

@@ -7,7 +7,9 @@
 //! any length a header names and stops at the first bad message.
 
 use super::Status;
+use crate::cli::LspArgs;
 use crate::error::CliError;
+use crate::watch::studio::editor::{self, Cursors};
 use crate::world::FsWorld;
 use lsp_server::{Connection, Message};
 use muster_lsp::transport::{write_value, Incoming, Reader};
@@ -16,8 +18,11 @@ use muster_model::{MemoryWorld, World, CONFIG_FILE};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The file system as the language server sees it.
-struct FsDisk;
+/// The file system as the language server sees it, and the map studio it
+/// tells where the cursor is, when linked.
+struct FsDisk {
+    studio: Option<Cursors>,
+}
 
 impl Disk for FsDisk {
     fn pack_root(&self, file: &Path, folder: &Path) -> Option<PathBuf> {
@@ -49,11 +54,27 @@ impl Disk for FsDisk {
         // the pack is not followed.
         FsWorld::new(root).ok()?.read(CONFIG_FILE).ok()
     }
+
+    fn cursor_moved(&self, file: &Path, line: u32) {
+        if let Some(studio) = &self.studio {
+            studio.moved(file, line);
+        }
+    }
 }
 
 /// Serves one editor session; returns when the editor shuts the server down or
 /// closes its end.
-pub fn run() -> Result<Status, CliError> {
+pub fn run(args: &LspArgs) -> Result<Status, CliError> {
+    let studio = match &args.studio {
+        Some(text) => {
+            let address = editor::address(text).map_err(CliError::StudioAddress)?;
+            // A click's request is written whole under the lock of standard output.
+            Some(editor::link(address, |request| {
+                let _ = write_value(&mut std::io::stdout().lock(), &request);
+            }))
+        }
+        None => None,
+    };
     let (connection, client) = Connection::memory();
     let Connection {
         sender: to_server,
@@ -83,7 +104,7 @@ pub fn run() -> Result<Status, CliError> {
         }
         Ok(())
     });
-    let served = muster_lsp::serve(&connection, Box::new(FsDisk));
+    let served = muster_lsp::serve(&connection, Box::new(FsDisk { studio }));
     drop(connection);
     let written = writer.join();
     // The reader may still wait on standard input; it ends with the process.

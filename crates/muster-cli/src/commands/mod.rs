@@ -6,8 +6,11 @@ mod check;
 mod completions;
 mod explain;
 mod fmt;
+pub(crate) mod geojson;
+pub(crate) mod import_geojson;
 mod lsp;
 mod new;
+pub(crate) mod orbat_mapper;
 mod schema;
 
 use crate::cli::{Cli, Command};
@@ -44,10 +47,15 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Schema(args) => schema::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Watch(args) => crate::watch::run(&args),
+        Command::Studio(args) => crate::watch::studio(&args),
         Command::Fmt(args) => fmt::run(&args),
-        Command::Lsp(_) => lsp::run(),
+        Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
         Command::Balance(args) => balance::run(&args),
+        Command::Export(crate::cli::Export::Geojson(args)) => geojson::export(&args),
+        Command::Import(crate::cli::Import::Geojson(args)) => import_geojson::import(&args),
+        Command::Export(crate::cli::Export::OrbatMapper(args)) => orbat_mapper::export(&args),
+        Command::Import(crate::cli::Import::OrbatMapper(args)) => orbat_mapper::import(&args),
     }
 }
 

@@ -57,6 +57,8 @@ pub struct Report {
     pub wrote: bool,
     /// The output folder now (the server serves it).
     pub out_root: Option<OutRoot>,
+    /// What the studio page learns of the scenarios checked.
+    pub studio: Vec<super::studio::Index>,
 }
 
 impl Session {
@@ -193,6 +195,7 @@ impl Session {
                     rendered: Rendered::default(),
                     wrote: false,
                     out_root: None,
+                    studio: Vec::new(),
                 };
             }
         };
@@ -256,11 +259,20 @@ impl Session {
         cycle.notes = counts.notes;
         let wrote = self.build(&discovery, &results, &mut cycle);
         let rendered = self.standing.rendered();
+        let studio = match self.out {
+            Some(_) => results
+                .iter()
+                .filter(|c| c.is_scenario())
+                .map(|c| super::studio::index(c, &discovery.packs[c.pack].root))
+                .collect(),
+            None => Vec::new(),
+        };
         Report {
             cycle,
             rendered,
             wrote,
             out_root: self.out_root().cloned(),
+            studio,
         }
     }
 

@@ -9,12 +9,13 @@
 mod cycle;
 mod events;
 mod filter;
-mod page;
+pub(crate) mod page;
 mod plan;
 mod screen;
 mod serve;
 mod standing;
 mod status;
+pub(crate) mod studio;
 mod tree;
 
 pub(crate) use filter::canonical_lenient;
@@ -80,8 +81,64 @@ pub struct WatchArgs {
     pub max_diagnostics: usize,
 }
 
+/// Shown under `muster studio --help`.
+pub const STUDIO_EXAMPLES: &str = "\
+Examples:
+  muster studio scenarios/pegasus-bridge.muster   open http://127.0.0.1:8047/__muster/studio/
+  muster studio scenarios/ --port 0 --out site/
+
+The page shows the umpire's map (or a side's, as its briefing shows it),
+redrawn after each save. Point for ground metres and table cm; click to copy
+`(x,y)`, drag to copy `rect (x,y) size W by H`, Alt-drag for a line's points;
+click an item for its source line. Nothing is written but the briefings.";
+
+/// Options of `muster studio`.
+#[derive(Debug, clap::Args)]
+pub struct StudioArgs {
+    /// Scenario files or folders; each one's pack root is watched recursively
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Build the briefings into this folder (default: `out` from muster.toml,
+    /// else a temporary folder removed on exit)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Port on 127.0.0.1 (0 picks a free one)
+    #[arg(long, default_value_t = 8047)]
+    pub port: u16,
+}
+
+/// `muster studio`: `watch --serve` with the studio page first.
+pub fn studio(args: &StudioArgs) -> Result<Status, CliError> {
+    let mut watch = WatchArgs {
+        paths: args.paths.clone(),
+        out: args.out.clone(),
+        serve: true,
+        port: args.port,
+        debounce: 100,
+        notes: false,
+        max_diagnostics: muster_model::FindingsLimit::DEFAULT,
+    };
+    match serving(&watch, studio::PAGE_PATH) {
+        Err(CliError::NoOut) => {
+            // Held until the studio stops, then removed with what was built.
+            let scratch = tempfile::tempdir().map_err(|e| CliError::Io {
+                path: std::env::temp_dir(),
+                reason: e.to_string(),
+            })?;
+            watch.out = Some(scratch.path().to_path_buf());
+            serving(&watch, studio::PAGE_PATH)
+        }
+        other => other,
+    }
+}
+
 /// Runs until Ctrl-C (exit 0) or until the watch cannot go on (exit 2).
 pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
+    serving(args, "")
+}
+
+/// The watch, serving `page` first when `--serve` is on.
+fn serving(args: &WatchArgs, page: &str) -> Result<Status, CliError> {
     let timing = Timing::of(Duration::from_millis(args.debounce));
     // The port first: a port in use is reported before anything is created.
     let bound = match args.serve {
@@ -101,6 +158,10 @@ pub fn run(args: &WatchArgs) -> Result<Status, CliError> {
     let mut header = Vec::new();
     if let (Some(bound), Some(root)) = (bound, session.out_root()) {
         let url = serve::start(bound, root.clone(), Arc::clone(&shared));
+        let url = match page {
+            "" => url,
+            page => format!("{}{page}", url.trim_end_matches('/')),
+        };
         header.push(format!("serving {url} (Ctrl-C to stop)"));
         say(&header.join("\n"));
     }
@@ -259,6 +320,7 @@ fn emit(header: &[String], report: &Report, started: Instant, shared: &serve::Sh
     if let Some(root) = &report.out_root {
         shared.set_root(root);
     }
+    shared.studied(report.studio.clone());
     if report.wrote {
         shared.rebuilt(&line);
     } else {

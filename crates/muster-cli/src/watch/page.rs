@@ -80,7 +80,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// Percent-encodes a path segment for a link.
-fn encode(segment: &str) -> String {
+pub(crate) fn encode(segment: &str) -> String {
     segment
         .bytes()
         .map(|b| match b {

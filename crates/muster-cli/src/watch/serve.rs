@@ -8,14 +8,16 @@
 //! output root verified on every request.
 
 use super::page;
+use super::studio::{self, link::Link, Place};
 use crate::beneath::Dir;
 use crate::out_root::OutRoot;
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Longest request head read; anything longer is refused.
@@ -42,6 +44,10 @@ pub struct Shared {
     pub status: Mutex<String>,
     /// The folder served: the watch reopens it when it was replaced in place.
     root: Mutex<Option<OutRoot>>,
+    /// What the studio page knows of each scenario, by output folder.
+    pub studio: Mutex<BTreeMap<String, studio::Index>>,
+    /// The studio's link to an editor.
+    pub link: Link,
 }
 
 impl Shared {
@@ -59,6 +65,27 @@ impl Shared {
 
     fn root(&self) -> Option<OutRoot> {
         self.root.lock().ok().and_then(|r| r.clone())
+    }
+
+    /// Takes the studio's view of the scenarios just checked; a scenario whose
+    /// model was not kept keeps the items it had.
+    pub fn studied(&self, fresh: Vec<studio::Index>) {
+        let mut all = self.studio.lock().unwrap_or_else(PoisonError::into_inner);
+        for mut index in fresh {
+            if let (true, Some(old)) = (index.items.is_empty(), all.get(&index.folder)) {
+                index.items.clone_from(&old.items);
+                index.sides.clone_from(&old.sides);
+            }
+            all.insert(index.folder.clone(), index);
+        }
+    }
+
+    /// Whether `file` is a source the studio indexed: the only files a click
+    /// may ask an editor to open.
+    fn knows_file(&self, file: &str) -> bool {
+        let all = self.studio.lock().unwrap_or_else(PoisonError::into_inner);
+        all.values()
+            .any(|i| i.items.iter().any(|item| item.at.file == file))
     }
 
     pub fn set_status(&self, status: &str) {
@@ -177,6 +204,8 @@ struct Response {
     extra: String,
     /// The nonce the page's reload script carries, for its CSP.
     nonce: Option<String>,
+    /// The studio page: scripts from this server only.
+    own_scripts: bool,
 }
 
 fn plain(code: u16, text: &str) -> Response {
@@ -187,6 +216,7 @@ fn plain(code: u16, text: &str) -> Response {
         head_only: false,
         extra: String::new(),
         nonce: None,
+        own_scripts: false,
     }
 }
 
@@ -196,11 +226,12 @@ fn busy() -> Response {
     r
 }
 
-/// The request line and the `Host` header.
+/// The request line and the `Host` and `Origin` headers.
 struct Head {
     method: String,
     target: String,
     host: Option<String>,
+    origin: Option<String>,
 }
 
 enum HeadError {
@@ -254,14 +285,17 @@ fn read_head(stream: &mut TcpStream) -> Result<Head, HeadError> {
     if !target.starts_with('/') || !version.starts_with("HTTP/1.") {
         return Err(HeadError::Bad("malformed request line\n"));
     }
-    let mut host = None;
+    let (mut host, mut origin) = (None, None);
     for line in lines {
         if let Some((name, value)) = line.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("host") {
+            let name = name.trim();
+            if name.eq_ignore_ascii_case("host") {
                 if host.is_some() {
                     return Err(HeadError::Bad("more than one Host header\n"));
                 }
                 host = Some(value.trim().to_ascii_lowercase());
+            } else if name.eq_ignore_ascii_case("origin") {
+                origin = Some(value.trim().to_ascii_lowercase());
             }
         }
     }
@@ -269,6 +303,7 @@ fn read_head(stream: &mut TcpStream) -> Result<Head, HeadError> {
         method: method.to_string(),
         target: target.to_string(),
         host,
+        origin,
     })
 }
 
@@ -294,6 +329,9 @@ fn answer(head: &Head, site: &Site) -> Response {
         );
     }
     let head_only = head.method == "HEAD";
+    if head.method == "POST" {
+        return post(head, site);
+    }
     if head.method != "GET" && !head_only {
         let mut r = plain(405, "read-only: GET and HEAD only\n");
         r.extra = "Allow: GET, HEAD\r\n".into();
@@ -315,6 +353,9 @@ fn serve(head: &Head, site: &Site) -> Response {
     let path = head.target.split(['?', '#']).next().unwrap_or("/");
     if path == page::VERSION_PATH {
         return plain(200, &version.to_string());
+    }
+    if let Some(r) = studio_get(path, site, version) {
+        return r;
     }
     if path == "/" || path == "/index.html" {
         // The index `muster build` wrote, when there is one; else the listing.
@@ -367,7 +408,92 @@ fn html(body: String, nonce: String) -> Response {
         head_only: false,
         extra: String::new(),
         nonce: Some(nonce),
+        own_scripts: false,
     }
+}
+
+/// How long the editor's wait for a click is held open.
+const EDITOR_WAIT: Duration = Duration::from_secs(20);
+
+/// The studio's pages and data, if `path` is one of them.
+fn studio_get(path: &str, site: &Site, version: u64) -> Option<Response> {
+    let shared = &site.shared;
+    let typed = |kind: &'static str, body: String| {
+        let mut r = plain(200, "");
+        r.kind = kind;
+        r.body = body.into_bytes();
+        r.own_scripts = kind == HTML;
+        r
+    };
+    Some(match path {
+        studio::PAGE_PATH => typed(HTML, studio::PAGE.to_string()),
+        studio::SCRIPT_PATH => typed("text/javascript; charset=utf-8", studio::SCRIPT.into()),
+        studio::STYLE_PATH => typed("text/css; charset=utf-8", studio::STYLE.into()),
+        studio::INDEX_PATH => {
+            let all = shared.studio.lock().unwrap_or_else(PoisonError::into_inner);
+            let list: Vec<&studio::Index> = all.values().collect();
+            typed(
+                "application/json",
+                serde_json::to_string(&list).unwrap_or_default(),
+            )
+        }
+        studio::STATE_PATH => typed("application/json", shared.link.state(version)),
+        studio::LINK_OPEN_PATH => match shared.link.next_open(EDITOR_WAIT) {
+            Some(place) => typed(
+                "application/json",
+                serde_json::to_string(&place).unwrap_or_default(),
+            ),
+            None => plain(204, ""),
+        },
+        _ => return None,
+    })
+}
+
+/// The studio's two messages: the page asks the editor to open a line, the
+/// language server reports the editor's cursor. Only a request with no
+/// `Origin` (the language server) or this server's own (the page) is taken,
+/// so no other web page can post here; only indexed files are named.
+fn post(head: &Head, site: &Site) -> Response {
+    let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
+    if path != studio::OPEN_PATH && path != studio::LINK_CURSOR_PATH {
+        let mut r = plain(405, "read-only: GET and HEAD only\n");
+        r.extra = "Allow: GET, HEAD\r\n".into();
+        return r;
+    }
+    let own = head
+        .origin
+        .as_ref()
+        .is_none_or(|o| site.hosts.iter().any(|h| *o == format!("http://{h}")));
+    if !own {
+        return plain(403, "only the studio page may post here\n");
+    }
+    let Some(place) = place_of(query).filter(|p| site.shared.knows_file(&p.file)) else {
+        return plain(400, "give the file and line of an item the studio knows\n");
+    };
+    if path == studio::LINK_CURSOR_PATH {
+        site.shared.link.set_cursor(place);
+        return plain(200, "");
+    }
+    match site.shared.link.request_open(place) {
+        true => plain(200, "sent to the editor\n"),
+        false => plain(202, "no editor connected\n"),
+    }
+}
+
+/// `file=…&line=…` of a query string.
+fn place_of(query: &str) -> Option<Place> {
+    let (mut file, mut line) = (None, None);
+    for pair in query.split('&') {
+        match pair.split_once('=') {
+            Some(("file", v)) => file = percent_decode(&v.replace('+', " ")),
+            Some(("line", v)) => line = v.parse().ok(),
+            _ => {}
+        }
+    }
+    Some(Place {
+        file: file?,
+        line: line?,
+    })
 }
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -443,8 +569,12 @@ fn content_type(path: &Path) -> &'static str {
 /// The Content-Security-Policy of every response: nothing may load but the
 /// page's own styles, images and the one reload script carrying `nonce`; no
 /// page may frame it.
-fn csp(nonce: Option<&str>) -> String {
-    let script = nonce.map_or_else(|| "'none'".to_string(), |n| format!("'nonce-{n}'"));
+fn csp(nonce: Option<&str>, own_scripts: bool) -> String {
+    let script = match (nonce, own_scripts) {
+        (_, true) => "'self'".to_string(),
+        (Some(n), false) => format!("'nonce-{n}'"),
+        (None, false) => "'none'".to_string(),
+    };
     format!(
         "default-src 'none'; script-src {script}; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
@@ -455,6 +585,9 @@ fn csp(nonce: Option<&str>) -> String {
 fn respond(stream: &mut TcpStream, r: &Response) -> std::io::Result<()> {
     let reason = match r.code {
         200 => "OK",
+        202 => "Accepted",
+        204 => "No Content",
+        403 => "Forbidden",
         400 => "Bad Request",
         404 => "Not Found",
         405 => "Method Not Allowed",
@@ -471,7 +604,7 @@ fn respond(stream: &mut TcpStream, r: &Response) -> std::io::Result<()> {
         r.code,
         r.kind,
         r.body.len(),
-        csp(r.nonce.as_deref()),
+        csp(r.nonce.as_deref(), r.own_scripts),
         r.extra,
     );
     stream.write_all(head.as_bytes())?;

@@ -57,6 +57,12 @@ fn after_the_signal_name_the_kinds_are_offered_not_colours() {
 }
 
 #[test]
+fn in_the_scenario_header_the_georeference_is_offered() {
+    let labels = labels_at_end("scenario \"Test\" {\n  table 2400m by 1600m\n  ");
+    assert!(labels.iter().any(|l| l == "georeference"), "{labels:?}");
+}
+
+#[test]
 fn in_a_map_the_crossing_kinds_are_offered() {
     let labels = labels_at_end("map {\n  ");
     for k in ["bridge", "ford", "level-crossing"] {

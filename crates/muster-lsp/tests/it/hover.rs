@@ -15,6 +15,7 @@ const SCENARIO: &str = r#"scenario "Hover" {
   turns 12
   first-bound blue
   table 3000m by 2000m
+  geo$4reference 49.2410N 0.2720W north-bearing 0 "IGN 1:25 000"
 }
 side blue "Blue" nation british
 side red "Red" nation german
@@ -44,7 +45,12 @@ orders blue {
 /// The hover text where marker `$N` stands.
 fn hover(marker: &str) -> String {
     let at = SCENARIO.find(marker).expect("the marker is in the fixture");
-    let unmark = |s: &str| s.replace("$1", "").replace("$2", "").replace("$3", "");
+    let unmark = |s: &str| {
+        s.replace("$1", "")
+            .replace("$2", "")
+            .replace("$3", "")
+            .replace("$4", "")
+    };
     let text: String = unmark(SCENARIO);
     let before = unmark(&SCENARIO[..at]);
     let line = before.matches('\n').count();
@@ -96,6 +102,15 @@ fn a_level_crossing_says_what_it_may_be_over() {
     let text = hover("$3");
     assert!(
         text.contains("**level-crossing** (crossing) — a level crossing, at grade, over a line that is not water"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_georeference_says_where_the_table_lies() {
+    let text = hover("$4");
+    assert!(
+        text.contains("**georeference** — where the table's south-west corner lies on WGS 84"),
         "{text}"
     );
 }

@@ -4,5 +4,6 @@ mod actions;
 mod completion;
 mod hover;
 mod server;
+mod studio;
 mod support;
 mod textmate;

@@ -3,6 +3,7 @@ use muster_syntax::Code;
 
 use super::names::{did_you_mean, Space};
 use super::{loc, name, prose, unresolved, Ctx, FileItems};
+use crate::earth::Georeference;
 use crate::model::*;
 use muster_rules::vocab::{Light, Weather};
 use muster_syntax::{ast, Diagnostic, FileId, Ident};
@@ -37,6 +38,13 @@ fn header(file: FileId, s: &ast::Scenario) -> Header {
             .ground_scale
             .as_ref()
             .map_or_else(default_ground_scale, |g| g.value),
+        georeference: s.georeference.as_ref().map(|g| Georeference {
+            latitude: g.latitude.value,
+            longitude: g.longitude.value,
+            north_bearing: g.north_bearing.as_ref().map_or(0.0, |b| b.value),
+            source: g.source.as_ref().map(|t| t.value.clone()),
+            loc: loc(file, g.span),
+        }),
         notes: s.notes.iter().map(|t| prose(file, t)).collect(),
         loc: loc(file, s.span),
     }

@@ -58,6 +58,7 @@ pub fn resolve_cached(
     cx.model.collection = pack.collection.clone();
     cx.model.findings_limit = pack.findings_limit;
     cx.model.balance = pack.balance;
+    cx.model.require_historical_strength = pack.require_historical_strength;
     for f in &items {
         if let Some(lib) = &f.library {
             // what each importer still resolves of a library (its own part was
@@ -147,6 +148,7 @@ impl Ctx<'_> {
                 overrides: Vec::new(),
                 findings_limit: FindingsLimit::default(),
                 balance: Default::default(),
+                require_historical_strength: false,
                 sides: Vec::new(),
                 terrains: Vec::new(),
                 areas: Vec::new(),

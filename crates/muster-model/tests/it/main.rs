@@ -3,6 +3,7 @@
 mod balance;
 mod command;
 mod common;
+mod earth;
 mod imports;
 mod library_cache;
 mod names;

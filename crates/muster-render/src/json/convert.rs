@@ -18,7 +18,11 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let units = forest.tops(i);
+            let mut units = forest.tops(i);
+            let identity = crate::app6::Identity::of_side(i);
+            units
+                .iter_mut()
+                .for_each(|u| crate::app6::set_sidcs(u, identity));
             let strength = units.iter().fold(Default::default(), |a, u| a + u.strength);
             Side {
                 id: s.name.id.clone(),

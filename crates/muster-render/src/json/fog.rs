@@ -196,6 +196,10 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
     for s in &mut j.sides {
         if s.id == side {
             s.units.iter_mut().for_each(|u| own_unit(u, &fix));
+            // a side sees its own units as friends, whatever the umpire's view
+            s.units
+                .iter_mut()
+                .for_each(|u| crate::app6::set_sidcs(u, crate::app6::Identity::Friend));
         } else {
             s.players.clear();
             s.units.clear();

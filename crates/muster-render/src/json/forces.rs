@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::common::{Kw, Point, RealStrength, Reference};
 use super::round::{whole, whole_opt};
-use super::strict::{NAME, PATH};
+use super::strict::{NAME, PATH, SIDC};
 
 /// A unit: a formation, HQ or commanded group (§9, §10).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -50,6 +50,13 @@ pub struct Unit {
     /// `motorised`): the APP-6 modifier its map symbol carries, its own or
     /// its template's; null for none.
     pub modifier: Option<Kw<Modifier>>,
+    /// Its APP-6 (D) / MIL-STD-2525 D symbol identification code, 20 digits:
+    /// friend (`3` in the fourth digit) for a side's own units; in the
+    /// umpire's JSON the first side is the friend and every other hostile
+    /// (`6`), as the map draws them. The map draws its symbol from the same
+    /// table.
+    #[schemars(pattern(SIDC))]
+    pub sidc: String,
     /// Estimated strength of the unit and everything below it.
     pub strength: RealStrength,
     /// The real unit's strength as the scenario states it, with its source;

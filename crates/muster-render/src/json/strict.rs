@@ -11,6 +11,8 @@ use serde_json::Value;
 pub const NAME: &str = "^[a-z][a-z0-9_-]*$";
 /// A name or a dotted path to an element (`d-coy.coy-hq`), as a reference is written.
 pub const PATH: &str = "^[a-z][a-z0-9_-]*(\\.[a-z][a-z0-9_-]*)*$";
+/// A 20-digit APP-6 (D) symbol identification code.
+pub const SIDC: &str = "^[0-9]{20}$";
 /// An intel report's id: the receiving side, then its number (`british.report-1`).
 pub const REPORT: &str = "^[a-z][a-z0-9_-]*\\.report-[1-9][0-9]*$";
 /// An arrival's id: the arriving side, then its number (`german.arrival-1`).

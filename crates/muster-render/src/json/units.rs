@@ -104,6 +104,8 @@ impl Forest<'_> {
             prepared_overnight: u.prepared.as_ref().is_some_and(|p| p.date.is_none()),
             branch: u.branch.map(super::common::Kw),
             modifier: u.modifier.map(super::common::Kw),
+            // filled in once the tree is whole (`app6::set_sidcs`)
+            sidc: String::new(),
             strength,
             historical_strength: u.historical_strength.as_ref().map(|h| HistoricalStrength {
                 men: h.men,

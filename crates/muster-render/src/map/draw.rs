@@ -2,22 +2,21 @@
 //! the furniture (grid, scale bar, legend lists) is sized to the print scale,
 //! then the placer chooses where every label and unit symbol goes.
 
-use super::branch::{unit_branch, BRANCHES};
 use super::crop::crop;
 use super::grid::{grid, square_in};
 use super::hatch;
 use super::inset::{clear, dense_spots};
-use super::modifier::MODIFIERS;
 use super::orders::{arrivals, centre, orders, plans};
 use super::place::place;
 use super::spread::spread;
 use super::svg::num;
 use super::symbols::Symbols;
 use super::view::{
-    echelon_mark, scale_and_north, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote,
-    MapView, Mark, PrintBox, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM,
-    SMALLEST_EM,
+    scale_and_north, AreaMark, Echelon, InsetOf, KeyEntry, LineMark, MapNote, MapView, Mark,
+    PrintBox, ScenarioKind, UnitMark, Window, BRIEFING, MARGINS_EM, MIN_TEXT_MM, SMALLEST_EM,
 };
+use crate::app6::modifier::MODIFIERS;
+use crate::app6::{symbol, ICONS};
 use crate::json::forces::Unit;
 use crate::json::{Point, ScenarioJson};
 use crate::keyword::keyword;
@@ -346,6 +345,7 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         print_h_mm: vh * k,
         band: mb * em,
         em,
+        ground_scale: scale,
         sym: 0.75 * em,
         grid: grid(w, h, scale, em),
         svg: Symbols::new(),
@@ -414,10 +414,11 @@ fn legend_units(
     elements: Vec<Mark>,
     echelons: Vec<Echelon>,
 ) {
-    let mut branches: Vec<String> = BRANCHES
+    let mut branches: Vec<String> = ICONS
         .iter()
-        .filter(|b| units.iter().any(|u| u.branch == **b))
-        .map(|b| (*b).to_string())
+        .map(|i| i.branch.keyword())
+        .filter(|b| units.iter().any(|u| u.branch == *b))
+        .map(str::to_string)
         .collect();
     branches.dedup();
     view.branches = branches;
@@ -949,8 +950,9 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
         off_table.push(u.display.clone().unwrap_or_else(|| u.id.clone()));
     }
     if let Some(c) = anchor(&own_placed) {
+        let sym = symbol(u);
         let word = keyword(&u.echelon);
-        let mark = echelon_mark(&word);
+        let mark = sym.echelon.mark;
         let e = Echelon {
             mark: mark.into(),
             words: word,
@@ -965,11 +967,10 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
             fx: c.x,
             fy: h - c.y,
             hostile,
-            branch: unit_branch(u).into(),
-            modifier: u
+            branch: sym.icon.branch.keyword().into(),
+            modifier: sym
                 .modifier
-                .as_ref()
-                .map(|m| m.0.keyword().to_string())
+                .map(|m| m.modifier.keyword().to_string())
                 .unwrap_or_default(),
             echelon: mark.into(),
             label: u.id.clone(),

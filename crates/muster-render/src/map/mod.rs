@@ -7,7 +7,6 @@
 //! `extract` cut it to a window, `place` and `placer` put its labels, `setup`
 //! prints the whole table for the set-up sheet.
 
-pub mod branch;
 mod crop;
 mod draw;
 pub mod extract;
@@ -15,7 +14,6 @@ mod font;
 pub mod grid;
 mod hatch;
 mod inset;
-pub mod modifier;
 mod near;
 pub mod orders;
 mod place;

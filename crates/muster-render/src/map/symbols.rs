@@ -22,7 +22,7 @@ impl Symbols {
     pub fn new() -> Symbols {
         let mut defs = String::from("<defs>");
         defs.push_str(SYMBOLS);
-        defs.push_str(&super::modifier::symbols());
+        defs.push_str(&crate::app6::modifier::symbols());
         defs.push_str("</defs>");
         Symbols { defs }
     }
@@ -67,7 +67,7 @@ mod tests {
     #[test]
     fn every_branch_has_its_symbol() {
         let s = Symbols::new();
-        for b in crate::map::branch::BRANCHES {
+        for b in crate::app6::ICONS.iter().map(|i| i.branch) {
             assert!(s.defs.contains(&format!("<symbol id=\"b-{b}\"")), "{b}");
         }
     }

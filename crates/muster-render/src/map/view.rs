@@ -47,6 +47,10 @@ pub struct MapView {
     pub band: f64,
     /// A size for symbols and text: 1 em prints at `MIN_TEXT_MM / SMALLEST_EM`.
     pub em: f64,
+    /// Metres of ground per table millimetre: with `height` (the table's depth,
+    /// where y flips to north-up) the studio turns a pointer into ground and
+    /// table coordinates from the SVG's `data-*` attributes alone.
+    pub ground_scale: f64,
     /// The scale of unit frames (`0.75 em`).
     pub sym: f64,
     pub grid: Grid,
@@ -337,10 +341,10 @@ pub struct UnitMark {
     pub fx: f64,
     pub fy: f64,
     pub hostile: bool,
-    /// One of [`super::branch::BRANCHES`], or `report` for an intel report.
+    /// A branch of [`crate::app6::ICONS`], or `report` for an intel report.
     pub branch: String,
     /// Its APP-6 mobility modifier's keyword (`airborne`), drawn at the foot
-    /// of the frame from [`super::modifier::MODIFIERS`]; empty for none.
+    /// of the frame from [`crate::app6::modifier::MODIFIERS`]; empty for none.
     pub modifier: String,
     pub echelon: String,
     pub label: String,
@@ -476,16 +480,11 @@ pub(crate) fn scale_and_north(
     (bar, margin, ny)
 }
 
-/// NATO echelon marks (§9).
+/// The NATO echelon mark of an echelon keyword (§9), from the symbol codes'
+/// table; `•` for a word that is none.
 pub fn echelon_mark(e: &str) -> &'static str {
-    match e {
-        "division" => "XX",
-        "brigade" => "X",
-        "regiment" => "III",
-        "battalion" => "II",
-        "company" | "battery" | "squadron" => "I",
-        "platoon" | "troop" => "•••",
-        "flight" => "••",
-        _ => "•",
-    }
+    crate::app6::ECHELONS
+        .iter()
+        .find(|x| x.echelon.keyword() == e)
+        .map_or("•", |x| x.mark)
 }

@@ -38,19 +38,13 @@ fn ajv_available() -> bool {
 
 /// Runs `validate.js` on `docs`; returns whether every expectation held, and its output.
 fn run(schema: &Path, mode: &str, docs: &[PathBuf]) -> (bool, String) {
-    let out = Command::new("node")
-        .arg(ajv_dir().join("validate.js"))
-        .arg(schema)
-        .arg(mode)
-        .args(docs)
-        .output()
-        .expect("node runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
+    support::tool::run(
+        Command::new("node")
+            .arg(ajv_dir().join("validate.js"))
+            .arg(schema)
+            .arg(mode)
+            .args(docs),
+    )
 }
 
 fn write_all(dir: &Path, docs: &[(String, String)]) -> Vec<PathBuf> {

@@ -335,11 +335,23 @@ impl Planter<'_> {
             light: _,
             table: _,
             ground_scale: _,
+            georeference,
             notes,
             overrides,
             span: _,
         } = s;
         self.text(title, one(EVERYONE), "scenario title");
+        if let Some(g) = georeference {
+            let Georeference {
+                latitude: _,
+                longitude: _,
+                north_bearing: _,
+                source,
+                span: _,
+            } = &**g;
+            // where the position was read from: for the writer, on no sheet
+            self.opt_text(source, one(UNRENDERED), "georeference source");
+        }
         for e in end_conditions {
             self.text(e, one(EVERYONE), "end condition");
         }

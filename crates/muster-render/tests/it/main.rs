@@ -1,6 +1,7 @@
 //! The integration tests, one binary: each module is one area of behaviour.
 
 mod ajv;
+mod app6;
 mod browser;
 mod complexity;
 mod display_names;
@@ -12,6 +13,7 @@ mod kind_styles;
 mod leak;
 mod map_table;
 mod modifiers;
+mod orbat_mapper;
 mod player_sheet;
 mod python_jsonschema;
 mod schema;

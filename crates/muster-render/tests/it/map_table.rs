@@ -420,7 +420,7 @@ fn pack_icons() -> String {
         out.push_str(&format!(
             "{stem} {} {}\n",
             u.id,
-            muster_render::map::branch::unit_branch(u)
+            muster_render::app6::branch::unit_branch(u)
         ));
         for c in &u.units {
             walk(stem, c, out);

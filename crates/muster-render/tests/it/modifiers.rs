@@ -6,8 +6,8 @@
 
 use muster_model::analysis::analyse;
 use muster_model::{resolve, MemoryWorld, PackConfig};
+use muster_render::app6::modifier::MODIFIERS;
 use muster_render::json;
-use muster_render::map::modifier::MODIFIERS;
 use muster_render::{build, Templates};
 
 const TEXT: &str = r#"

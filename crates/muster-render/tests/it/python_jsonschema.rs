@@ -60,19 +60,14 @@ fn python_jsonschema_accepts_both_schemas_and_every_built_file() {
             p
         })
         .collect();
-    let out = Command::new("python3")
-        .args(["-c", SCRIPT])
-        .arg(schema("scenario"))
-        .arg(schema("diagnostics"))
-        .args(&docs)
-        .output()
-        .expect("python3 runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    let (ok, text) = support::tool::run(
+        Command::new("python3")
+            .args(["-c", SCRIPT])
+            .arg(schema("scenario"))
+            .arg(schema("diagnostics"))
+            .args(&docs),
     );
-    assert!(out.status.success(), "{text}");
+    assert!(ok, "{text}");
     assert!(
         text.contains(&format!("checked {} document(s)", docs.len())),
         "{text}"

@@ -3,7 +3,7 @@ use crate::Code;
 
 use super::ctx::kids;
 use super::{Ctx, P};
-use crate::ast::{ClockTime, Date, Player, Scenario, SeverityOverride, Side, Use};
+use crate::ast::{ClockTime, Date, Georeference, Player, Scenario, SeverityOverride, Side, Use};
 use crate::grammar::Rule;
 use crate::literal;
 use crate::span::Spanned;
@@ -36,6 +36,7 @@ pub(crate) fn scenario(c: &mut Ctx, p: P) -> Scenario {
         light: None,
         table: None,
         ground_scale: None,
+        georeference: None,
         notes: Vec::new(),
         overrides: Vec::new(),
         span,
@@ -63,6 +64,7 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
         }
         return;
     }
+    let span = c.span(&p);
     let mut args = kids(p).skip(1);
     let Some(a) = args.next() else { return };
     match rule {
@@ -94,10 +96,62 @@ fn setting(c: &mut Ctx, p: P, s: &mut Scenario) {
         Rule::ground_scale_stmt => {
             s.ground_scale = c.ranged(&a, literal::distance, &limits::GROUND_SCALE)
         }
+        Rule::georeference_stmt => s.georeference = georeference(c, a, args, span).map(Box::new),
         Rule::ends_stmt => s.end_conditions.push(c.text(a)),
         Rule::notes_stmt => s.notes.push(c.text(a)),
         _ => {}
     }
+}
+
+/// `georeference 49.2410N 0.2720W north-bearing 0 "source"` from its latitude
+/// on; `None` when a degree value is refused (MC002, MC004).
+fn georeference<'i>(
+    c: &mut Ctx,
+    lat: P<'i>,
+    mut rest: impl Iterator<Item = P<'i>>,
+    span: crate::span::Span,
+) -> Option<Georeference> {
+    let latitude = degrees(c, &lat, literal::latitude, &limits::LATITUDE);
+    let longitude = rest
+        .next()
+        .and_then(|l| degrees(c, &l, literal::longitude, &limits::LONGITUDE));
+    let mut north_bearing = None;
+    let mut source = None;
+    for k in rest {
+        match k.as_rule() {
+            Rule::num => {
+                north_bearing = c
+                    .lit(&k, literal::bearing)
+                    .map(|b| Spanned::new(b, c.span(&k)))
+            }
+            Rule::string => source = Some(c.text(k)),
+            _ => {}
+        }
+    }
+    Some(Georeference {
+        latitude: latitude?,
+        longitude: longitude?,
+        north_bearing,
+        source,
+        span,
+    })
+}
+
+/// Degrees with a hemisphere letter, signed (south and west negative), when the
+/// literal is well formed and its size within `limit`.
+fn degrees(
+    c: &mut Ctx,
+    p: &P,
+    f: fn(&str) -> Result<(f64, bool), literal::LitError>,
+    limit: &limits::Limit,
+) -> Option<Spanned<f64>> {
+    let span = c.span(p);
+    let (size, negative) = c.lit(p, f)?;
+    let size = c.within(Spanned::new(size, span), p.as_str(), limit)?;
+    Some(Spanned::new(
+        if negative { -size.value } else { size.value },
+        span,
+    ))
 }
 
 /// A date literal within the years the language takes.

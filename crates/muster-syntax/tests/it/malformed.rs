@@ -78,6 +78,11 @@ cases! {
     figures_zero: "forces british {\n  company c {\n    element a coherent figures 0\n  }\n}\n";
     duration_missing_unit: "scenario \"x\" {\n  turn-length 10\n}\n";
     ground_scale_negative: "scenario \"x\" {\n  ground-scale -2m\n}\n";
+    latitude_out_of_range: "scenario \"x\" {\n  georeference 95.1N 0.2720W\n}\n";
+    longitude_out_of_range: "scenario \"x\" {\n  georeference 49.2410N 200E north-bearing 0\n}\n";
+    latitude_and_longitude_swapped: "scenario \"x\" {\n  georeference 0.2720W 49.2410N\n}\n";
+    latitude_without_hemisphere: "scenario \"x\" {\n  georeference -49.2410 0.2720E\n}\n";
+    north_bearing_out_of_range: "scenario \"x\" {\n  georeference 49.2410N 0.2720W north-bearing 400 \"IGN\"\n}\n";
     non_ascii_stray_character: "map {\n  place x at (1,1) →\n}\n";
     hq_without_name: "forces british {\n  company c {\n    hq\n  }\n}\n";
     forces_missing_brace: "forces british company c\n";

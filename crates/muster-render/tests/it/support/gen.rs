@@ -50,6 +50,7 @@ fn empty_model(n: usize) -> Model {
         collection: None,
         findings_limit: muster_model::pack::FindingsLimit::of(0),
         balance: Default::default(),
+        require_historical_strength: false,
         files: vec![SourceFile {
             id: FileId(0),
             path: format!("generated/gen-{n}.muster"),
@@ -69,6 +70,7 @@ fn empty_model(n: usize) -> Model {
             light: Light::Dawn,
             table: Some((3000.0, 2000.0)),
             ground_scale: 2.0,
+            georeference: None,
             notes: vec![prose("Designer note: the farm is the key.")],
             loc: loc(),
         }),

@@ -7,3 +7,4 @@ pub mod html;
 pub mod ids;
 pub mod pack;
 pub mod print;
+pub mod tool;

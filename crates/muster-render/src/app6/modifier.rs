@@ -15,6 +15,8 @@ pub struct App6Modifier {
     pub path: &'static str,
     /// Whether the mark is filled (the mountain's peak) or only stroked.
     pub filled: bool,
+    /// Digits 19–20 of a land unit's symbol code: its sector 2 modifier.
+    pub sector2: &'static str,
 }
 
 /// Every modifier of the language, in its order.
@@ -26,6 +28,7 @@ pub const MODIFIERS: [App6Modifier; 3] = [
         name: "airborne",
         path: "M-0.5 0.38 Q0 0.86 0.5 0.38",
         filled: false,
+        sector2: "01",
     },
     // A solid peak standing on the frame's foot.
     App6Modifier {
@@ -33,6 +36,7 @@ pub const MODIFIERS: [App6Modifier; 3] = [
         name: "mountain",
         path: "M-0.3 0.8 L0 0.3 L0.3 0.8 Z",
         filled: true,
+        sector2: "27",
     },
     // A short upright bar rising from the frame's foot.
     App6Modifier {
@@ -40,6 +44,9 @@ pub const MODIFIERS: [App6Modifier; 3] = [
         name: "motorized",
         path: "M0 0.3 V0.8",
         filled: false,
+        // Wheeled, where the branch has no motorised subtype of its own (see
+        // `Icon::motorised`).
+        sector2: "51",
     },
 ];
 
