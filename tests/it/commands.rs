@@ -79,3 +79,38 @@ fn version_and_help() {
     assert_eq!(code, 0);
     insta::assert_snapshot!("help", stdout);
 }
+
+#[test]
+fn balance_prints_the_report_and_its_json() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/pegasus-bridge.muster");
+    let dir = dir.to_str().unwrap();
+    let (code, text, stderr) = run(muster().args(["balance", dir]));
+    assert_eq!(code, 0, "{stderr}");
+    // the café, worked by hand in muster-model's balance test: the British have
+    // 3 : 1 there from turn 4, when the river party comes over the bridge
+    assert!(text.contains("Café Gondrée (`cafe`)"), "{text}");
+    assert!(
+        text.contains("british attacks, german defends: the attacker first has 3 : 1 in turn 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("british: men 181 stated, 260 in the game (coup-de-main)"),
+        "{text}"
+    );
+    let (code, json, _) = run(muster().args(["balance", dir, "--format", "json"]));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let cafe = &v["scenarios"][0]["balance"]["objectives"][2];
+    assert_eq!(cafe["id"], "cafe");
+    assert_eq!(cafe["verdict"]["kind"], "reaches");
+    assert_eq!(cafe["sides"][0]["turns"][3]["small_arms"], 20);
+}
+
+#[test]
+fn balance_of_a_broken_scenario_shows_its_errors() {
+    let pack = common::TempPack::new();
+    pack.write("pack/a.muster", &common::broken());
+    let (code, stdout, _) = run(&mut pack.muster(&["balance", "pack/a.muster"]));
+    assert_eq!(code, 1);
+    assert!(stdout.contains("error"), "{stdout}");
+}

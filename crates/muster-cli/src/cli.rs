@@ -55,6 +55,9 @@ pub enum Command {
     Lsp(LspArgs),
     /// Create a new scenario pack: muster.toml, a scenario that checks clean, lib/, CI
     New(NewArgs),
+    /// Print the balance report: each side's strength within reach of each objective, turn by turn
+    #[command(after_help = crate::commands::balance::EXAMPLES)]
+    Balance(crate::commands::balance::BalanceArgs),
     /// Write a scenario in another tool's format (GeoJSON for map tools)
     #[command(subcommand)]
     Export(Export),

@@ -2,6 +2,7 @@
 //! the derived facts every output shows (command status, order latency).
 
 pub mod analysis;
+pub mod balance;
 pub mod bounds;
 pub mod cache;
 pub mod collection;

@@ -789,6 +789,9 @@ pub struct Model {
     /// How many findings of one code per file are shown (MC007 sums up the rest).
     #[serde(skip)]
     pub findings_limit: crate::pack::FindingsLimit,
+    /// The pack's `[balance]` settings, which the balance report measures with.
+    #[serde(skip)]
+    pub balance: crate::balance::BalanceSettings,
     /// The pack asks every unit to state its real strength (MC219).
     #[serde(skip)]
     pub require_historical_strength: bool,

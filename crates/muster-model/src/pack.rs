@@ -1,5 +1,6 @@
 //! The pack's `muster.toml`: its name, severity overrides (house rules, p.1),
-//! a template folder for briefings and an output folder.
+//! a template folder for briefings, an output folder and the balance report's
+//! rates (`[balance]`).
 //!
 //! Every problem is an MC109 diagnostic (MC117 for an `out` that is the pack
 //! itself); the file has no `FileId` in the model, so the diagnostics carry no
@@ -24,6 +25,8 @@ pub struct PackConfig {
     pub collection: Option<crate::collection::Collection>,
     /// How many findings of one code per file a check shows (`--max-diagnostics`).
     pub findings_limit: FindingsLimit,
+    /// `[balance]`: the rates and doctrine of the balance report.
+    pub balance: crate::balance::BalanceSettings,
     /// `require-historical-strength = true`: a unit whose real strength neither it
     /// nor a unit above it states is a warning (MC219). Off unless the pack asks,
     /// since a made-up scenario has no real strength to state.
@@ -60,7 +63,7 @@ pub const INVALID_PACK: Code = Code::MC109;
 /// The code of an output folder that would hold the pack's sources.
 pub const UNSAFE_OUTPUT: Code = Code::MC117;
 
-fn problem(message: String, help: &str) -> Diagnostic {
+pub(crate) fn problem(message: String, help: &str) -> Diagnostic {
     Diagnostic::error(INVALID_PACK, message).with_help(help)
 }
 
@@ -220,6 +223,7 @@ impl PackConfig {
                 "templates" => config.templates = folder(key, v, &mut diags),
                 "out" => config.out = folder(key, v, &mut diags),
                 "severity" => severity(v, &mut config, &mut diags),
+                "balance" => config.balance = crate::balance::BalanceSettings::read(v, &mut diags),
                 "require-historical-strength" => match v.as_bool() {
                     Some(b) => config.require_historical_strength = b,
                     None => diags.push(problem(
@@ -232,7 +236,7 @@ impl PackConfig {
                 },
                 other => diags.push(problem(
                     format!("unknown key `{other}` in `muster.toml`"),
-                    "the keys are `name`, `templates`, `out`, `require-historical-strength` and the `[severity]` table",
+                    "the keys are `name`, `templates`, `out`, `require-historical-strength` and the `[severity]` and `[balance]` tables",
                 )),
             }
         }
@@ -335,6 +339,27 @@ mod tests {
             assert_eq!(e[0].code, Code::MC117, "{out}");
             assert!(e[0].message.contains("is the pack itself"), "{out}");
         }
+    }
+
+    #[test]
+    fn balance_rates_are_read_and_bad_ones_named() {
+        let c = PackConfig::from_toml("[balance]\nfoot = 30\nratio = 2.5\n").unwrap();
+        assert_eq!((c.balance.foot, c.balance.ratio), (30.0, 2.5));
+        assert_eq!(
+            c.balance.tracked,
+            crate::balance::BalanceSettings::default().tracked
+        );
+        let e = PackConfig::from_toml("[balance]\nfeet = 30\nrough = 2\ntracked = \"fast\"\n")
+            .unwrap_err();
+        let msgs: Vec<_> = e.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "unknown key `feet` in `[balance]`",
+                "`rough` in `[balance]` must be a number above 0 and at most 1",
+                "`tracked` in `[balance]` must be a number above 0 and at most 10000",
+            ]
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! of war is applied in exactly one place ([`json::for_side`]).
 
 pub mod app6;
+pub mod balance;
 mod build;
 mod error;
 pub mod geojson;

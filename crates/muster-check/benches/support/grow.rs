@@ -29,6 +29,23 @@ fn forces(t: &mut String, side: &str, (id, display): (&str, &str), x: usize, cou
     t.push_str("}\n");
 }
 
+/// `n` companies a side on either bank of a river with two bridges, three
+/// objectives the victory conditions name, and every fourth company of each side
+/// arriving later by an edge: the balance report measures every element against
+/// every objective, over water by a bridge.
+pub fn balance(n: usize) -> String {
+    let mut t = String::from(HEADER);
+    t.push_str("map {\n  river r width 40m line (5000,0) (5000,20000)\n  area wood dense-woods rect (3000,1000) size 500m by 500m\n  bridge b1 at (5000,1000) over r\n  bridge b2 at (5000,9000) over r\n  place p1 at (4800,1000)\n  place p2 at (5200,5000)\n  place p3 at (3000,8000)\n  place west edge west\n  place east edge east\n}\n");
+    companies(&mut t, n);
+    forces(&mut t, "german", ("g", "G"), 6000, n);
+    for j in (0..n).step_by(4) {
+        let _ = writeln!(t, "arrival c{j} turn {} at west", 2 + j % 10);
+        let _ = writeln!(t, "arrival g{j} turn {} at east", 2 + j % 10);
+    }
+    t.push_str("victory british \"Take the crossings\" all {\n  holds p1 at end\n  holds p2 at end\n}\nvictory german \"Hold the woods\" all {\n  holds p3 at end\n}\n");
+    t
+}
+
 pub fn areas(n: usize) -> String {
     let mut t = String::from(HEADER);
     t.push_str("map {\n");

@@ -13,7 +13,7 @@ use muster_model::{work, MemoryWorld, PackConfig};
 
 #[path = "../../benches/support/grow.rs"]
 mod grow;
-use grow::{areas, elements, fog, library_pack, nets, one_group, orders, signals};
+use grow::{areas, balance, elements, fog, library_pack, nets, one_group, orders, signals};
 
 #[path = "../../../muster-syntax/tests/it/counting.rs"]
 mod counting;
@@ -147,4 +147,32 @@ fn eight_times_the_scenarios_sharing_a_library_cost_at_most_twelve_times_the_res
         small[1],
         large[1]
     );
+}
+
+/// The balance report of one generated scenario: its own work, resolution and
+/// analysis left out.
+fn balance_one(text: String) -> [u64; 4] {
+    let mut world = MemoryWorld::new();
+    world.insert("g.muster".to_string(), text);
+    let resolved = muster_model::resolve(&world, "g.muster", &PackConfig::default());
+    let analysis = muster_model::analyse(&resolved.model);
+    measure(|| {
+        let b = muster_model::balance::report(&resolved.model, &analysis);
+        assert_eq!(b.objectives.len(), 3);
+        assert!(b.objectives.iter().all(|o| !o.reach.is_empty()));
+        std::hint::black_box(b);
+    })
+}
+
+#[test]
+fn eight_times_the_elements_cost_the_balance_report_at_most_twelve_times_the_work() {
+    let small = balance_one(balance(20));
+    let large = balance_one(balance(160));
+    let counts = [(0, "allocations"), (1, "geometric tests")].map(|(i, unit)| counting::Grown {
+        unit,
+        small: small[i],
+        large: large[i],
+        bounded: true,
+    });
+    counting::assert_about_linear("balance report", &counts);
 }

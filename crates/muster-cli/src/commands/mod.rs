@@ -1,5 +1,6 @@
 //! One module per command; each returns the exit status or a [`CliError`].
 
+pub(crate) mod balance;
 pub(crate) mod build;
 mod check;
 mod completions;
@@ -50,6 +51,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, CliError> {
         Command::Fmt(args) => fmt::run(&args),
         Command::Lsp(args) => lsp::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Balance(args) => balance::run(&args),
         Command::Export(crate::cli::Export::Geojson(args)) => geojson::export(&args),
         Command::Import(crate::cli::Import::Geojson(args)) => import_geojson::import(&args),
         Command::Export(crate::cli::Export::OrbatMapper(args)) => orbat_mapper::export(&args),

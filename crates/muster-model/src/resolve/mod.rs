@@ -57,6 +57,7 @@ pub fn resolve_cached(
     cx.model.overrides = pack.overrides.clone();
     cx.model.collection = pack.collection.clone();
     cx.model.findings_limit = pack.findings_limit;
+    cx.model.balance = pack.balance;
     cx.model.require_historical_strength = pack.require_historical_strength;
     for f in &items {
         if let Some(lib) = &f.library {
@@ -146,6 +147,7 @@ impl Ctx<'_> {
                 header: None,
                 overrides: Vec::new(),
                 findings_limit: FindingsLimit::default(),
+                balance: Default::default(),
                 require_historical_strength: false,
                 sides: Vec::new(),
                 terrains: Vec::new(),

@@ -1,5 +1,6 @@
 //! The integration tests, one binary: each module is one area of behaviour.
 
+mod balance;
 mod command;
 mod common;
 mod earth;

@@ -7,7 +7,7 @@ use common::*;
 use muster_model::analysis::CommandStatus;
 use muster_model::model::Model;
 
-fn pegasus() -> Model {
+pub(crate) fn pegasus() -> Model {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
     let text = std::fs::read_to_string(format!("{dir}/pegasus-bridge.muster")).unwrap();
     let lib = std::fs::read_to_string(format!("{dir}/lib/british-airborne-1944.muster")).unwrap();

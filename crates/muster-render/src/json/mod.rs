@@ -1,6 +1,7 @@
 //! The scenario JSON: its own serde + schemars types, built from the model and
 //! the analysis, filtered per side for fog of war, and described by a JSON Schema.
 
+pub mod balance;
 pub mod common;
 mod convert;
 mod elements;

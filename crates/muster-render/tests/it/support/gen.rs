@@ -49,6 +49,7 @@ fn empty_model(n: usize) -> Model {
     Model {
         collection: None,
         findings_limit: muster_model::pack::FindingsLimit::of(0),
+        balance: Default::default(),
         require_historical_strength: false,
         files: vec![SourceFile {
             id: FileId(0),

@@ -1,0 +1,139 @@
+//! The balance report worked by hand for one objective of the shipped Pegasus
+//! Bridge: the Café Gondrée at (970,830), west of the canal by the bridge, which
+//! the German marginal victory asks the Germans to hold. Ten-minute turns from
+//! 00:16; default rates (foot 40 m a minute: 400 m a turn; tracked 160: 1,600 m);
+//! an element is at the café within 100 m. An element on the table moves from the
+//! turn it can act on an order from the top of its side (the latency table), an
+//! arriving one from its arrival turn; it is at the café at the end of the turn
+//! its last move brings it within 100 m.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::pegasus::pegasus;
+use muster_model::balance::{self, Verdict};
+use muster_model::model::{Model, SideId};
+
+/// The turn the latency table lets a unit act on an order from the top of its side.
+fn acts(m: &Model, a: &muster_model::analysis::Analysis, unit: &str) -> u32 {
+    let u = m.units.iter().position(|u| u.name.id == unit).unwrap();
+    let hot = a.situations[u].hot;
+    let row = a
+        .latency
+        .iter()
+        .filter(|r| r.unit.0 == u)
+        .max_by_key(|r| r.links)
+        .unwrap();
+    if hot {
+        row.hot_turn
+    } else {
+        row.cold_turn
+    }
+}
+
+#[test]
+fn the_cafe_gondree_worked_by_hand() {
+    let m = pegasus();
+    let a = muster_model::analyse(&m);
+    // the latency table (§66, §78): the company's own HQ passes Howard's orders
+    // on in turn 1 and its elements act in turn 2 (hot); a platoon is one relay
+    // further down; Fox's and Sweeney's platoons are a turn later again
+    assert_eq!(
+        [
+            "coup-de-main",
+            "brotheridge",
+            "wood",
+            "smith",
+            "fox",
+            "sweeney"
+        ]
+        .map(|u| acts(&m, &a, u)),
+        [2, 3, 3, 3, 4, 4]
+    );
+    let b = balance::report(&m, &a);
+    assert_eq!(b.turns, 18);
+    let cafe = b.objectives.iter().find(|o| o.name == "cafe").unwrap();
+    let reach: Vec<(String, u32)> = cafe
+        .reach
+        .iter()
+        .map(|r| (m.elements[r.element.0].qualified.clone(), r.turn))
+        .collect();
+    let expected = [
+        // the bridge guard stands within 100 m of the café at the start:
+        // guard-hq (1050,790) 89 m, pillbox (1045,815) 76 m, sentries (1000,805)
+        // 39 m, west-trench (975,780) 50 m
+        ("bridge-guard.guard-hq", 1),
+        ("bridge-guard.pillbox", 1),
+        ("bridge-guard.sentries", 1),
+        ("bridge-guard.west-trench", 1),
+        // Howard's HQ (1120,740): the straight way is blocked by the canal, so
+        // by Pegasus Bridge (1000,800): 134 + 42 = 177 m, one move, from turn 2
+        ("coup-de-main.coy-hq", 2),
+        // the sappers (1070,740) cross at the bridge on the straight way: 135 m
+        ("coup-de-main.re-canal", 2),
+        // the three canal platoons, 106, 191 and 255 m: one move each, from turn 3
+        ("brotheridge.assault-party", 3),
+        ("wood.assault-party", 3),
+        ("smith.assault-party", 3),
+        // the river party by Pegasus Bridge: Fox 485 m, his sappers 468 m,
+        // Sweeney 459 m; less the 100 m that counts as there, under 400: one
+        // move from turn 4
+        ("fox.assault-party", 4),
+        ("fox.re-river", 4),
+        ("sweeney.assault-party", 4),
+        // the leading tank arrives at 01:30 (74 minutes in: turn 8) on the west
+        // edge, 970 m off: one move of 1,600 m
+        ("panzers.pz-lead", 8),
+        // A Company arrives at 01:30 (turn 8) on the Ranville road, east edge at
+        // (2400,800): over Horsa Bridge (1500,800) and Pegasus Bridge, 900 + 500
+        // + 42 = 1,442 m; 1,342 m to go is four moves, turns 8 to 11
+        ("a-coy-7.coy-hq", 11),
+        ("a-coy-7.pl-1", 11),
+        ("a-coy-7.pl-2", 11),
+        ("a-coy-7.mortar", 11),
+        // the grenadiers arrive at 01:40 (turn 9) on the west edge, on foot:
+        // 870 m to go is three moves, turns 9 to 11
+        ("grenadiers.gren-hq", 11),
+        ("gren-5.kp-trupp", 11),
+        ("gren-5.zug-1", 11),
+        ("gren-5.zug-2", 11),
+        ("gren-5.zug-3", 11),
+        ("gren-5.stoss", 11),
+        ("gren-5.panzerschreck", 11),
+        // Pine-Coffin at 01:50 (turn 10), 1,442 m as A Company: turns 10 to 13
+        ("para-7.bn-hq", 13),
+        // 6. Kompanie at 02:10 (turn 12) on the north edge, 770 m straight
+        // south: 670 m is two moves, turns 12 and 13
+        ("gren-6.kp-trupp", 13),
+        ("gren-6.zug-1", 13),
+        ("gren-6.zug-2", 13),
+        ("gren-6.zug-3", 13),
+        ("gren-6.stoss", 13),
+        // B Company at 02:20 (turn 13): turns 13 to 16
+        ("b-coy-7.coy-hq", 16),
+        ("b-coy-7.pl-1", 16),
+        ("b-coy-7.pl-2", 16),
+        ("b-coy-7.mortar", 16),
+        // C Company at 02:50 (turn 16) would need turns 16 to 19: the game ends first
+    ];
+    let expected: Vec<(String, u32)> = expected.iter().map(|(e, t)| (e.to_string(), *t)).collect();
+    assert_eq!(reach, expected);
+
+    // the Germans hold the café in turn 1, so they defend it
+    assert_eq!(cafe.defender, Some(SideId(1)));
+    assert_eq!(cafe.attacker, Some(SideId(0)));
+    let strength = |side: usize, turn: usize| cafe.sides[side].turns[turn - 1];
+    // turn 1: 4 rifle figures (sentries), 4 support (pillbox HMG, trench LMG);
+    // the guard HQ's command figures carry no weapons
+    assert_eq!((strength(1, 1).small_arms, strength(1, 1).support), (4, 4));
+    assert_eq!(strength(0, 1), balance::Strength::default());
+    // turn 3: the sappers (2 support) and three assault parties of 4
+    assert_eq!((strength(0, 3).small_arms, strength(0, 3).support), (12, 2));
+    // 14 against 8: 1.75 : 1, short of 3 : 1 ...
+    assert_eq!(cafe.ratios[2], Some(14.0 / 8.0));
+    // ... and turn 4 brings the river party: 4 + 4 more figures, 2 sappers
+    assert_eq!((strength(0, 4).small_arms, strength(0, 4).support), (20, 4));
+    assert_eq!(cafe.ratios[3], Some(24.0 / 8.0));
+    assert_eq!(cafe.verdict, Verdict::Reaches { turn: 4 });
+    // turn 8: the tank, one model at four figures
+    assert_eq!(strength(1, 8).afv_enclosed, 1);
+    assert_eq!(cafe.ratios[7], Some(24.0 / 12.0));
+}
