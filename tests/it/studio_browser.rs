@@ -205,6 +205,18 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
         "the finding is not on the map",
     );
     assert!(text(&page, "#findings").contains("MC301"));
+    // A click on the listed finding names the line it is reported on.
+    page.evaluate(
+        "Array.from(document.querySelectorAll('#findings li'))\
+         .find(function(li){return li.textContent.startsWith('MC301')}).click()",
+    )
+    .unwrap();
+    let reported = line_of(&source, "element scouts");
+    until(
+        &page,
+        &format!("(document.querySelector('#source a')||{{}}).dataset.line === '{reported}'"),
+        "the finding's line is not shown",
+    );
 
     // A save moves the HQ on the page, with no reload and the view kept.
     fs::write(&scenario, source.replace("at (300,200)", "at (500,250)")).unwrap();
