@@ -185,6 +185,19 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
         "a click copies the point: {copied}"
     );
 
+    // So does a click on an order's arrow: the line of the order.
+    let arrow = "#stage svg [data-feature=\"order:a-coy\"]";
+    let (ox, oy) = centre(&page, arrow);
+    page.mouse("mouseMoved", ox, oy).unwrap();
+    page.mouse("mousePressed", ox, oy).unwrap();
+    page.mouse("mouseReleased", ox, oy).unwrap();
+    let ordered = line_of(&source, "a-coy attack");
+    until(
+        &page,
+        &format!("(document.querySelector('#source a')||{{}}).dataset.line === '{ordered}'"),
+        "the order's line is not shown",
+    );
+
     // The editor's cursor (as the language server reports it) lights up the
     // item written on that line.
     let cursor = format!(
