@@ -702,10 +702,11 @@ fn page_texts(pdf: &Path) -> Vec<String> {
 }
 
 /// Every umpire sheet and game pack of the pack opens with the front sheet
-/// that runs the game: the turn track on page 1, the reference tables
+/// that runs the game, whole on page 1: the turn track, the victory conditions
+/// and the adjudication checklist down to its last line; the reference tables
 /// (command, order of battle) only after it.
 #[test]
-fn every_umpire_sheet_and_game_pack_opens_with_the_front_sheet() {
+fn every_umpire_sheet_and_game_pack_opens_with_the_whole_front_sheet_on_page_1() {
     if !can_print() {
         return;
     }
@@ -713,10 +714,17 @@ fn every_umpire_sheet_and_game_pack_opens_with_the_front_sheet() {
     let mut found = Vec::new();
     let mut read = 0;
     for (scenario, _) in sheets(out) {
+        let folder = out.join(&scenario);
+        let html = fs::read_to_string(folder.join("umpire.html")).unwrap();
+        let ending = checklist_ending(&html).unwrap_or_else(|| {
+            panic!("{scenario}: the umpire sheet has no adjudication checklist")
+        });
         for name in ["umpire.pdf", "game-pack.pdf"] {
-            let pages = page_texts(&out.join(&scenario).join(name));
+            let pages = page_texts(&folder.join(name));
             let first = pages.first().map(String::as_str).unwrap_or("");
-            for words in ["Running the game", "TURN", "CLOCK", "WHAT HAPPENS"] {
+            let heads = ["Running the game", "TURN", "CLOCK", "WHAT HAPPENS"];
+            let rest = ["Victory conditions", "Adjudication checklist", &ending];
+            for words in heads.into_iter().chain(rest) {
                 if !first.contains(words) {
                     found.push(format!("{scenario}/{name}: page 1 has no \"{words}\""));
                 }
@@ -734,5 +742,68 @@ fn every_umpire_sheet_and_game_pack_opens_with_the_front_sheet() {
         }
     }
     assert!(read >= 24, "only {read} sheets read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The last words of the adjudication checklist, the front sheet's last
+/// entry, as the umpire's HTML gives them (its entries are plain text).
+fn checklist_ending(html: &str) -> Option<String> {
+    let list = &html[html.find("<dl class=\"checklist\">")?..];
+    let list = &list[..list.find("</dl>")?];
+    let last = &list[list.rfind("<dd>")? + 4..];
+    let text = unescape(&last[..last.find("</dd>")?].replace("&#x27;", "'"));
+    let words: Vec<&str> = text.split_whitespace().collect();
+    Some(words[words.len().saturating_sub(5)..].join(" "))
+}
+
+/// The words of a player's order as the player sheet's HTML gives them: each
+/// phase's, or the line saying the unit follows its superior's.
+fn order_of(html: &str) -> Vec<String> {
+    let from = html.find("<section id=\"your-order\">").unwrap_or(0);
+    let section = &html[from..];
+    let section = &section[..section.find("</section>").unwrap_or(section.len())];
+    let mut out = Vec::new();
+    for part in section.split("<p class=\"order-words\">").skip(1) {
+        let words = &part[..part.find("</p>").unwrap_or(part.len())];
+        out.push(unescape(&words.replace("&#x27;", "'")));
+    }
+    if out.is_empty() && section.contains("no order of its own") {
+        out.push("no order of its own".into());
+    }
+    out
+}
+
+/// Every player sheet of the pack gives the player's order, each phase of it
+/// to its last word, on page 1.
+#[test]
+fn every_player_sheet_of_the_pack_gives_the_order_on_page_1() {
+    if !can_print() {
+        return;
+    }
+    let out = printed_pack();
+    let mut found = Vec::new();
+    let mut read = 0;
+    for (scenario, pdfs) in sheets(out) {
+        for pdf in pdfs.iter().filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("player-"))
+        }) {
+            let html = fs::read_to_string(pdf.with_extension("html")).unwrap();
+            let name = pdf.file_name().unwrap().to_string_lossy().into_owned();
+            let orders = order_of(&html);
+            if orders.is_empty() {
+                found.push(format!("{scenario}/{name}: no order on the sheet"));
+            }
+            let pages = page_texts(pdf);
+            let first = pages.first().map(String::as_str).unwrap_or("");
+            for words in std::iter::once("YOUR ORDER".to_string()).chain(orders) {
+                if !first.contains(&words) {
+                    found.push(format!("{scenario}/{name}: \"{words}\" not on page 1"));
+                }
+            }
+            read += 1;
+        }
+    }
+    assert!(read >= 25, "only {read} player sheets read");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }

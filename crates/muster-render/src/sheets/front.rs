@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::draft::capital;
 use super::statements::{house_rules, phases, start_for_umpire, HouseRule, TurnClock};
 use super::victory_view::{views, VictoryView};
-use super::words::{kind_words, name, order_words, signal_look};
+use super::words::{kind_words, name, signal_look};
 use crate::json::forces::Unit;
 use crate::json::plans::{Condition, SignalCondition, Timing};
 use crate::json::{Reference, ScenarioJson, When};
@@ -22,33 +22,49 @@ pub struct FrontSheet {
     pub turns: Vec<TrackRow>,
     /// What waits for a signal rather than a turn: it goes beside the track.
     pub on_signal: Vec<String>,
-    pub starts: Vec<StartRow>,
+    /// Each side's groups, under the side's name printed once.
+    pub starts: Vec<SideStarts>,
     pub victories: Vec<VictoryView>,
     pub checklist: Vec<CheckItem>,
     pub house_rules: Vec<HouseRule>,
 }
 
-/// One turn of the track.
+/// One turn of the track, or a run of quiet turns in one row so that the
+/// whole front sheet fits its first page.
 #[derive(Debug, Clone, Serialize)]
 pub struct TrackRow {
-    pub turn: u32,
+    /// `4`, or `4–7` for a run of turns where nothing happens.
+    pub turns: String,
     /// `00:16–00:25`; empty without a start time.
     pub clock: String,
-    /// The light on the first turn and wherever it changes.
+    /// The light, on the first row: it goes under the clock, taking no line of its own.
     pub light: String,
     /// What happens this turn, each with display names.
     pub due: Vec<String>,
 }
 
-/// How one group starts (§24) and the delay its orders take.
+/// One side's groups as they start.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideStarts {
+    pub side: String,
+    pub starts: Vec<StartRow>,
+}
+
+/// One start situation (§24) of a side, hot or cold and why, with the groups
+/// that start so: those acting on an order in the same turn share a line.
 #[derive(Debug, Clone, Serialize)]
 pub struct StartRow {
-    pub side: String,
-    pub unit: String,
     pub hot: bool,
     /// Hot or cold, declared or measured, and why (the umpire's alone).
     pub why: String,
-    /// The turn it acts on an order its superior issues in turn 1, at its own start.
+    pub delays: Vec<DelayRow>,
+}
+
+/// Groups that act on an order their superior issues in turn 1 in the same turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct DelayRow {
+    pub units: Vec<String>,
+    /// `turn 3 (hot delay)`, or `top of its chain`.
     pub delay: String,
 }
 
@@ -106,18 +122,7 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
         return Vec::new();
     };
     let clock = TurnClock::of(s);
-    let mut rows: Vec<TrackRow> = (1..=turns)
-        .map(|t| TrackRow {
-            turn: t,
-            clock: clock.span(t).unwrap_or_default(),
-            light: if t == 1 {
-                kind_words(&h.light)
-            } else {
-                String::new()
-            },
-            due: Vec::new(),
-        })
-        .collect();
+    let mut rows: Vec<Vec<String>> = vec![Vec::new(); turns as usize];
     let mut due = Vec::new();
     arrivals_due(s, &clock, &mut due);
     events_due(s, &clock, &mut due);
@@ -127,10 +132,53 @@ fn track(s: &ScenarioJson) -> Vec<TrackRow> {
         // A time before the start is due in the first turn; one after the end is dropped.
         let t = turn.map(|t| t.max(1));
         if let Some(r) = t.and_then(|t| rows.get_mut(t as usize - 1)) {
-            r.due.push(what);
+            r.push(what);
         }
     }
+    let mut rows = quiet_runs_joined(rows, &clock);
+    if let Some(first) = rows.first_mut() {
+        first.light = kind_words(&h.light);
+    }
     rows
+}
+
+/// The track's rows, each run of turns where nothing happens joined into one
+/// (`4–7`, its clock from the first turn's start to the last's end).
+fn quiet_runs_joined(due: Vec<Vec<String>>, clock: &TurnClock) -> Vec<TrackRow> {
+    let last = u32::try_from(due.len()).unwrap_or(u32::MAX);
+    let mut out: Vec<TrackRow> = Vec::new();
+    let mut quiet_from: Option<u32> = None;
+    let close = |out: &mut Vec<TrackRow>, from: u32, to: u32| {
+        out.push(TrackRow {
+            turns: if from == to {
+                from.to_string()
+            } else {
+                format!("{from}–{to}")
+            },
+            clock: clock.spans(from, to).unwrap_or_default(),
+            light: String::new(),
+            due: Vec::new(),
+        });
+    };
+    for (t, what) in (1u32..).zip(due) {
+        if what.is_empty() {
+            quiet_from.get_or_insert(t);
+            continue;
+        }
+        if let Some(from) = quiet_from.take() {
+            close(&mut out, from, t - 1);
+        }
+        out.push(TrackRow {
+            turns: t.to_string(),
+            clock: clock.span(t).unwrap_or_default(),
+            light: String::new(),
+            due: what,
+        });
+    }
+    if let Some(from) = quiet_from {
+        close(&mut out, from, last);
+    }
+    out
 }
 
 /// What falls due, in the turn it falls due (`None`: in no turn).
@@ -150,12 +198,8 @@ fn from_first(t: i64) -> u32 {
 }
 
 fn arrivals_due(s: &ScenarioJson, clock: &TurnClock, due: &mut Due) {
+    // The unit's name says whose it is: the side would only lengthen the line.
     for a in &s.arrivals {
-        let side = a
-            .side
-            .as_deref()
-            .map(|x| format!(" ({})", side_name(s, x)))
-            .unwrap_or_default();
         let cond = a
             .condition
             .as_ref()
@@ -169,7 +213,7 @@ fn arrivals_due(s: &ScenarioJson, clock: &TurnClock, due: &mut Due) {
         due.push((
             turn_of(&a.when),
             format!(
-                "Arrives{side}: {} at {}{cond}{text}",
+                "Arrives: {} at {}{cond}{text}",
                 name(&a.unit),
                 place(s, &a.at)
             ),
@@ -202,19 +246,17 @@ fn orders_due(s: &ScenarioJson, due: &mut Due) {
             } else {
                 who.clone()
             };
-            let waits = timing.iter().find_map(|t| match t {
-                Timing::OnSignal { signal } => Some(signal_phrase(s, signal)),
-                _ => None,
-            });
+            let waits = timing.iter().any(|t| matches!(t, Timing::OnSignal { .. }));
+            let mine = due.len();
             for t in timing {
                 let row = match t {
                     Timing::After { turn } => (
                         Some(turn + 1),
-                        match &waits {
-                            Some(sig) => {
-                                format!("{label} may start ({}) once {sig} is given", p.words)
-                            }
-                            None => format!("{label} starts: {}", p.words),
+                        // The phase's words name the signal it waits for.
+                        if waits {
+                            format!("{label} may start: {}", p.words)
+                        } else {
+                            format!("{label} starts: {}", p.words)
                         },
                     ),
                     Timing::By { turn } => (Some(*turn), format!("{label} due done: {}", p.words)),
@@ -235,11 +277,17 @@ fn orders_due(s: &ScenarioJson, due: &mut Due) {
                         };
                         (
                             turn_of(by),
-                            format!("Deadline for {what}: {label} {goes} ({})", p.words),
+                            format!("Deadline for {what}: the order of {label} {goes}"),
                         )
                     }
                     _ => continue,
                 };
+                // A deadline in a turn where the phase already shows, its words
+                // naming the signal and the deadline, would say it twice.
+                let deadline = matches!(t, Timing::Condition { .. });
+                if deadline && due.iter().skip(mine).any(|(turn, _)| *turn == row.0) {
+                    continue;
+                }
                 due.push(row);
             }
         }
@@ -300,27 +348,23 @@ fn on_signal(s: &ScenarioJson) -> Vec<String> {
         let words = super::words::signal_words(s, g);
         let sender = words.sender.unwrap_or_else(|| "its sender".into());
         let trigger = words.trigger.map(|t| format!(" {t}")).unwrap_or_default();
-        let side = g
-            .side
-            .as_deref()
-            .map(|x| format!(" ({})", side_name(s, x)))
-            .unwrap_or_default();
         let affects = if words.affects.is_empty() {
             String::new()
         } else {
             format!("; {} act on it", words.affects.join(", "))
         };
         out.push(format!(
-            "{}{side}: sent by {sender}{trigger}{affects}.",
+            "{}: sent by {sender}{trigger}{affects}.",
             capital(&signal_phrase(s, &g.id))
         ));
     }
     out
 }
 
-fn starts(s: &ScenarioJson) -> Vec<StartRow> {
-    let mut out = Vec::new();
+fn starts(s: &ScenarioJson) -> Vec<SideStarts> {
+    let mut sides = Vec::new();
     for sd in &s.sides {
+        let mut out = Vec::new();
         let mut units = Vec::new();
         for u in &sd.units {
             flatten(u, &mut units);
@@ -344,16 +388,36 @@ fn starts(s: &ScenarioJson) -> Vec<StartRow> {
                 ),
                 None => "top of its chain".into(),
             };
-            out.push(StartRow {
+            let unit = u.display.clone().unwrap_or_else(|| u.id.clone());
+            let why = start_for_umpire(st, |id| super::words::element_words(s, id));
+            let i = match out.iter().position(|r: &StartRow| r.why == why) {
+                Some(i) => i,
+                None => {
+                    out.push(StartRow {
+                        hot: st.hot,
+                        why,
+                        delays: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            let Some(r) = out.get_mut(i) else { continue };
+            match r.delays.iter_mut().find(|d| d.delay == delay) {
+                Some(d) => d.units.push(unit),
+                None => r.delays.push(DelayRow {
+                    units: vec![unit],
+                    delay,
+                }),
+            }
+        }
+        if !out.is_empty() {
+            sides.push(SideStarts {
                 side: sd.display.clone().unwrap_or_else(|| sd.id.clone()),
-                unit: u.display.clone().unwrap_or_else(|| u.id.clone()),
-                hot: st.hot,
-                why: start_for_umpire(st, |id| super::words::element_words(s, id)),
-                delay,
+                starts: out,
             });
         }
     }
-    out
+    sides
 }
 
 fn flatten<'a>(u: &'a Unit, out: &mut Vec<&'a Unit>) {
@@ -382,9 +446,9 @@ fn terms(s: &ScenarioJson) -> Vec<CheckItem> {
     {
         out.push(item(
             "Holds",
-            "a side holds a place when, at the moment stated (the end of the turn named, or \
-             the end of the game), it has an element on the place and the enemy has none there \
-             that is not routed; a place held earlier and lost by then is not held."
+            "at the moment stated (the end of the turn named, or of the game) the side has an \
+             element on the place and the enemy none there that is not routed; held earlier \
+             and lost by then is not held."
                 .into(),
         ));
     }
@@ -394,9 +458,8 @@ fn terms(s: &ScenarioJson) -> Vec<CheckItem> {
     {
         out.push(item(
             "Destroys",
-            "a unit is destroyed when none of its elements, nor of the units under it, is left \
-             on the table in good order: each is eliminated, routed off the table or has \
-             surrendered."
+            "none of the unit's elements, nor of the units under it, is left on the table in \
+             good order: each is eliminated, routed off or has surrendered."
                 .into(),
         ));
     }
@@ -406,8 +469,8 @@ fn terms(s: &ScenarioJson) -> Vec<CheckItem> {
     {
         out.push(item(
             "Exits",
-            "a unit exits when its elements leave the table at the place named, in good order; \
-             elements leaving elsewhere do not count."
+            "the unit's elements leave the table at the place named, in good order; elements \
+             leaving elsewhere do not count."
                 .into(),
         ));
     }
@@ -417,10 +480,9 @@ fn terms(s: &ScenarioJson) -> Vec<CheckItem> {
     {
         out.push(item(
             "Losses",
-            "losses are counted over the whole game: a vehicle, gun or aircraft model counts \
-             when it is destroyed; foot figures count as the casualties assigned to their \
-             companies (§19), whether or not a base has been removed yet. Troops that leave \
-             the table in good order are not losses."
+            "counted over the whole game: a vehicle, gun or aircraft model when destroyed; \
+             foot figures as the casualties assigned to their companies (§19), base removed \
+             or not. Troops that leave the table in good order are not losses."
                 .into(),
         ));
     }
@@ -440,11 +502,10 @@ fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
                 out.push(item(
                     "Signal missed",
                     format!(
-                        "if {} is never given, {} does not start its order ({}) and holds \
-                         where it is until new orders reach it (§86).",
+                        "if {} is never given, {} stays put until new orders reach it \
+                         (§86).",
                         signal_phrase(s, signal),
                         name(&o.unit),
-                        order_words(s, o)
                     ),
                 ));
             }
@@ -479,24 +540,13 @@ fn checklist(s: &ScenarioJson) -> Vec<CheckItem> {
     for n in &s.umpire_notes {
         out.push(item("Umpire", n.clone()));
     }
-    for r in house_rules(s) {
-        let what = match &r.fog {
-            Some(f) => f.words.clone(),
-            None => format!(
-                "{} ({}) is {} ({}){}.",
-                r.code,
-                r.name,
-                r.effect,
-                r.change,
-                r.reason
-                    .as_ref()
-                    .map(|x| format!(": {x}"))
-                    .unwrap_or_default()
-            ),
-        };
+    // A house rule tunes the checker; only what it means for the sheets a
+    // player is handed is the umpire's business at the table. The rest stand
+    // in the house rules table further on.
+    for f in house_rules(s).into_iter().filter_map(|r| r.fog) {
         // The pack and the scenario may set the same rule alike: say it once.
-        if !out.iter().any(|c| c.meaning == what) {
-            out.push(item("House rule", what));
+        if !out.iter().any(|c| c.meaning == f.words) {
+            out.push(item("Fog of war", f.words));
         }
     }
     out

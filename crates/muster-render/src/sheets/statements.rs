@@ -133,8 +133,8 @@ pub fn fog_statement(code: Code, level: SeverityLevel) -> FogStatement {
         SeverityLevel::Deny => FogStatement {
             relaxed: false,
             words: format!(
-                "Fog of war enforced: {code} ({}) is an error here, so a text that names the \
-                 enemy without intel stops the build; these sheets passed that check.",
+                "Fog of war enforced: {code} ({}) is an error here, so no text names the \
+                 enemy without intel: these sheets passed that check.",
                 code.name()
             ),
         },
@@ -165,17 +165,14 @@ pub fn start_for_umpire(st: &StartSituation, named: impl Fn(&str) -> String) -> 
         (None, true) => format!("{status}, as the scenario declares (§24)"),
         _ if st.hot => match (&st.nearest_enemy, st.nearest_enemy_m) {
             (Some(e), Some(m)) => format!(
-                "hot (§24): an enemy element it can see within {} m ({}, {m:.0} m)",
-                HOT_RADIUS_M,
-                named(e)
-            ),
-            _ => format!(
-                "hot (§24): an enemy element it can see within {} m",
+                "hot (§24): sees {} at {m:.0} m, within {} m",
+                named(e),
                 HOT_RADIUS_M
             ),
+            _ => format!("hot (§24): sees an enemy element within {} m", HOT_RADIUS_M),
         },
         _ => format!(
-            "cold (§24): no enemy element it can see within {} m",
+            "cold (§24): sees no enemy element within {} m",
             HOT_RADIUS_M
         ),
     }
@@ -235,13 +232,15 @@ impl TurnClock {
 
     /// `00:46–00:55`, the clock times turn `turn` covers; None without a start time.
     pub fn span(&self, turn: u32) -> Option<String> {
+        self.spans(turn, turn)
+    }
+
+    /// `00:46–01:25`, the clock times turns `first` to `last` cover together.
+    pub fn spans(&self, first: u32, last: u32) -> Option<String> {
         let st = self.start?;
-        let from = st + turn.saturating_sub(1) * self.len;
-        Some(format!(
-            "{}–{}",
-            clock(from % 1440),
-            clock((from + self.len - 1) % 1440)
-        ))
+        let from = st + first.saturating_sub(1) * self.len;
+        let to = st + last.max(first) * self.len - 1;
+        Some(format!("{}–{}", clock(from % 1440), clock(to % 1440)))
     }
 
     /// `00:46`, the clock time turn `turn` starts; None without a start time.
@@ -402,13 +401,13 @@ mod tests {
         let measured = start(true, false, None);
         assert_eq!(
             start_for_umpire(&measured, |id| format!("the HQ of {}", &id[..7])),
-            "hot (§24): an enemy element it can see within 500 m (the HQ of british, 120 m)"
+            "hot (§24): sees the HQ of british at 120 m, within 500 m"
         );
         assert_eq!(start_for_player(&measured), "hot (§24)");
         let quiet = start(false, false, None);
         assert_eq!(
             start_for_umpire(&quiet, str::to_uppercase),
-            "cold (§24): no enemy element it can see within 500 m"
+            "cold (§24): sees no enemy element within 500 m"
         );
     }
 

@@ -189,11 +189,7 @@ fn phase_words(
 }
 
 fn signal_name(view: &ScenarioJson, id: &str) -> String {
-    view.signals
-        .iter()
-        .find(|g| g.id == id)
-        .and_then(|g| g.meaning.clone())
-        .map_or_else(|| format!("signal {id}"), |m| format!("signal {id} ({m})"))
+    super::front::signal_phrase(view, id)
 }
 
 /// `turn 4`, or `01:30 (turn 8)` for a clock time.

@@ -92,7 +92,7 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
     assert!(!row(html, "pl-4").contains("attached"));
     assert!(row(html, "mg-1").contains("hmg"), "weapons");
     // His order and the one above him by display names, his status and signals.
-    assert!(html.contains("<p class=\"order-words\">attack full Hill crest after turn 1 on signal go-green (advance now)</p>"));
+    assert!(html.contains("<p class=\"order-words\">attack full Hill crest after turn 1 on the flare signal “advance now”</p>"));
     assert!(html.contains(
         "4th Battalion: <span class=\"order-words\">attack full Hill crest by turn 8</span>"
     ));

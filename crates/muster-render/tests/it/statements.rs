@@ -64,7 +64,7 @@ fn a_declared_cold_start_and_a_measured_hot_one_are_told_apart() {
     let files = built("pegasus-bridge.muster", |_| {});
     let umpire = sheet(&files, "/umpire.html");
     assert!(
-        umpire.contains("hot (§24): an enemy element it can see within 500 m"),
+        umpire.contains("hot (§24): sees the HQ of ") && umpire.contains(" m, within 500 m"),
         "no measured hot start"
     );
 }
@@ -128,4 +128,18 @@ fn every_phase_of_a_two_phase_order_has_its_own_timing() {
     assert_eq!(phases[0].timings, ["done by turn 2 (00:26–00:35)"]);
     assert_eq!(phases[1].starts, "not before turn 19 (03:16–03:25)");
     assert_eq!(phases[1].timings, ["not before turn 19 (03:16–03:25)"]);
+}
+
+/// A scenario's special rule, stated for the umpire (`umpire "…"`), stands in
+/// the adjudication checklist of the front sheet, not only in the notes.
+#[test]
+fn the_glider_scatter_rule_stands_in_the_adjudication_checklist() {
+    let files = built("pegasus-bridge.muster", |_| {});
+    let umpire = sheet(&files, "/umpire.html");
+    let start = umpire
+        .find("<dl class=\"checklist\">")
+        .expect("a checklist");
+    let list = &umpire[start..];
+    let list = &list[..list.find("</dl>").expect("its end")];
+    assert!(list.contains("glider scatter"), "{list}");
 }
