@@ -185,6 +185,19 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
         "a click copies the point: {copied}"
     );
 
+    // So does a click on an order's arrow: the line of the order.
+    let arrow = "#stage svg [data-feature=\"order:a-coy\"]";
+    let (ox, oy) = centre(&page, arrow);
+    page.mouse("mouseMoved", ox, oy).unwrap();
+    page.mouse("mousePressed", ox, oy).unwrap();
+    page.mouse("mouseReleased", ox, oy).unwrap();
+    let ordered = line_of(&source, "a-coy attack");
+    until(
+        &page,
+        &format!("(document.querySelector('#source a')||{{}}).dataset.line === '{ordered}'"),
+        "the order's line is not shown",
+    );
+
     // The editor's cursor (as the language server reports it) lights up the
     // item written on that line.
     let cursor = format!(
@@ -205,6 +218,18 @@ fn the_studio_points_to_coordinates_and_source_follows_saves_and_keeps_the_fog()
         "the finding is not on the map",
     );
     assert!(text(&page, "#findings").contains("MC301"));
+    // A click on the listed finding names the line it is reported on.
+    page.evaluate(
+        "Array.from(document.querySelectorAll('#findings li'))\
+         .find(function(li){return li.textContent.startsWith('MC301')}).click()",
+    )
+    .unwrap();
+    let reported = line_of(&source, "element scouts");
+    until(
+        &page,
+        &format!("(document.querySelector('#source a')||{{}}).dataset.line === '{reported}'"),
+        "the finding's line is not shown",
+    );
 
     // A save moves the HQ on the page, with no reload and the view kept.
     fs::write(&scenario, source.replace("at (300,200)", "at (500,250)")).unwrap();

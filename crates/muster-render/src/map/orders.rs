@@ -24,6 +24,8 @@ pub struct OrderMark {
     pub d: String,
     /// Drawn in the enemy's colour (umpire map, the second side).
     pub hostile: bool,
+    /// The ordered unit's id, for `data-feature="order:ID"`.
+    pub unit: String,
 }
 
 /// A prepared HMG zone, an FOO registration or an engineer task.
@@ -169,6 +171,7 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
                         num(h - (from.y + dy * k))
                     ),
                     hostile,
+                    unit: o.unit.id.clone(),
                 });
             }
             ring(to.x, h - to.y, r)
@@ -188,7 +191,12 @@ pub fn orders(s: &ScenarioJson, own: &str, h: f64, e: f64) -> Vec<OrderMark> {
                 num(h - (from.y + dy * k))
             )
         };
-        out.push(OrderMark { kind, d, hostile });
+        out.push(OrderMark {
+            kind,
+            d,
+            hostile,
+            unit: o.unit.id.clone(),
+        });
     }
     out
 }

@@ -230,6 +230,10 @@ fn item_locs(model: &Model) -> Vec<(&'static str, String, Loc, Loc)> {
         let id = format!("arrival:{}", a.unit.name.id);
         out.push(("data-feature", id, a.loc, a.loc));
     }
+    for o in &model.orders {
+        let id = format!("order:{}", o.unit.name.id);
+        out.push(("data-feature", id, o.loc, o.loc));
+    }
     for u in &model.units {
         let id = format!("{}.{}", side(u.side.0), u.name.id);
         out.push(("data-unit", id, u.loc, u.loc));
