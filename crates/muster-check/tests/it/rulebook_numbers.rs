@@ -144,6 +144,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             ".clamp(Duration::from_millis(10), Duration::from_millis(25))",
             "const VANISHED_POLL: Duration = Duration::from_millis(500);",
             "#[arg(long, value_name = \"MS\", default_value_t = 100)]",
+            "debounce: 100,",
+            "const EDITOR_GONE: Duration = Duration::from_secs(45);",
         ],
     ),
 ];
