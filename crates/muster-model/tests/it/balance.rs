@@ -58,12 +58,13 @@ fn the_cafe_gondree_worked_by_hand() {
         .collect();
     let expected = [
         // the bridge guard stands within 100 m of the café at the start:
-        // guard-hq (1050,790) 89 m, pillbox (1045,815) 76 m, sentries (1000,805)
-        // 39 m, west-trench (975,780) 50 m
+        // guard-hq (1050,790) 89 m, pillbox (1045,815) 76 m, west-trench
+        // (975,780) 50 m; the river post (1450,800) goes by Pegasus Bridge:
+        // 450 + 42 = 492 m, less the 100 m that counts as there, one move
         ("bridge-guard.guard-hq", 1),
         ("bridge-guard.pillbox", 1),
-        ("bridge-guard.sentries", 1),
         ("bridge-guard.west-trench", 1),
+        ("bridge-guard.river-mg", 1),
         // Howard's HQ (1120,740): the straight way is blocked by the canal, so
         // by Pegasus Bridge (1000,800): 134 + 42 = 177 m, one move, from turn 2
         ("coup-de-main.coy-hq", 2),
@@ -79,6 +80,9 @@ fn the_cafe_gondree_worked_by_hand() {
         ("fox.assault-party", 4),
         ("fox.re-river", 4),
         ("sweeney.assault-party", 4),
+        // Thornton's mortar (1440,970) by Pegasus Bridge: 472 + 42 = 514 m, 414
+        // to go after the 100 m: two moves, turns 4 and 5
+        ("fox.mortar", 5),
         // the leading tank arrives at 01:30 (74 minutes in: turn 8) on the west
         // edge, 970 m off: one move of 1,600 m
         ("panzers.pz-lead", 8),
@@ -87,8 +91,6 @@ fn the_cafe_gondree_worked_by_hand() {
         // + 42 = 1,442 m; 1,342 m to go is four moves, turns 8 to 11
         ("a-coy-7.coy-hq", 11),
         ("a-coy-7.pl-1", 11),
-        ("a-coy-7.pl-2", 11),
-        ("a-coy-7.mortar", 11),
         // the grenadiers arrive at 01:40 (turn 9) on the west edge, on foot:
         // 870 m to go is three moves, turns 9 to 11
         ("grenadiers.gren-hq", 11),
@@ -110,8 +112,6 @@ fn the_cafe_gondree_worked_by_hand() {
         // B Company at 02:20 (turn 13): turns 13 to 16
         ("b-coy-7.coy-hq", 16),
         ("b-coy-7.pl-1", 16),
-        ("b-coy-7.pl-2", 16),
-        ("b-coy-7.mortar", 16),
         // C Company at 02:50 (turn 16) would need turns 16 to 19: the game ends first
     ];
     let expected: Vec<(String, u32)> = expected.iter().map(|(e, t)| (e.to_string(), *t)).collect();
@@ -121,19 +121,23 @@ fn the_cafe_gondree_worked_by_hand() {
     assert_eq!(cafe.defender, Some(SideId(1)));
     assert_eq!(cafe.attacker, Some(SideId(0)));
     let strength = |side: usize, turn: usize| cafe.sides[side].turns[turn - 1];
-    // turn 1: 4 rifle figures (sentries), 4 support (pillbox HMG, trench LMG);
-    // the guard HQ's command figures carry no weapons
-    assert_eq!((strength(1, 1).small_arms, strength(1, 1).support), (4, 4));
+    // turn 1: no rifle figures, 6 support (pillbox HMG, trench LMG, river post
+    // HMG); the guard HQ's command figures carry no weapons
+    assert_eq!((strength(1, 1).small_arms, strength(1, 1).support), (0, 6));
     assert_eq!(strength(0, 1), balance::Strength::default());
-    // turn 3: the sappers (2 support) and three assault parties of 4
-    assert_eq!((strength(0, 3).small_arms, strength(0, 3).support), (12, 2));
-    // 14 against 8: 1.75 : 1, short of 3 : 1 ...
-    assert_eq!(cafe.ratios[2], Some(14.0 / 8.0));
-    // ... and turn 4 brings the river party: 4 + 4 more figures, 2 sappers
-    assert_eq!((strength(0, 4).small_arms, strength(0, 4).support), (20, 4));
-    assert_eq!(cafe.ratios[3], Some(24.0 / 8.0));
-    assert_eq!(cafe.verdict, Verdict::Reaches { turn: 4 });
+    // turn 2: Howard's HQ (no weapons) and the sappers (2 support): 2 against 6
+    assert_eq!(cafe.ratios[1], Some(2.0 / 6.0));
+    // turn 3: the sappers and three assault parties of 6
+    assert_eq!((strength(0, 3).small_arms, strength(0, 3).support), (18, 2));
+    // 20 against 6: past 3 : 1 ...
+    assert_eq!(cafe.ratios[2], Some(20.0 / 6.0));
+    assert_eq!(cafe.verdict, Verdict::Reaches { turn: 3 });
+    // ... and turn 4 brings the river party: 6 + 6 more figures, 2 sappers
+    assert_eq!((strength(0, 4).small_arms, strength(0, 4).support), (30, 4));
+    assert_eq!(cafe.ratios[3], Some(34.0 / 6.0));
+    // turn 5: Thornton's mortar, 2 support more
+    assert_eq!(strength(0, 5).support, 6);
     // turn 8: the tank, one model at four figures
     assert_eq!(strength(1, 8).afv_enclosed, 1);
-    assert_eq!(cafe.ratios[7], Some(24.0 / 12.0));
+    assert_eq!(cafe.ratios[7], Some(36.0 / 10.0));
 }
