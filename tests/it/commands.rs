@@ -87,14 +87,14 @@ fn balance_prints_the_report_and_its_json() {
     let (code, text, stderr) = run(muster().args(["balance", dir]));
     assert_eq!(code, 0, "{stderr}");
     // the café, worked by hand in muster-model's balance test: the British have
-    // 3 : 1 there from turn 4, when the river party comes over the bridge
+    // 3 : 1 there from turn 3, when the canal platoons come over the bridge
     assert!(text.contains("Café Gondrée (`cafe`)"), "{text}");
     assert!(
-        text.contains("british attacks, german defends: the attacker first has 3 : 1 in turn 4"),
+        text.contains("british attacks, german defends: the attacker first has 3 : 1 in turn 3"),
         "{text}"
     );
     assert!(
-        text.contains("british: men 181 stated, 260 in the game (coup-de-main)"),
+        text.contains("british: men 350 stated, 640 in the game (coup-de-main, para-7)"),
         "{text}"
     );
     let (code, json, _) = run(muster().args(["balance", dir, "--format", "json"]));
@@ -103,7 +103,7 @@ fn balance_prints_the_report_and_its_json() {
     let cafe = &v["scenarios"][0]["balance"]["objectives"][2];
     assert_eq!(cafe["id"], "cafe");
     assert_eq!(cafe["verdict"]["kind"], "reaches");
-    assert_eq!(cafe["sides"][0]["turns"][3]["small_arms"], 20);
+    assert_eq!(cafe["sides"][0]["turns"][3]["small_arms"], 30);
 }
 
 #[test]

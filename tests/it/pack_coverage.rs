@@ -946,7 +946,11 @@ fn pegasus_is_the_right_way_round() {
         .and_then(|u| u.historical_strength.as_ref())
         .and_then(|h| h.men.as_ref())
         .map(|m| m.value);
-    assert_eq!(coup, Some(181), "181 men in the coup de main");
+    assert_eq!(
+        coup,
+        Some(150),
+        "181 men in six gliders, less the sixth glider's load: 150 on the table"
+    );
     assert!(
         f.items
             .iter()
@@ -1036,7 +1040,7 @@ fn scenario_corrections_hold() {
         every_unit(&mokra).iter().any(|u| u
             .template
             .as_ref()
-            .is_some_and(|t| t.name == "leichter-panzerzug-1939")),
+            .is_some_and(|t| t.name == "leichte-panzerkompanie-1939")),
         "4. Panzer-Division: Pz I and Pz II"
     );
     let lanz = parsed("lanzerath.muster");

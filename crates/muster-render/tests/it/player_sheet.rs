@@ -148,8 +148,8 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
         5,
         "each platoon's party"
     );
-    assert!(row(html, "assault-party").contains("40 men"));
-    assert!(row(html, "Lt. Fox&#x27;s platoon").contains("60 men"));
+    assert!(row(html, "assault-party").contains("60 men"));
+    assert!(row(html, "Lt. Fox&#x27;s platoon").contains("100 men"));
     assert!(labelled(html, "Your command status:").contains("top of the chain of command"));
     assert!(labelled(html, "Signals you send:").contains("the bugle signal “both bridges held"));
     assert!(html.contains("<p class=\"order-words\">attack all-out Pegasus Bridge by turn 2</p>"));
@@ -192,7 +192,7 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
             &[
                 "Coup-de-main force",
                 "assault-party",
-                "40 men",
+                "60 men",
                 "top of the chain of command",
                 "both bridges held",
                 "attack all-out Pegasus Bridge by turn 2",
