@@ -87,10 +87,10 @@ fn every_set_up_overview_fills_the_width_and_the_tiles_print_at_one_to_four() {
     // hypot(250, 50) = 254.95 m of ground = 127.48 table mm = 31.87 mm printed.
     let cafe = printed_mm(tiles, "place:cafe", "place:benouville-x");
     assert!((cafe - 31.87).abs() < 0.3, "{cafe:.2} mm, not 31.87");
-    // Horsa Bridge (1300, 540) to the marsh ford (1300, 300): 240 m of ground
-    // = 120 table mm = 30 mm printed.
+    // Horsa Bridge (1500, 800) to the marsh ford (1500, 300): 500 m of ground
+    // = 250 table mm = 62.5 mm printed.
     let river = printed_mm(tiles, "crossing:horsa", "crossing:marsh-ford");
-    assert!((river - 30.0).abs() < 0.3, "{river:.2} mm, not 30");
+    assert!((river - 62.5).abs() < 0.3, "{river:.2} mm, not 62.5");
     // The same two marks on the overview are smaller: it prints at about 1 : 7.
     let small = printed_mm(&maps[..1], "crossing:horsa", "crossing:marsh-ford");
     assert!(small < 0.75 * river, "{small:.2} mm on the overview");
