@@ -430,7 +430,7 @@ fn status_words(view: &ScenarioJson, unit: &str, c: &Command) -> String {
             via,
             distance_m,
         } => format!(
-            "in command ({route}): {} to {}, {distance_m:.0} m",
+            "in command ({route}): {} to {}, {distance_m:.0}\u{a0}m",
             means.replace('-', " "),
             named(via)
         ),
@@ -443,7 +443,7 @@ fn status_words(view: &ScenarioJson, unit: &str, c: &Command) -> String {
             "separated: {short_by_m:.0} m out of range{}{}",
             nearest
                 .as_deref()
-                .map(|n| format!(" of {} ({distance_m:.0} m)", named(n)))
+                .map(|n| format!(" of {} ({distance_m:.0}\u{a0}m)", named(n)))
                 .unwrap_or_default(),
             match runner_turns {
                 0 => String::new(),
