@@ -16,6 +16,7 @@ mod map_notes;
 mod new;
 mod orbat_mapper_cli;
 mod pack_coverage;
+mod pack_on_the_map;
 mod pdf;
 mod printed;
 mod serve;

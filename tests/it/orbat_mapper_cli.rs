@@ -1,10 +1,10 @@
 //! `muster export orbat-mapper` and `muster import orbat-mapper` as a writer
-//! runs them: the cases of MC955–MC959 (each trigger reports its code and
+//! runs them: the cases of MC955–MC958 and of MC950 (each trigger reports its code and
 //! writes nothing, each near miss goes through), and the import never writes
 //! over a file.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::common::{run, TempPack};
+use crate::common::{self, run, TempPack};
 use std::fs;
 use std::path::Path;
 
@@ -60,28 +60,48 @@ fn run_case(name: &str, text: &str) -> Result<(), String> {
 
 #[test]
 fn interchange_cases_report_their_codes_and_write_nothing() {
-    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut failures = Vec::new();
     let mut ran = 0;
-    for code in ["MC955", "MC956", "MC957", "MC958", "MC959"] {
-        let mut names: Vec<String> = fs::read_dir(&cases)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with(code) && n.ends_with(".muster"))
-            .collect();
-        names.sort();
-        assert_eq!(names.len(), 2, "{code}: a trigger and a near miss");
-        for name in names {
-            let text = fs::read_to_string(cases.join(&name)).unwrap();
+    for code in ["MC955", "MC956", "MC957", "MC958"] {
+        for (name, text) in common::case_files(code) {
             if let Err(e) = run_case(&name, &text) {
                 failures.push(e);
             }
             ran += 1;
         }
     }
-    assert_eq!(ran, 10);
+    assert_eq!(ran, 8);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The export needs a georeference as the GeoJSON export does, and says so
+/// with the same code: MC950 on the header, nothing written, exit 1.
+#[test]
+fn an_export_without_a_georeference_is_mc950_as_for_geojson() {
+    for (name, text) in common::case_files("MC950") {
+        let refused = !name.ends_with("-ok.muster");
+        let pack = TempPack::new();
+        pack.write("pack/op.muster", &text);
+        let (code, stdout, stderr) = run(&mut pack.muster(&[
+            "export",
+            "orbat-mapper",
+            "pack/op.muster",
+            "--out",
+            "out.json",
+        ]));
+        let written = pack.path().join("out.json").exists();
+        if refused {
+            assert_eq!((code, written), (1, false), "{name}: {stdout}{stderr}");
+            assert!(
+                stdout.contains("error[MC950]")
+                    && stdout.contains("does not say where its table lies on the Earth"),
+                "{name}: {stdout}"
+            );
+            assert!(stderr.contains("exported nothing"), "{name}: {stderr}");
+        } else {
+            assert_eq!((code, written), (0, true), "{name}: {stdout}{stderr}");
+        }
+    }
 }
 
 #[test]

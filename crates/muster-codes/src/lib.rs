@@ -283,7 +283,6 @@ catalogue! {
     MC956 "orbat-mapper-version-unknown"   Error   _                         Interchange fixed     [];
     MC957 "orbat-mapper-unit-unplaced"     Error   _                         Interchange fixed     [];
     MC958 "orbat-mapper-off-table"         Error   _                         Interchange fixed     [];
-    MC959 "orbat-mapper-needs-georeference" Error  _                         Interchange fixed     [];
 }
 
 impl Code {

@@ -4,12 +4,10 @@
 use std::path::PathBuf;
 
 use muster_render::orbat_mapper::{export, import};
-use muster_syntax::{Code, Severity};
 
+use super::geojson::Scenario;
 use super::{print_out, Status};
 use crate::error::CliError;
-use crate::pack::Discovery;
-use crate::pipeline;
 
 /// `muster export orbat-mapper PATH [--out FILE]`.
 #[derive(Debug, clap::Args)]
@@ -35,36 +33,14 @@ pub struct ImportArgs {
 }
 
 pub fn export(args: &ExportArgs) -> Result<Status, CliError> {
-    let discovery = Discovery::find(std::slice::from_ref(&args.path))?;
-    let results = pipeline::check_all(&discovery, true, &pipeline::Caches::default());
-    let Some(checked) = results.iter().find(|c| c.is_scenario()) else {
-        return Err(CliError::NothingToCheck(args.path.clone()));
+    // the same check and refusal as a GeoJSON export: MC950 without a georeference
+    let mut s = Scenario::check(&args.path)?;
+    let Some(georef) = s.georeference() else {
+        return s.refuse("exported");
     };
-    if checked.count(Severity::Error) > 0 {
-        let errors: Vec<_> = results
-            .into_iter()
-            .filter(|c| c.count(Severity::Error) > 0)
-            .collect();
-        crate::output::print(
-            crate::cli::Format::Human,
-            &discovery,
-            &errors,
-            std::time::Duration::ZERO,
-        )?;
-        return Ok(Status::Failed);
-    }
+    let checked = &s.results[s.at];
     let Some((model, analysis)) = &checked.model else {
-        return Err(CliError::NothingToCheck(args.path.clone()));
-    };
-    let Some(georef) = model.header.as_ref().and_then(|h| h.georeference.as_ref()) else {
-        return Err(CliError::Refused {
-            code: Code::MC959,
-            message: format!(
-                "`{}` says nowhere where its table lies on the Earth, and ORBAT Mapper places units by longitude and latitude",
-                checked.display
-            ),
-            help: "add `georeference LATITUDE LONGITUDE north-bearing DEGREES \"source\"` to the scenario header".into(),
-        });
+        return s.refuse("exported");
     };
     let projection = georef.projection();
     let project = |x: f64, y: f64| projection.to_lon_lat(muster_model::model::Pos { x, y });

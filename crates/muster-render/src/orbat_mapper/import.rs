@@ -100,8 +100,25 @@ pub fn import(text: &str) -> Result<String, Vec<Problem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let table = Table::round(&points)?;
+    // the margin holds the widest row of elements set across a unit's point
+    let widest = widest_row(&s);
+    let table = Table::round(&points, MARGIN_M + widest)?;
     Ok(write(&s, &table))
+}
+
+/// Half the width of the widest row of elements any unit sets across its point.
+fn widest_row(s: &Scenario) -> f64 {
+    fn walk(u: &Unit, w: &mut usize) {
+        *w = (*w).max(elements(u).len());
+        u.sub_units.iter().for_each(|c| walk(c, w));
+    }
+    let mut n = 1;
+    for side in &s.sides {
+        for g in &side.groups {
+            g.sub_units.iter().for_each(|u| walk(u, &mut n));
+        }
+    }
+    (n as f64 - 1.0) / 2.0 * spacing_m()
 }
 
 /// Where a unit stands at the start: its location, else its first located state.
@@ -165,7 +182,8 @@ struct Table {
 }
 
 impl Table {
-    fn round(points: &[(f64, f64)]) -> Result<Table, Vec<Problem>> {
+    /// The table round `points` with `margin` metres to spare on every side.
+    fn round(points: &[(f64, f64)], margin: f64) -> Result<Table, Vec<Problem>> {
         let lon0 = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
         let lat0 = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
         if !lon0.is_finite() || !lat0.is_finite() {
@@ -180,8 +198,8 @@ impl Table {
         }
         let first = Projection::new(lat0, lon0, 0.0);
         let (lon, lat) = first.to_lon_lat(Pos {
-            x: -MARGIN_M,
-            y: -MARGIN_M,
+            x: -margin,
+            y: -margin,
         });
         // the corner as the georeference will print it, to the micro-degree
         let (latitude, longitude) = (round_to(lat, 1e6), round_to(lon, 1e6));
@@ -190,8 +208,8 @@ impl Table {
             .iter()
             .map(|(lon, lat)| projection.to_table(*lon, *lat))
             .collect();
-        let far_x = table.iter().map(|p| p.x).fold(0.0, f64::max) + MARGIN_M;
-        let far_y = table.iter().map(|p| p.y).fold(0.0, f64::max) + MARGIN_M;
+        let far_x = table.iter().map(|p| p.x).fold(0.0, f64::max) + margin;
+        let far_y = table.iter().map(|p| p.y).fold(0.0, f64::max) + margin;
         let (width, depth) = (
             (far_x / ROUND_M).ceil() * ROUND_M,
             (far_y / ROUND_M).ceil() * ROUND_M,
@@ -396,16 +414,21 @@ fn write(s: &Scenario, table: &Table) -> String {
     for (side, id) in s.sides.iter().zip(&sides) {
         out.push_str(&format!("side {id} {}\n", quoted(&side.name)));
     }
+    // the forces first, so the templates they are made from go above them
     let mut units = Vec::new();
+    let mut templates = Templates::default();
+    let mut forces = String::new();
     for (side, id) in s.sides.iter().zip(&sides) {
-        out.push_str(&format!("\nforces {id} {{\n"));
+        forces.push_str(&format!("\nforces {id} {{\n"));
         for g in &side.groups {
             for u in &g.sub_units {
-                unit(u, table, 1, &mut units, &mut out);
+                unit(u, table, None, 1, &mut units, &mut templates, &mut forces);
             }
         }
-        out.push_str("}\n");
+        forces.push_str("}\n");
     }
+    templates.write(&mut out);
+    out.push_str(&forces);
     out
 }
 
@@ -413,7 +436,85 @@ fn hemisphere(v: f64, plus: char, minus: char) -> String {
     format!("{:.6}{}", v.abs(), if v < 0.0 { minus } else { plus })
 }
 
-fn unit(u: &Unit, table: &Table, depth: usize, taken: &mut Vec<String>, out: &mut String) {
+/// The templates an import writes: one per distinct organisation, so units
+/// of the same make share one, each named for its arm and echelon.
+#[derive(Default)]
+struct Templates {
+    made: Vec<Template>,
+}
+
+struct Template {
+    name: String,
+    echelon: Echelon,
+    /// The first unit made from it, for the display name.
+    display: String,
+    /// Each element's line (without position) and the guess it rests on.
+    elements: Vec<(String, String)>,
+}
+
+impl Templates {
+    /// The template holding `elements`, made on first use.
+    fn of(&mut self, read: &Read, display: &str, elements: Vec<(String, String)>) -> &str {
+        let found = self
+            .made
+            .iter()
+            .position(|t| t.echelon == read.echelon && t.elements == elements);
+        let at = found.unwrap_or_else(|| {
+            let base = format!("{}-{}", read.branch, read.echelon);
+            let mut name = base.clone();
+            let mut n = 2;
+            while self.made.iter().any(|t| t.name == name) {
+                name = format!("{base}-{n}");
+                n += 1;
+            }
+            self.made.push(Template {
+                name,
+                echelon: read.echelon,
+                display: display.to_string(),
+                elements,
+            });
+            self.made.len() - 1
+        });
+        &self.made[at].name
+    }
+
+    /// The templates' text: elements in a row across the placement point,
+    /// the headquarters in the middle, within voice of both ends.
+    fn write(&self, out: &mut String) {
+        for t in &self.made {
+            out.push_str(&format!(
+                "\n// The organisation of {} as ORBAT Mapper gives it.\ntemplate {} {} {} {{\n",
+                quoted(&t.display),
+                t.name,
+                t.echelon,
+                quoted(&t.display)
+            ));
+            let mut lines = t.elements.clone();
+            let hq = lines.remove(0);
+            lines.insert(lines.len() / 2, hq);
+            let n = lines.len();
+            for (i, (line, guess)) in lines.iter().enumerate() {
+                let offset = (i as f64 - (n as f64 - 1.0) / 2.0) * spacing_m();
+                out.push_str(&format!(
+                    "  // guessed: {guess}\n  {line} at ({offset:.2},0)\n"
+                ));
+            }
+            out.push_str("}\n");
+        }
+    }
+}
+
+/// `origin` is the point of the nearest placed unit above: a placement
+/// written inside a placed unit is an offset from it.
+fn unit(
+    u: &Unit,
+    table: &Table,
+    origin: Option<Pos>,
+    depth: usize,
+    taken: &mut Vec<String>,
+    templates: &mut Templates,
+    out: &mut String,
+) {
     let pad = "  ".repeat(depth);
     let read = read_sidc(&u.sidc);
     let id = match u.short_name.as_deref() {
@@ -430,45 +531,57 @@ fn unit(u: &Unit, table: &Table, depth: usize, taken: &mut Vec<String>, out: &mu
         .modifier
         .map(|m| format!(" modifier {m}"))
         .unwrap_or_default();
+    let start = start_of(u);
+    let own = start.is_some() || off_table(u);
+    // a unit with troops of its own is made from the template of its make;
+    // one that only groups others is written as itself
+    let from = if own {
+        let name = templates.of(&read, &u.name, elements(u));
+        format!(" from {name}")
+    } else {
+        String::new()
+    };
+    let at = start.map(|(l, _)| {
+        let p = table.at(l);
+        Pos {
+            x: round_to(p.x, PER_CM),
+            y: round_to(p.y, PER_CM),
+        }
+    });
+    let placed = match at {
+        Some(p) => {
+            let o = origin.unwrap_or(Pos { x: 0.0, y: 0.0 });
+            format!(
+                " at ({:.2},{:.2}) facing 0",
+                round_to(p.x - o.x, PER_CM),
+                round_to(p.y - o.y, PER_CM)
+            )
+        }
+        None => String::new(),
+    };
+    if let Some((_, true)) = start {
+        out.push_str(&format!(
+            "{pad}// guessed: ORBAT Mapper places it only later; it stands at its first position from the start\n"
+        ));
+    }
     out.push_str(&format!(
-        "{pad}{} {id} {} branch {}{modifier} {{\n",
+        "{pad}{} {id} {} branch {}{modifier}{from}{placed} {{\n",
         read.echelon,
         quoted(&u.name),
         read.branch
     ));
     let inner = "  ".repeat(depth + 1);
-    if let Some((l, from_state)) = start_of(u) {
-        if from_state {
-            out.push_str(&format!(
-                "{inner}// guessed: ORBAT Mapper places it only later; it stands at its first position from the start\n"
-            ));
-        }
-        let at = table.at(l);
-        let mut lines = elements(u, &id);
-        // the headquarters in the middle of the row, within voice of both ends
-        let hq = lines.remove(0);
-        lines.insert(lines.len() / 2, hq);
-        let n = lines.len();
-        let spacing = spacing_m();
-        for (i, (line, guess)) in lines.iter().enumerate() {
-            let offset = (i as f64 - (n as f64 - 1.0) / 2.0) * spacing;
-            out.push_str(&format!("{inner}// guessed: {guess}\n"));
-            out.push_str(&format!(
-                "{inner}{line} at ({:.2},{:.2})\n",
-                round_to(at.x, PER_CM) + offset,
-                round_to(at.y, PER_CM)
-            ));
-        }
-    }
-    if start_of(u).is_none() && off_table(u) {
-        for (line, guess) in elements(u, &id) {
-            out.push_str(&format!(
-                "{inner}// guessed: {guess}\n{inner}{line} off-table\n"
-            ));
+    if start.is_none() && off_table(u) {
+        // the template's elements wait off the table
+        for (line, _) in elements(u) {
+            if let Some((kind, rest)) = line.split_once(' ') {
+                let name = rest.split(' ').next().unwrap_or_default();
+                out.push_str(&format!("{inner}{kind} {name} off-table\n"));
+            }
         }
     }
     for c in &u.sub_units {
-        unit(c, table, depth + 1, taken, out);
+        unit(c, table, at.or(origin), depth + 1, taken, templates, out);
     }
     out.push_str(&format!("{pad}}}\n"));
 }
@@ -482,12 +595,12 @@ fn is_ident(s: &str) -> bool {
 /// The elements proposed for a unit, each a line without its position and
 /// the guess it rests on: a headquarters, foot for its men, a model for every
 /// few of each equipment.
-fn elements(u: &Unit, id: &str) -> Vec<(String, String)> {
+fn elements(u: &Unit) -> Vec<(String, String)> {
     let men: u32 = u.personnel.iter().map(|p| p.count).sum();
     let mut figures = men.div_ceil(MEN_PER_FIGURE);
     let hq_figures = usual_figures(FootType::Command);
     let mut lines = vec![(
-        format!("hq {id}-hq command figures {hq_figures}"),
+        format!("hq headquarters command figures {hq_figures}"),
         "a headquarters marks where the unit stands".to_string(),
     )];
     figures = figures.saturating_sub(hq_figures);
@@ -498,7 +611,7 @@ fn elements(u: &Unit, id: &str) -> Vec<(String, String)> {
         // the last base is filled up to the smallest the rules allow
         let f = figures.min(per).max(least);
         lines.push((
-            format!("element {id}-foot-{n} coherent figures {f}"),
+            format!("element foot-{n} coherent figures {f}"),
             format!("{men} men at {MEN_PER_FIGURE} to a figure, as coherent foot"),
         ));
         figures = figures.saturating_sub(f);
@@ -508,7 +621,7 @@ fn elements(u: &Unit, id: &str) -> Vec<(String, String)> {
         let models = e.count.div_ceil(USUAL_VEHICLES_PER_MODEL).max(1);
         lines.push((
             format!(
-                "element {id}-eq-{} {} models {models} note {}",
+                "element eq-{} {} models {models} note {}",
                 i + 1,
                 kind_for(&e.name),
                 quoted(&format!("ORBAT Mapper: {} {}", e.count, e.name))

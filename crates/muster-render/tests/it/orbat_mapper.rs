@@ -216,7 +216,19 @@ fn a_file_as_orbat_mapper_writes_it_imports_with_its_guesses_said() {
     assert!(text.contains("places it only later"), "{text}");
     // 120 men at ten to a figure: two figures of headquarters, two bases of
     // foot; 90 men two bases (the last filled up to a base); 30 men one base
-    assert_eq!(text.matches("-foot-").count(), 2 + 2 + 1, "{text}");
+    assert_eq!(text.matches("element foot-").count(), 2 + 2 + 1, "{text}");
+    // each unit with troops of its own is made from a template of its make
+    assert_eq!(text.matches("\ntemplate ").count(), 4, "{text}");
+    let made = text
+        .lines()
+        .filter(|l| l.contains(" from ") && l.contains(" facing 0 {"))
+        .count();
+    assert_eq!(made, 4, "{text}");
+    assert!(
+        text.contains("template infantry-battalion battalion"),
+        "{text}"
+    );
+    assert!(text.contains("from infantry-company at ("), "{text}");
     assert!(text.contains("120 men at 10 to a figure"), "{text}");
     // 14 tanks at four to a model
     assert!(
@@ -227,6 +239,40 @@ fn a_file_as_orbat_mapper_writes_it_imports_with_its_guesses_said() {
     assert!(text.contains("modifier airborne"), "{text}");
     let model = resolve_text(&text);
     assert_eq!(model.units.len(), 4);
+}
+
+/// Two units of the same make share one template; a third with other
+/// numbers gets its own.
+#[test]
+fn units_of_one_make_share_a_template() {
+    let mut v: serde_json::Value = serde_json::from_str(SAMPLE).unwrap();
+    let battalion = &mut v["sides"][0]["groups"][0]["subUnits"][0];
+    let mut twin = battalion["subUnits"][0].clone();
+    twin["id"] = "b-coy".into();
+    twin["name"] = "B Company".into();
+    twin["shortName"] = "b-coy".into();
+    let mut other = twin.clone();
+    other["id"] = "c-coy".into();
+    other["name"] = "C Company".into();
+    other["shortName"] = "c-coy".into();
+    other["personnel"][0]["count"] = 60.into();
+    for u in [twin, other] {
+        battalion["subUnits"].as_array_mut().unwrap().push(u);
+    }
+    let text = import(&v.to_string()).unwrap();
+    assert_eq!(
+        text.matches("from infantry-company at (").count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("from infantry-company-2 at (").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("\ntemplate ").count(), 5, "{text}");
+    let model = resolve_text(&text);
+    assert_eq!(model.units.len(), 6);
 }
 
 #[test]
