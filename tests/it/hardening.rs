@@ -413,16 +413,7 @@ fn cli_cases_report_what_their_files_expect() {
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut ran = 0;
     for code in ["MC115", "MC116", "MC117", "MC118", "MC119", "MC120"] {
-        let mut names: Vec<String> = fs::read_dir(&cases)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with(code) && n.ends_with(".muster"))
-            .collect();
-        names.sort();
-        assert_eq!(names.len(), 2, "{code}: a trigger and a near miss");
-        for name in names {
-            let text = fs::read_to_string(cases.join(&name)).unwrap();
+        for (name, text) in common::case_files(code) {
             let directive = |key: &str| -> Vec<String> {
                 text.lines()
                     .filter_map(|l| l.strip_prefix(&format!("// {key}: ")))

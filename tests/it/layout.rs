@@ -803,3 +803,179 @@ fn every_player_sheet_of_the_pack_gives_the_order_on_page_1() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The ids of `folder`'s scenario a reader should never meet, each with the
+/// name he should read instead: units, map items, players and nets that have
+/// a display name, every signal (read by what is seen or heard and what it
+/// means) and every element's dotted id. Ids that read as a plain word
+/// (`town`, `germans`) are left out, as are ids that equal their name; an
+/// element's own name (`zug-1`) is its name on the sheets.
+pub(crate) fn ids_with_names(folder: &Path) -> BTreeMap<String, String> {
+    fn units(u: &serde_json::Value, out: &mut BTreeMap<String, String>, own: &mut Vec<String>) {
+        if let (Some(id), Some(d)) = (u["id"].as_str(), u["display"].as_str()) {
+            out.insert(id.into(), d.into());
+        }
+        for e in u["elements"].as_array().into_iter().flatten() {
+            if let (Some(id), Some(name)) = (e["id"].as_str(), e["name"].as_str()) {
+                out.insert(id.into(), format!("{name} of its unit"));
+                own.push(name.into());
+            }
+        }
+        for c in u["units"].as_array().into_iter().flatten() {
+            units(c, out, own);
+        }
+    }
+    let text = fs::read_to_string(folder.join("scenario.json")).unwrap();
+    let s: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut out = BTreeMap::new();
+    let mut own = Vec::new();
+    for side in s["sides"].as_array().into_iter().flatten() {
+        for u in side["units"].as_array().into_iter().flatten() {
+            units(u, &mut out, &mut own);
+        }
+        for p in side["players"].as_array().into_iter().flatten() {
+            if let (Some(id), Some(d)) = (p["id"].as_str(), p["display"].as_str()) {
+                out.insert(id.into(), d.into());
+            }
+        }
+    }
+    for kind in ["places", "areas", "lines", "crossings"] {
+        for x in s["map"][kind].as_array().into_iter().flatten() {
+            if let (Some(id), Some(d)) = (x["id"].as_str(), x["display"].as_str()) {
+                out.insert(id.into(), d.into());
+            }
+        }
+    }
+    for n in s["nets"].as_array().into_iter().flatten() {
+        if let (Some(id), Some(d)) = (n["id"].as_str(), n["display"].as_str()) {
+            out.insert(id.into(), d.into());
+        }
+    }
+    for g in s["signals"].as_array().into_iter().flatten() {
+        if let Some(id) = g["id"].as_str() {
+            let meaning = g["meaning"].as_str().unwrap_or("its kind and meaning");
+            out.insert(id.into(), meaning.into());
+        }
+    }
+    out.retain(|id, name| {
+        id != name
+            && (id.contains(['-', '_', '.']) || id.chars().any(|c| c.is_ascii_digit()))
+            && !own.contains(id)
+    });
+    out
+}
+
+/// Every word of the writer's own texts in `folder`'s scenario (display names,
+/// notes, signal meanings, intel words, events, briefings): such a word may
+/// look like an id (`D514`, `Hill-252`) and still be the writer's.
+fn prose_words(folder: &Path) -> BTreeSet<String> {
+    fn walk(v: &serde_json::Value, key: &str, out: &mut BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(m) => m.iter().for_each(|(k, x)| walk(x, k, out)),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, key, out)),
+            serde_json::Value::String(s)
+                if ![
+                    "id",
+                    "name",
+                    "unit",
+                    "side",
+                    "signal",
+                    "from",
+                    "to",
+                    "via",
+                    "commands",
+                    "nearest",
+                    "parent",
+                    "command_element",
+                ]
+                .contains(&key) =>
+            {
+                out.extend(s.split_whitespace().map(|w| bare(w).to_string()));
+            }
+            _ => {}
+        }
+    }
+    let text = fs::read_to_string(folder.join("scenario.json")).unwrap();
+    let s: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut out = BTreeSet::new();
+    walk(&s, "", &mut out);
+    out
+}
+
+/// Whether `w` is set in the id font of the umpire's reference columns.
+fn in_id_font(w: &Word, runs: &[Run]) -> bool {
+    let (x, y) = ((w.x0 + w.x1) / 2.0, (w.y0 + w.y1) / 2.0);
+    runs.iter().any(|r| {
+        r.family.contains("Mono")
+            && x >= r.left - 1.0
+            && x <= r.right + 1.0
+            && y >= r.top - 1.0
+            && y <= r.bottom + 1.0
+    })
+}
+
+/// The ids of `ids` printed in `pdf` where a reader reads them: every word on
+/// every page, maps and their keys included, but the umpire's reference
+/// columns, which are set in the id font.
+pub(crate) fn printed_ids(
+    pdf: &Path,
+    ids: &BTreeMap<String, String>,
+    prose: &BTreeSet<String>,
+) -> Vec<String> {
+    let (runs, _) = runs(pdf);
+    let mut found = BTreeSet::new();
+    for (i, page) in read_pages(pdf).iter().enumerate() {
+        let here = runs.get(i).map(Vec::as_slice).unwrap_or_default();
+        for w in page.blocks.iter().flatten().flatten() {
+            let t = bare(&w.text).trim_end_matches('.');
+            if ids.contains_key(t) && !prose.contains(t) && !in_id_font(w, here) {
+                found.insert(format!("\"{t}\" (read \"{}\")", ids[t]));
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+/// Every printed sheet of the shipped pack (umpire, set-up, side and player
+/// sheets, command cards) names what it prints by display name, on its maps
+/// and in their keys as much as in its text: no id where the scenario gives a
+/// name, the umpire's reference columns alone excepted.
+#[test]
+fn no_printed_sheet_of_the_pack_shows_an_id_where_a_name_exists() {
+    if !can_print() {
+        return;
+    }
+    let out = printed_pack();
+    let mut found = Vec::new();
+    let mut read = 0;
+    let mut reference = 0;
+    for (scenario, pdfs) in sheets(out) {
+        let folder = out.join(&scenario);
+        let ids = ids_with_names(&folder);
+        let prose = prose_words(&folder);
+        for pdf in pdfs {
+            let name = pdf.file_name().unwrap().to_string_lossy().into_owned();
+            for id in printed_ids(&pdf, &ids, &prose) {
+                found.push(format!("{scenario}/{name}: {id}"));
+            }
+            // Not vacuous: the umpire's reference columns print ids, which the
+            // scan sees and leaves.
+            if name == "umpire.pdf" {
+                let (runs, _) = runs(&pdf);
+                let seen = read_pages(&pdf).iter().enumerate().any(|(i, p)| {
+                    let here = runs.get(i).map(Vec::as_slice).unwrap_or_default();
+                    p.blocks
+                        .iter()
+                        .flatten()
+                        .flatten()
+                        .any(|w| ids.contains_key(bare(&w.text)) && in_id_font(w, here))
+                });
+                reference += usize::from(seen);
+            }
+            read += 1;
+        }
+    }
+    assert!(read > 60, "only {read} sheets read");
+    assert!(reference >= 12, "the umpire's id columns were not seen");
+    assert!(found.is_empty(), "ids printed:\n{}", found.join("\n"));
+}

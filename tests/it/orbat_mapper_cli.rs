@@ -4,7 +4,7 @@
 //! over a file.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::common::{run, TempPack};
+use crate::common::{self, run, TempPack};
 use std::fs;
 use std::path::Path;
 
@@ -60,20 +60,10 @@ fn run_case(name: &str, text: &str) -> Result<(), String> {
 
 #[test]
 fn interchange_cases_report_their_codes_and_write_nothing() {
-    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut failures = Vec::new();
     let mut ran = 0;
     for code in ["MC955", "MC956", "MC957", "MC958", "MC959"] {
-        let mut names: Vec<String> = fs::read_dir(&cases)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with(code) && n.ends_with(".muster"))
-            .collect();
-        names.sort();
-        assert_eq!(names.len(), 2, "{code}: a trigger and a near miss");
-        for name in names {
-            let text = fs::read_to_string(cases.join(&name)).unwrap();
+        for (name, text) in common::case_files(code) {
             if let Err(e) = run_case(&name, &text) {
                 failures.push(e);
             }

@@ -6,12 +6,12 @@ use crate::common;
 
 use common::{TempPack, CLEAN};
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -65,15 +65,7 @@ fn serve(pack: TempPack, limit: Option<u64>) -> Server {
     }
     let mut child = cmd.spawn().unwrap();
     let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = common::lines_of(stdout);
     let first = rx.recv_timeout(PATIENCE).expect("the server said nothing");
     let url = first.split_whitespace().nth(1).unwrap().to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{first}");

@@ -186,6 +186,27 @@ pub fn tool_present(program: &str, arg: &str) -> bool {
     found
 }
 
+/// The case files of `code` under `tests/cases` as (name, text), sorted: a
+/// trigger and a near miss, which every code with case files must have.
+pub fn case_files(code: &str) -> Vec<(String, String)> {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut names: Vec<String> = fs::read_dir(&cases)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(code) && n.ends_with(".muster"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 2, "{code}: a trigger and a near miss");
+    names
+        .into_iter()
+        .map(|n| {
+            let text = fs::read_to_string(cases.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
 /// The lines a child writes to `reader`, read on a thread of their own.
 pub fn lines_of(reader: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
     use std::io::BufRead;

@@ -256,7 +256,6 @@ fn view_of(
     }
     place(&mut view);
     view.key = key_entries(&view, h, view.grid.step);
-    view.unit_key = unit_key(&view, h);
     view
 }
 
@@ -365,7 +364,6 @@ fn furniture(s: &ScenarioJson, own: &str, w: f64, h: f64, em: f64, k: f64) -> Ma
         arrivals: arrivals(s, own, w, h, em),
         scale: bar,
         key: Vec::new(),
-        unit_key: Vec::new(),
         terrain_kinds: Vec::new(),
         line_kinds: Vec::new(),
         scenario_kinds: Vec::new(),
@@ -784,7 +782,7 @@ fn force_marks(s: &ScenarioJson, own: &str, focus: &[String], h: f64) -> Forces 
     for side in &s.sides {
         let hostile = side.id != own;
         for u in &side.units {
-            collect_units(&side.id, u, hostile, focus, h, &mut out);
+            collect_units(s, &side.id, u, hostile, focus, h, &mut out);
         }
     }
     out
@@ -829,18 +827,6 @@ fn report_marks(s: &ScenarioJson, h: f64) -> Vec<UnitMark> {
         .collect()
 }
 
-/// The display name of every unit whose symbol is drawn under its id.
-fn unit_key(v: &MapView, h: f64) -> Vec<KeyEntry> {
-    v.units
-        .iter()
-        .filter(|u| u.shown && u.name != u.label)
-        .map(|u| KeyEntry {
-            text: format!("{}: {}", u.label, u.name),
-            square: square_in(u.x, h - u.y, v.grid.step, (v.width, v.height)),
-        })
-        .collect()
-}
-
 /// Every label the placer left off the map (and gave no number at its
 /// feature), with the grid square of its item.
 fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
@@ -868,11 +854,7 @@ fn key_entries(v: &MapView, h: f64, step: f64) -> Vec<KeyEntry> {
         add(format!("area:{}", a.id), &a.label, a.x, a.y);
     }
     for u in v.units.iter().filter(|u| !u.shown) {
-        let text = if u.name == u.label {
-            format!("{} ({} {})", u.label, u.echelon, u.branch)
-        } else {
-            format!("{}, {} ({} {})", u.label, u.name, u.echelon, u.branch)
-        };
+        let text = format!("{} ({} {})", u.name, u.echelon, u.branch);
         add(format!("unit:{}", u.id), &text, u.x, u.y);
     }
     for a in v.arrivals.iter().filter(|a| !a.shown) {
@@ -907,7 +889,15 @@ fn push_new(v: &mut Vec<String>, s: &str) {
     }
 }
 
-fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, out: &mut Forces) {
+fn collect_units(
+    s: &ScenarioJson,
+    side: &str,
+    u: &Unit,
+    hostile: bool,
+    focus: &[String],
+    h: f64,
+    out: &mut Forces,
+) {
     let Forces {
         units,
         elements,
@@ -923,7 +913,9 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
     for e in &u.elements {
         let Some(p) = e.position else { continue };
         if let Some(carrier) = e.embussed_in.as_ref().or(e.riding_on.as_ref()) {
-            carried.push(format!("{} aboard {}", e.id, carrier.id));
+            // As a reader knows them (`the HQ of Force A aboard lca-e of E Company`).
+            let named = |id: &str| crate::sheets::words::element_words(s, id);
+            carried.push(format!("{} aboard {}", named(&e.id), named(&carrier.id)));
             continue;
         }
         own_placed.push(p);
@@ -973,7 +965,7 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
                 .map(|m| m.modifier.keyword().to_string())
                 .unwrap_or_default(),
             echelon: mark.into(),
-            label: u.id.clone(),
+            label: u.display.clone().unwrap_or_else(|| u.id.clone()),
             name: u.display.clone().unwrap_or_else(|| u.id.clone()),
             highlight: focus.contains(&u.id),
             later: u.arrives_later,
@@ -984,7 +976,7 @@ fn collect_units(side: &str, u: &Unit, hostile: bool, focus: &[String], h: f64, 
         });
     }
     for c in &u.units {
-        collect_units(side, c, hostile, focus, h, out);
+        collect_units(s, side, c, hostile, focus, h, out);
     }
 }
 

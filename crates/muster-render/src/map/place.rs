@@ -12,7 +12,8 @@ use super::font::text_width;
 use super::near::{Barriers, Shape};
 use super::placer::{Placer, Rect, Spot};
 use super::view::{
-    Callout, InsetFrame, LabelBox, LabelLeader, MapNote, MapView, MIN_TEXT_MM, SMALLEST_EM,
+    Callout, InsetFrame, LabelBox, LabelLeader, MapNote, MapView, UnitMark, MIN_TEXT_MM,
+    SMALLEST_EM,
 };
 use std::collections::HashMap;
 
@@ -97,7 +98,7 @@ pub fn place(v: &mut MapView) {
     };
     place_points(v, &mut p, &mut ctx, &mut boxes);
     place_edges(v, &mut p, &mut boxes);
-    place_units(v, &mut p, &mut boxes);
+    place_units(v, &mut p, &mut ctx, &mut boxes);
     for m in v.places.iter().filter(|m| m.kind != "point" && !m.shown) {
         ctx.unplaced.push(format!("place:{}", m.id));
     }
@@ -369,6 +370,7 @@ fn callout(p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>, n: &Name) -
         text: n.text.to_string(),
         x: s.rect.cx,
         y: s.rect.cy + 0.32 * size,
+        on_symbol: false,
     });
     true
 }
@@ -673,10 +675,12 @@ fn own_marks(v: &MapView) -> HashMap<&str, Rect> {
         .collect()
 }
 
-/// Unit symbols: beside their own elements' marks when there is room, else
-/// close by on a leader line from the unit's centre; never moved into water or
-/// cliffs the unit is not in. A symbol with no such spot goes to the key.
-fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
+/// Unit symbols under their display names: beside their own elements' marks
+/// when there is room, else close by on a leader line from the unit's centre;
+/// never moved into water or cliffs the unit is not in. A name with no room
+/// becomes a number under the symbol, resolved in the key; a symbol with no
+/// spot even so goes to the key.
+fn place_units(v: &mut MapView, p: &mut Placer, ctx: &mut Ctx, boxes: &mut Vec<LabelBox>) {
     let e = v.em;
     let mm = per_mm(e);
     let impassable: Vec<&[(f64, f64)]> = v
@@ -693,83 +697,115 @@ fn place_units(v: &mut MapView, p: &mut Placer, boxes: &mut Vec<LabelBox>) {
             .collect()
     };
     for (u, own) in v.units.iter_mut().zip(owns) {
-        let name = unit_name(&u.label, u.later);
-        let r0 = unit_box(0.0, 0.0, &name, &u.echelon, u.highlight, e);
-        // What the symbol must stay near: its own elements' marks, or (an
-        // intel report) the point reported.
-        let target = own.unwrap_or(Rect {
-            cx: u.x,
-            cy: u.y,
-            w: 0.0,
-            h: 0.0,
-        });
-        // Spots on a half-box lattice round the marks, nearest first.
-        let (sx, sy) = ((r0.w + 0.3 * e) / 4.0, (r0.h + 0.3 * e) / 4.0);
-        let mut offsets: Vec<(f64, f64)> = Vec::new();
-        for j in -12i32..=12 {
-            for i in -12i32..=12 {
-                offsets.push((f64::from(i) * sx, f64::from(j) * sy));
+        let full = unit_name(&u.label, u.later);
+        let number = (ctx.callouts.len() + 1).to_string();
+        let numbered = unit_name(&number, u.later);
+        let mut placed = None;
+        for name in [&full, &numbered] {
+            let cands = unit_spots(u, own, name, &impassable, e, mm);
+            let spots: Vec<Spot> = cands.iter().map(|c| c.2).collect();
+            if let Some(c) = p.place(&spots).and_then(|i| cands.get(i)) {
+                placed = Some((name.clone(), c.0, c.1, c.2));
+                break;
             }
         }
-        let here: Vec<&&[(f64, f64)]> = impassable
-            .iter()
-            .filter(|poly| inside(u.x, u.y, poly))
-            .collect();
-        let gap_of = |r: &Rect| Shape::Mark(target).gap(r);
-        let mut cands: Vec<(f64, f64, Spot, f64)> = offsets
-            .iter()
-            .map(|(dx, dy)| (target.cx + dx, target.cy + dy))
-            .filter(|(x, y)| {
-                impassable
-                    .iter()
-                    .all(|poly| !inside(*x, *y, poly) || here.contains(&poly))
-            })
-            .filter_map(|(x, y)| {
-                let rect = unit_box(x, y, &name, &u.echelon, u.highlight, e);
-                let gap = gap_of(&rect);
-                if gap > LEADER_MM * mm {
-                    return None;
-                }
-                let leader = (gap > UNIT_NEAR_MM * mm).then(|| {
-                    // From the marks' edge nearest the symbol to its frame.
-                    let (ax, ay) = Shape::Mark(target).nearest(x, y);
-                    let (dx, dy) = (x - ax, y - ay);
-                    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-                    let stop = (len - 0.9 * e).max(0.0) / len;
-                    [ax, ay, ax + dx * stop, ay + dy * stop]
-                });
-                Some((x, y, Spot { rect, leader }, gap))
-            })
-            .collect();
-        // Without a leader first, nearest first; above before below, then
-        // right before left, on ties.
-        cands.sort_by(|a, b| {
-            let d = |c: &(f64, f64, Spot, f64)| (c.3 / mm * 10.0).round();
-            a.2.leader
-                .is_some()
-                .cmp(&b.2.leader.is_some())
-                .then(d(a).total_cmp(&d(b)))
-                .then(a.1.total_cmp(&b.1))
-                .then(b.0.total_cmp(&a.0))
-        });
-        let spots: Vec<Spot> = cands.iter().map(|c| c.2).collect();
-        match p.place(&spots) {
-            Some(i) => {
-                if let Some((x, y, s, _)) = cands.get(i) {
-                    u.fx = *x;
-                    u.fy = *y;
-                    u.leader = s.leader.is_some();
-                    if let Some(l) = s.leader {
-                        u.ax = l[0];
-                        u.ay = l[1];
-                        v.leaders.push(l);
-                    }
-                    record(boxes, &s.rect, &name);
-                }
-            }
-            None => u.shown = false,
+        let Some((name, x, y, s)) = placed else {
+            u.shown = false;
+            continue;
+        };
+        u.fx = x;
+        u.fy = y;
+        u.leader = s.leader.is_some();
+        if let Some(l) = s.leader {
+            u.ax = l[0];
+            u.ay = l[1];
+            v.leaders.push(l);
+        }
+        record(boxes, &s.rect, &name);
+        if name == numbered && numbered != full {
+            ctx.callouts.push(Callout {
+                id: format!("unit:{}", u.id),
+                number: number.clone(),
+                text: full,
+                x,
+                y,
+                on_symbol: true,
+            });
+            u.label = number;
         }
     }
+}
+
+/// The spots for a unit's symbol under `name`, best first, each with where
+/// its frame's centre goes.
+fn unit_spots(
+    u: &UnitMark,
+    own: Option<Rect>,
+    name: &str,
+    impassable: &[&[(f64, f64)]],
+    e: f64,
+    mm: f64,
+) -> Vec<(f64, f64, Spot, f64)> {
+    let r0 = unit_box(0.0, 0.0, name, &u.echelon, u.highlight, e);
+    // What the symbol must stay near: its own elements' marks, or (an
+    // intel report) the point reported.
+    let target = own.unwrap_or(Rect {
+        cx: u.x,
+        cy: u.y,
+        w: 0.0,
+        h: 0.0,
+    });
+    // Spots on a half-box lattice round the marks, nearest first.
+    let (sx, sy) = ((r0.w + 0.3 * e) / 4.0, (r0.h + 0.3 * e) / 4.0);
+    let mut offsets: Vec<(f64, f64)> = Vec::new();
+    for j in -12i32..=12 {
+        for i in -12i32..=12 {
+            offsets.push((f64::from(i) * sx, f64::from(j) * sy));
+        }
+    }
+    let here: Vec<&&[(f64, f64)]> = impassable
+        .iter()
+        .filter(|poly| inside(u.x, u.y, poly))
+        .collect();
+    let gap_of = |r: &Rect| Shape::Mark(target).gap(r);
+    let mut cands: Vec<(f64, f64, Spot, f64)> = offsets
+        .iter()
+        .map(|(dx, dy)| (target.cx + dx, target.cy + dy))
+        .filter(|(x, y)| {
+            impassable
+                .iter()
+                .all(|poly| !inside(*x, *y, poly) || here.contains(&poly))
+        })
+        .filter_map(|(x, y)| {
+            let rect = unit_box(x, y, name, &u.echelon, u.highlight, e);
+            // The frame, not a long name under it, stays near the troops.
+            let gap = gap_of(&unit_box(x, y, "", &u.echelon, u.highlight, e));
+            if gap > LEADER_MM * mm {
+                return None;
+            }
+            let leader = (gap > UNIT_NEAR_MM * mm).then(|| {
+                // From the marks' edge nearest the symbol to its frame.
+                let (ax, ay) = Shape::Mark(target).nearest(x, y);
+                let (dx, dy) = (x - ax, y - ay);
+                let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+                let stop = (len - 0.9 * e).max(0.0) / len;
+                [ax, ay, ax + dx * stop, ay + dy * stop]
+            });
+            Some((x, y, Spot { rect, leader }, gap))
+        })
+        .collect();
+    // Without a leader first, nearest first; above before below, then
+    // right before left, on ties.
+    cands.sort_by(|a, b| {
+        let d = |c: &(f64, f64, Spot, f64)| (c.3 / mm * 10.0).round();
+        a.2.leader
+            .is_some()
+            .cmp(&b.2.leader.is_some())
+            .then(d(a).total_cmp(&d(b)))
+            .then(a.1.total_cmp(&b.1))
+            .then(b.0.total_cmp(&a.0))
+    });
+    cands
 }
 
 /// Arrival notes beside their arrow.

@@ -66,8 +66,6 @@ pub struct MapView {
     pub scale: ScaleBar,
     /// Labels the map had no free room for, listed under it.
     pub key: Vec<KeyEntry>,
-    /// The display name of every unit whose symbol is drawn under its id.
-    pub unit_key: Vec<KeyEntry>,
     /// Terrain and line kinds present, for the legend.
     pub terrain_kinds: Vec<String>,
     pub line_kinds: Vec<String>,
@@ -216,6 +214,9 @@ pub struct Callout {
     pub text: String,
     pub x: f64,
     pub y: f64,
+    /// A unit's number, printed under its symbol in place of its name: the
+    /// symbol draws it, so the map draws no number of its own there.
+    pub on_symbol: bool,
 }
 
 /// A label's box as placed, in map units (y down).
@@ -347,9 +348,10 @@ pub struct UnitMark {
     /// of the frame from [`crate::app6::modifier::MODIFIERS`]; empty for none.
     pub modifier: String,
     pub echelon: String,
+    /// What its symbol carries: its display name, or, where that finds no room
+    /// beside its elements, a number that the key under the map resolves.
     pub label: String,
-    /// Its display name, given in the unit key under the map: the symbol
-    /// carries the short id so that it fits beside its elements.
+    /// Its display name.
     pub name: String,
     pub highlight: bool,
     /// Arrives later: drawn faint at its planned position.

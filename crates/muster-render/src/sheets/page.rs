@@ -88,7 +88,8 @@ pub struct Page<'a> {
     /// Every unit and element of `s` by id, with the name a reader knows it
     /// by (a unit's display name, else its id; an element as `the HQ of B
     /// Company`): for tables whose JSON holds ids. An element's key is its id
-    /// with `/` for `.`, which a template's lookup would read as a path.
+    /// with `/` for `.`, which a template's lookup would read as a path; a
+    /// signal's is `signal:ID`.
     pub names: std::collections::BTreeMap<String, String>,
 }
 
@@ -209,6 +210,10 @@ fn unit_names(s: &ScenarioJson) -> std::collections::BTreeMap<String, String> {
         for u in &sd.units {
             walk(s, u, &mut out);
         }
+    }
+    // A signal by what is seen or heard and what it means, under `signal:ID`.
+    for g in &s.signals {
+        out.insert(format!("signal:{}", g.id), super::words::signal_line(g));
     }
     out
 }

@@ -122,7 +122,7 @@ pub fn player_sheet(
         .command_element
         .as_deref()
         .and_then(|ce| unit.elements.iter().find(|e| e.id == ce))
-        .map(|e| status_words(&e.command));
+        .map(|e| status_words(view, &e.unit, &e.command));
     let above = above_orders(view, chain);
     let (to_you, from_you) = latencies(view, &sd.units, &unit.id);
     let arrivals = arrival_lines(view, &ids);
@@ -401,7 +401,7 @@ fn command_rows(
             what,
             count: r.count,
             strength: r.strength_words.join(", "),
-            status: status_words(&e.command),
+            status: status_words(view, &e.unit, &e.command),
             attached,
         });
     }
@@ -410,10 +410,19 @@ fn command_rows(
     }
 }
 
-/// An element's command status in a player's words: the element it links to by
-/// its own name, the means and the distance.
-fn status_words(c: &Command) -> String {
-    let short = |id: &str| id.rsplit('.').next().unwrap_or(id).to_string();
+/// An element of `unit`'s command status in a player's words: the element it
+/// links to as a reader knows it (`its HQ`, `the HQ of 4th Battalion`), the
+/// means and the distance.
+fn status_words(view: &ScenarioJson, unit: &str, c: &Command) -> String {
+    let named = |id: &str| {
+        let words = super::words::element_words(view, id);
+        let own = id.rsplit_once('.').is_some_and(|(u, _)| u == unit);
+        if own && words.starts_with("the HQ of ") {
+            "its HQ".to_string()
+        } else {
+            words
+        }
+    };
     match c {
         Command::InCommand {
             route,
@@ -421,9 +430,9 @@ fn status_words(c: &Command) -> String {
             via,
             distance_m,
         } => format!(
-            "in command ({route}): {} to {}, {distance_m:.0} m",
+            "in command ({route}): {} to {}, {distance_m:.0}\u{a0}m",
             means.replace('-', " "),
-            short(via)
+            named(via)
         ),
         Command::Separated {
             nearest,
@@ -434,7 +443,7 @@ fn status_words(c: &Command) -> String {
             "separated: {short_by_m:.0} m out of range{}{}",
             nearest
                 .as_deref()
-                .map(|n| format!(" of {} ({distance_m:.0} m)", short(n)))
+                .map(|n| format!(" of {} ({distance_m:.0}\u{a0}m)", named(n)))
                 .unwrap_or_default(),
             match runner_turns {
                 0 => String::new(),

@@ -59,7 +59,10 @@ pub struct DeployRow {
     pub n: Option<usize>,
     /// Its qualified id (`SIDE.UNIT.ELEMENT`), as on the map.
     pub id: String,
+    /// Its side's display name, printed once over the side's rows.
     pub side: String,
+    /// Whether it is the first row of its side at the start: the side's name heads it.
+    pub heads_side: bool,
     pub unit: String,
     pub element: String,
     pub what: String,
@@ -329,8 +332,16 @@ fn terrain(s: &ScenarioJson, st: f64, scale: f64, table: (f64, f64)) -> Vec<Terr
 fn deployment(s: &ScenarioJson, st: f64, scale: f64, table: (f64, f64)) -> Vec<DeployRow> {
     let mut out = Vec::new();
     for sd in &s.sides {
+        let from = out.len();
         for u in &sd.units {
             deploy_unit(&sd.id, u, st, scale, table, &mut out);
+        }
+        let name = super::front::side_name(s, &sd.id);
+        for d in out.iter_mut().skip(from) {
+            d.side.clone_from(&name);
+        }
+        if let Some(d) = out.iter_mut().skip(from).find(|d| !d.later) {
+            d.heads_side = true;
         }
     }
     let mut n = 0;
@@ -389,6 +400,7 @@ fn deploy_row(
         n: None,
         id: format!("{side}.{}", e.id),
         side: side.to_string(),
+        heads_side: false,
         unit: u.display.clone().unwrap_or_else(|| u.id.clone()),
         element: e.name.clone(),
         what: e.description.clone(),
@@ -456,7 +468,11 @@ fn arrivals(s: &ScenarioJson, st: f64, table: (f64, f64)) -> Vec<ArrivalRow> {
                 sort,
                 ArrivalRow {
                     when,
-                    side: a.side.clone().unwrap_or_default(),
+                    side: a
+                        .side
+                        .as_deref()
+                        .map(|id| super::front::side_name(s, id))
+                        .unwrap_or_default(),
                     unit: a.unit.display.clone().unwrap_or_else(|| a.unit.id.clone()),
                     entry,
                     elements,

@@ -3,6 +3,7 @@
 mod ajv;
 mod app6;
 mod browser;
+mod cards;
 mod complexity;
 mod display_names;
 mod every_field;

@@ -97,7 +97,7 @@ fn the_fixture_sheet_marks_the_attached_platoon_and_holds_what_the_player_needs(
         "4th Battalion: <span class=\"order-words\">attack full Hill crest by turn 8</span>"
     ));
     assert!(labelled(html, "Your command status:")
-        .contains("in command (direct): short radio to bn-hq"));
+        .contains("in command (direct): short radio to the HQ of 4th Battalion"));
     assert!(labelled(html, "Orders reach you").contains("from 4th Battalion: turn"));
     assert!(labelled(html, "Your orders are acted on by").contains("Vickers MG Platoon"));
     assert!(labelled(html, "Signals you send:")

@@ -109,11 +109,11 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
 
     // Element 1: `hq coy-hq command figures 2 radio long at (1120,740) facing 270`.
     // 1120 / 20 = 56.0, 740 / 20 = 37.0; 1120 / 200 = 5.6 -> F, 740 / 200 = 3.7 -> row 4.
-    // Cells: number, side, unit, element, type, pieces, position, facing,
-    // posture, square, fire arc.
+    // Cells: number, unit, element, type, pieces, position, facing, posture,
+    // square, fire arc (the side's name heads its rows).
     let (n, c) = element(&s, "Coup-de-main force", "coy-hq");
     assert_eq!(
-        (&c[5][..], &c[6][..], &c[7][..], &c[9][..]),
+        (&c[4][..], &c[5][..], &c[6][..], &c[8][..]),
         ("2 figures", "56.0, 37.0", "270°", "F4")
     );
     assert!(numbered_on_a_tile(&s, "british.coup-de-main.coy-hq", n));
@@ -122,7 +122,7 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
     // 1070 / 20 = 53.5, 740 / 20 = 37.0; 1070 / 200 = 5.35 -> F, row 4.
     let (n, c) = element(&s, "Coup-de-main force", "re-canal");
     assert_eq!(
-        (&c[5][..], &c[6][..], &c[9][..]),
+        (&c[4][..], &c[5][..], &c[8][..]),
         ("2 figures", "53.5, 37.0", "F4")
     );
     assert!(numbered_on_a_tile(&s, "british.coup-de-main.re-canal", n));
@@ -131,7 +131,7 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
     // 1050 / 20 = 52.5, 790 / 20 = 39.5; 1050 / 200 = 5.25 -> F, 790 / 200 = 3.95 -> row 4.
     let (n, c) = element(&s, "Brückenwache", "guard-hq");
     assert_eq!(
-        (&c[5][..], &c[6][..], &c[8][..], &c[9][..]),
+        (&c[4][..], &c[5][..], &c[7][..], &c[8][..]),
         ("2 figures", "52.5, 39.5", "dug-in, static", "F4")
     );
     assert!(numbered_on_a_tile(&s, "german.bridge-guard.guard-hq", n));
@@ -139,7 +139,7 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
     // The fire arc: the pillbox's `hmg-zone bearing 90 spread 40 range 600m`:
     // 600 / 20 = 30.0 cm of table.
     let (_, c) = element(&s, "Brückenwache", "pillbox");
-    assert_eq!(c[10], "bearing 90°, spread 40°, range 30.0 cm (600 m)");
+    assert_eq!(c[9], "bearing 90°, spread 40°, range 30.0 cm (600 m)");
 }
 
 #[test]
@@ -183,17 +183,17 @@ fn merville_battery_set_up_figures_match_a_hand_count() {
     // the arc's range 700 / 20 = 35.0 cm.
     let (n, c) = element(&s, "Batterie Merville", "mg-west");
     assert_eq!(
-        (&c[5][..], &c[6][..], &c[9][..]),
+        (&c[4][..], &c[5][..], &c[8][..]),
         ("3 figures", "28.0, 35.0", "C4")
     );
-    assert_eq!(c[10], "bearing 180°, spread 40°, range 35.0 cm (700 m)");
+    assert_eq!(c[9], "bearing 180°, spread 40°, range 35.0 cm (700 m)");
     assert!(numbered_on_a_tile(&s, "german.batterie.mg-west", n));
 
     // Element 2: `element flak artillery aa-gun 20mm models 1 at (880,820) dug-in overwatch`.
     // 880 / 20 = 44.0, 820 / 20 = 41.0; 880 / 200 = 4.4 -> E, 820 / 200 = 4.1 -> row 5.
     let (n, c) = element(&s, "Batterie Merville", "flak");
     assert_eq!(
-        (&c[5][..], &c[6][..], &c[9][..]),
+        (&c[4][..], &c[5][..], &c[8][..]),
         ("1 model", "44.0, 41.0", "E5")
     );
     assert!(numbered_on_a_tile(&s, "german.batterie.flak", n));
@@ -202,7 +202,7 @@ fn merville_battery_set_up_figures_match_a_hand_count() {
     // 640 / 20 = 32.0, 850 / 20 = 42.5; 640 / 200 = 3.2 -> D, 850 / 200 = 4.25 -> row 5.
     let (n, c) = element(&s, "Batterie Merville", "gunners-1");
     assert_eq!(
-        (&c[5][..], &c[6][..], &c[8][..], &c[9][..]),
+        (&c[4][..], &c[5][..], &c[7][..], &c[8][..]),
         ("4 figures", "32.0, 42.5", "dug-in", "D5")
     );
     assert!(numbered_on_a_tile(&s, "german.batterie.gunners-1", n));
