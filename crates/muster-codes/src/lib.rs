@@ -268,6 +268,8 @@ catalogue! {
     MC804 "enemy-reference-without-intel"  Error   _                         Checks    overridable [];
     MC805 "secret-in-shared-text"          Error   _                         Checks    overridable [];
     MC806 "unknown-map-item-referenced"    Error   _                         Checks    overridable [];
+    MC810 "map-item-named-by-one-side"     Warning _                         Checks    overridable [];
+    MC811 "enemy-kind-named"               Warning _                         Checks    overridable [];
     MC901 "not-enough-figures"             Warning "§2–§4"                   Checks    overridable [];
     MC902 "not-enough-models"              Warning "§3"                      Checks    overridable [];
     MC903 "not-enough-terrain"             Warning "§1"                      Checks    overridable [];

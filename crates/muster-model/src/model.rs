@@ -287,13 +287,16 @@ pub enum Known {
     Umpire(Loc),
     /// `known-to SIDE`: on that side's map and the umpire's.
     Side(Ref),
+    /// `shared "reason"`: on every side's map, and the writer says why, so the
+    /// check for items only one side names (MC810) leaves it alone.
+    Shared(Prose),
 }
 
 impl Known {
     /// Whether `side` knows the item. An unresolved side knows nothing.
     pub fn side_knows(&self, side: SideId) -> bool {
         match self {
-            Known::Everyone => true,
+            Known::Everyone | Known::Shared(_) => true,
             Known::Umpire(_) => false,
             Known::Side(r) => r.target == Some(Target::Side(side)),
         }
@@ -795,6 +798,9 @@ pub struct Model {
     /// The pack asks every unit to state its real strength (MC219).
     #[serde(skip)]
     pub require_historical_strength: bool,
+    /// The pack asks every map item one side's plan names to say who knows it (MC810).
+    #[serde(skip)]
+    pub strict_fog: bool,
     pub sides: Vec<Side>,
     /// Scenario terrain kinds (§98), from the scenario and its libraries.
     pub terrains: Vec<TerrainDef>,

@@ -31,6 +31,10 @@ pub struct PackConfig {
     /// nor a unit above it states is a warning (MC219). Off unless the pack asks,
     /// since a made-up scenario has no real strength to state.
     pub require_historical_strength: bool,
+    /// `strict-fog = true`: every map item shown to every side that only one
+    /// side's plan names must say so (`known-to` or `shared`, MC810). Off unless
+    /// the pack asks: a club's quick scenario need not explain its hills.
+    pub strict_fog: bool,
 }
 
 /// How many findings of one code per file are shown; the rest are summed up in
@@ -224,19 +228,13 @@ impl PackConfig {
                 "out" => config.out = folder(key, v, &mut diags),
                 "severity" => severity(v, &mut config, &mut diags),
                 "balance" => config.balance = crate::balance::BalanceSettings::read(v, &mut diags),
-                "require-historical-strength" => match v.as_bool() {
-                    Some(b) => config.require_historical_strength = b,
-                    None => diags.push(problem(
-                        format!(
-                            "`{key}` in `muster.toml` must be `true` or `false`, not {}",
-                            v.type_str()
-                        ),
-                        "write `require-historical-strength = true` without quotes",
-                    )),
-                },
+                "require-historical-strength" => {
+                    config.require_historical_strength = flag(key, v, &mut diags)
+                }
+                "strict-fog" => config.strict_fog = flag(key, v, &mut diags),
                 other => diags.push(problem(
                     format!("unknown key `{other}` in `muster.toml`"),
-                    "the keys are `name`, `templates`, `out`, `require-historical-strength` and the `[severity]` and `[balance]` tables",
+                    "the keys are `name`, `templates`, `out`, `require-historical-strength`, `strict-fog` and the `[severity]` and `[balance]` tables",
                 )),
             }
         }
@@ -244,6 +242,23 @@ impl PackConfig {
             Ok(config)
         } else {
             Err(diags)
+        }
+    }
+}
+
+/// A `true` or `false` setting; anything else is reported and read as `false`.
+fn flag(key: &str, v: &toml::Value, diags: &mut Vec<Diagnostic>) -> bool {
+    match v.as_bool() {
+        Some(b) => b,
+        None => {
+            diags.push(problem(
+                format!(
+                    "`{key}` in `muster.toml` must be `true` or `false`, not {}",
+                    v.type_str()
+                ),
+                &format!("write `{key} = true` without quotes"),
+            ));
+            false
         }
     }
 }

@@ -242,6 +242,9 @@ pub struct Area {
     /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
     /// `None` when every side knows the item.
     pub known_to: Option<Ident>,
+    /// `shared "reason"`: every side knows the item, and the writer says why
+    /// (never printed; it answers the check for items only one side names).
+    pub shared: Option<Text>,
     pub span: Span,
 }
 
@@ -361,6 +364,9 @@ pub struct LineFeature {
     /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
     /// `None` when every side knows the item.
     pub known_to: Option<Ident>,
+    /// `shared "reason"`: every side knows the item, and the writer says why
+    /// (never printed; it answers the check for items only one side names).
+    pub shared: Option<Text>,
     pub span: Span,
 }
 
@@ -383,6 +389,9 @@ pub struct Crossing {
     /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
     /// `None` when every side knows the item.
     pub known_to: Option<Ident>,
+    /// `shared "reason"`: every side knows the item, and the writer says why
+    /// (never printed; it answers the check for items only one side names).
+    pub shared: Option<Text>,
     pub span: Span,
 }
 
@@ -400,6 +409,9 @@ pub struct Place {
     /// `known-to SIDE` or `known-to umpire` (the word `umpire` as written);
     /// `None` when every side knows the item.
     pub known_to: Option<Ident>,
+    /// `shared "reason"`: every side knows the item, and the writer says why
+    /// (never printed; it answers the check for items only one side names).
+    pub shared: Option<Text>,
     pub span: Span,
 }
 

@@ -159,6 +159,8 @@ pub(crate) fn describe(rule: Rule) -> (Group, String) {
         Rule::edge_span => phrase("`from (x,y) to (x,y)` along the edge"),
         Rule::kw_refuelling | Rule::refuelling => phrase("`refuelling`"),
         Rule::kw_known_to | Rule::known_to => phrase("`known-to`"),
+        Rule::kw_shared | Rule::shared => phrase("`shared`"),
+        Rule::knowledge => phrase("`known-to` or `shared`"),
         Rule::place_attr => such_as("a place setting", &["at", "edge"]),
 
         Rule::echelon | Rule::echelon_word | Rule::unit | Rule::unit_only | Rule::junk_forces => (

@@ -106,7 +106,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                     display: a.name.as_ref().map(|t| t.value.clone()),
                     outline,
                     shape,
-                    known_to: known(file, a.known_to.as_ref()),
+                    known_to: known(file, a.known_to.as_ref(), a.shared.as_ref()),
                     loc: loc(file, a.span),
                     shape_loc: loc(file, a.shape.span()),
                 });
@@ -132,7 +132,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                         .as_ref()
                         .map_or_else(|| default_width(kind), |w| w.value),
                     points: l.points.iter().map(pos).collect(),
-                    known_to: known(file, l.known_to.as_ref()),
+                    known_to: known(file, l.known_to.as_ref(), l.shared.as_ref()),
                     loc: loc(file, l.span),
                 });
             }
@@ -153,7 +153,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                     carries: c.carries.as_ref().map(|i| unresolved(file, i)),
                     // negative until resolved: the default needs the water's width
                     length: c.length.as_ref().map_or(-1.0, |l| l.value),
-                    known_to: known(file, c.known_to.as_ref()),
+                    known_to: known(file, c.known_to.as_ref(), c.shared.as_ref()),
                     loc: loc(file, c.span),
                 });
             }
@@ -174,7 +174,7 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
                         loc: loc(file, s.span),
                     }),
                     refuelling: p.refuelling,
-                    known_to: known(file, p.known_to.as_ref()),
+                    known_to: known(file, p.known_to.as_ref(), p.shared.as_ref()),
                     loc: loc(file, p.span),
                 });
             }
@@ -182,10 +182,19 @@ fn feature_decl(cx: &mut Ctx, file: FileId, feature: &ast::Feature) {
     }
 }
 
-/// `known-to` as written; a side's name is resolved with the crossings.
-fn known(file: FileId, who: Option<&muster_syntax::Ident>) -> Known {
+/// `known-to` or `shared` as written; a side's name is resolved with the crossings.
+fn known(
+    file: FileId,
+    who: Option<&muster_syntax::Ident>,
+    shared: Option<&muster_syntax::ast::Text>,
+) -> Known {
     match who {
-        None => Known::Everyone,
+        None => shared.map_or(Known::Everyone, |s| {
+            Known::Shared(Prose {
+                text: s.value.clone(),
+                loc: loc(file, s.span),
+            })
+        }),
         Some(i) if i.name == "umpire" => Known::Umpire(loc(file, i.span)),
         Some(i) => Known::Side(unresolved(file, i)),
     }

@@ -59,6 +59,7 @@ pub fn resolve_cached(
     cx.model.findings_limit = pack.findings_limit;
     cx.model.balance = pack.balance;
     cx.model.require_historical_strength = pack.require_historical_strength;
+    cx.model.strict_fog = pack.strict_fog;
     for f in &items {
         if let Some(lib) = &f.library {
             // what each importer still resolves of a library (its own part was
@@ -149,6 +150,7 @@ impl Ctx<'_> {
                 findings_limit: FindingsLimit::default(),
                 balance: Default::default(),
                 require_historical_strength: false,
+                strict_fog: false,
                 sides: Vec::new(),
                 terrains: Vec::new(),
                 areas: Vec::new(),

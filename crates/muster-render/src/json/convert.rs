@@ -378,7 +378,7 @@ fn map(model: &Model) -> Map {
 /// `known-to` as the JSON gives it: the side's id as written, or `umpire`.
 fn known(k: &m::Known) -> Option<String> {
     match k {
-        m::Known::Everyone => None,
+        m::Known::Everyone | m::Known::Shared(_) => None,
         m::Known::Umpire(_) => Some("umpire".into()),
         m::Known::Side(r) => Some(r.name.id.clone()),
     }

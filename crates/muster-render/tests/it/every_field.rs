@@ -427,6 +427,7 @@ impl Planter<'_> {
                 name,
                 shape,
                 known_to,
+                shared,
                 span: _,
             }) => {
                 if let Some(Structure {
@@ -454,6 +455,8 @@ impl Planter<'_> {
                 let o = self.known(known_to);
                 self.def(id, o.clone(), "area id");
                 self.opt_text(name, o, "area name");
+                // a reason for the writer, printed nowhere
+                self.opt_text(shared, one(UNRENDERED), "area shared reason");
             }
             Feature::Line(LineFeature {
                 id,
@@ -462,6 +465,7 @@ impl Planter<'_> {
                 width: _,
                 points: _,
                 known_to,
+                shared,
                 span: _,
             }) => {
                 if let KindRef::Defined(k) = kind {
@@ -470,6 +474,8 @@ impl Planter<'_> {
                 let o = self.known(known_to);
                 self.def(id, o.clone(), "line id");
                 self.opt_text(name, o, "line name");
+                // a reason for the writer, printed nowhere
+                self.opt_text(shared, one(UNRENDERED), "line shared reason");
             }
             Feature::Crossing(Crossing {
                 id,
@@ -480,11 +486,14 @@ impl Planter<'_> {
                 carries,
                 length: _,
                 known_to,
+                shared,
                 span: _,
             }) => {
                 let o = self.known(known_to);
                 self.def(id, o.clone(), "crossing id");
                 self.opt_text(name, o, "crossing name");
+                // a reason for the writer, printed nowhere
+                self.opt_text(shared, one(UNRENDERED), "crossing shared reason");
                 for r in over.iter().chain(carries.iter()) {
                     self.refer(r);
                 }
@@ -496,6 +505,7 @@ impl Planter<'_> {
                 stretch: _,
                 refuelling: _,
                 known_to,
+                shared,
                 span: _,
             }) => {
                 match location {
@@ -504,6 +514,8 @@ impl Planter<'_> {
                 let o = self.known(known_to);
                 self.def(id, o.clone(), "place id");
                 self.opt_text(name, o, "place name");
+                // a reason for the writer, printed nowhere
+                self.opt_text(shared, one(UNRENDERED), "place shared reason");
             }
         }
     }
@@ -1008,7 +1020,8 @@ fn check(name: &str, files: &[(String, String)], scenario: &str) -> usize {
     checked
 }
 
-/// Side-private map items for the generated scenario, one of each kind.
+/// Side-private map items for the generated scenario, one of each kind, and an
+/// item every side is shown on purpose, whose reason is printed nowhere.
 const PRIVATE_ITEMS: &str = r#"
 map {
   place red-rally "Red rally point" at (400,400) known-to red
@@ -1017,6 +1030,7 @@ map {
   ford umpire-ford "Umpire's ford" at (2800,2030) over brook known-to umpire
   level-crossing umpire-halt "Umpire's halt" at (1500,1480) over main carries lane known-to umpire
   hedge umpire-hedge "Hidden hedge" line (100,100) (200,120) known-to umpire
+  place spire "Church spire" at (900,900) shared "every player sees the spire"
 }
 "#;
 

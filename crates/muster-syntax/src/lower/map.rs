@@ -5,7 +5,7 @@ use super::ctx::kids;
 use super::{Ctx, P};
 use crate::ast::{
     Area, Crossing, CrossingKind, EdgeStretch, Feature, KindRef, LineFeature, Map, Place,
-    PlaceLocation, Shape, Structure,
+    PlaceLocation, Shape, Structure, Text,
 };
 use crate::grammar::Rule;
 use crate::literal;
@@ -61,10 +61,11 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
     let mut words = Vec::new();
     let mut name = None;
     let mut shape = None;
-    let mut known_to = None;
+    let (mut known_to, mut shared) = (None, None);
     for k in it {
         match k.as_rule() {
             Rule::known_to => known_to = self::known_to(c, k),
+            Rule::shared => shared = self::shared(c, k),
             Rule::area_word => words.push(k),
             Rule::string => name = Some(c.text(k)),
             Rule::polygon | Rule::rect | Rule::circle => shape = self::shape(c, k),
@@ -153,6 +154,7 @@ fn area(c: &mut Ctx, p: P) -> Option<Area> {
         name,
         shape: shape?,
         known_to,
+        shared,
         span,
     })
 }
@@ -245,6 +247,7 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
         width: None,
         points: Vec::new(),
         known_to: None,
+        shared: None,
         span,
     };
     let mut after_width = false;
@@ -258,6 +261,7 @@ fn line_feature(c: &mut Ctx, p: P) -> Option<LineFeature> {
             }
             Rule::point => f.points.extend(c.point(k)),
             Rule::known_to => f.known_to = known_to(c, k),
+            Rule::shared => f.shared = shared(c, k),
             _ => {}
         }
     }
@@ -294,7 +298,7 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
         .next()
         .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut at, mut over, mut carries, mut length) = (None, None, None, None, None);
-    let mut known_to = None;
+    let (mut known_to, mut shared) = (None, None);
     // A malformed position is already reported; do not also call it missing.
     let mut tried = false;
     for k in it {
@@ -312,9 +316,11 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
                     .and_then(|l| c.ranged(&l, literal::distance, &limits::CROSSING_LENGTH))
             }
             Rule::known_to => known_to = self::known_to(c, k),
+            Rule::shared => shared = self::shared(c, k),
             _ => {}
         }
     }
+    one_knowledge(c, &id, &known_to, &mut shared);
     let Some(at) = at else {
         if tried {
             return None;
@@ -337,6 +343,7 @@ fn crossing(c: &mut Ctx, p: P) -> Option<Crossing> {
         carries,
         length,
         known_to,
+        shared,
         span,
     })
 }
@@ -349,7 +356,7 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         .next()
         .map_or_else(|| missing_ident(span), |i| c.ident(&i));
     let (mut name, mut location, mut refuelling) = (None, None, false);
-    let (mut known_to, mut stretch) = (None, None);
+    let (mut known_to, mut shared, mut stretch) = (None, None, None);
     let mut tried = false;
     for k in it {
         match k.as_rule() {
@@ -372,9 +379,11 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
             }
             Rule::refuelling => refuelling = true,
             Rule::known_to => known_to = self::known_to(c, k),
+            Rule::shared => shared = self::shared(c, k),
             _ => {}
         }
     }
+    one_knowledge(c, &id, &known_to, &mut shared);
     let Some(location) = location else {
         if tried {
             return None;
@@ -395,6 +404,7 @@ fn place(c: &mut Ctx, p: P) -> Option<Place> {
         stretch,
         refuelling,
         known_to,
+        shared,
         span,
     })
 }
@@ -423,4 +433,27 @@ fn known_to(c: &mut Ctx, p: P) -> Option<Ident> {
         });
     }
     Some(c.ident(&who))
+}
+
+/// `shared "reason"`: the reason every side is shown the item.
+fn shared(c: &mut Ctx, p: P) -> Option<Text> {
+    kids(p).nth(1).map(|s| c.text(s))
+}
+
+/// An item is either known to one side or shown to every side on purpose, never
+/// both: `known-to` is kept and `shared` reported, so no secret is shown by mistake.
+fn one_knowledge(c: &mut Ctx, id: &Ident, known_to: &Option<Ident>, shared: &mut Option<Text>) {
+    let Some(k) = known_to else { return };
+    if let Some(s) = shared.take() {
+        c.error(
+            Code::MC001,
+            s.span,
+            format!(
+                "`{}` is both `known-to {}` and `shared`, which contradict each other",
+                id.name, k.name
+            ),
+            "drop this or the `known-to`",
+            Some("keep `known-to` for an item one side alone knows, `shared` for one every side is shown".into()),
+        );
+    }
 }

@@ -93,12 +93,40 @@ impl Reader {
 /// Who reads a map item: `None` for the umpire alone.
 pub(crate) fn item_reader(k: &Known) -> Option<Reader> {
     match k {
-        Known::Everyone => Some(Reader::Everyone),
+        Known::Everyone | Known::Shared(_) => Some(Reader::Everyone),
         Known::Umpire(_) => None,
         Known::Side(r) => match r.target {
             Some(Target::Side(s)) => Some(Reader::Side(s)),
             _ => None,
         },
+    }
+}
+
+/// What part of a side's briefing a text is: the plan (orders and victory
+/// conditions), what it is told of the enemy (intel words, the narrative), or else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Said {
+    Plan,
+    /// Intel words: part of the plan, and what the side is told.
+    Intel,
+    Briefing,
+    /// A `historical-strength` source: a citation, whose titles describe nothing
+    /// the side sees.
+    Source,
+    /// A map item's display name.
+    MapName,
+    Other,
+}
+
+impl Said {
+    /// Orders, intel and victory conditions.
+    pub(crate) fn plan(self) -> bool {
+        matches!(self, Said::Plan | Said::Intel)
+    }
+
+    /// What the writer tells the side of the enemy: intel words and the narrative.
+    pub(crate) fn told(self) -> bool {
+        matches!(self, Said::Intel | Said::Briefing)
     }
 }
 
@@ -114,6 +142,8 @@ pub(crate) struct Text<'a> {
     /// Whether `loc` spans the quoted text itself, so a name can be pointed at.
     pub quoted: bool,
     pub reader: Reader,
+    /// What part of a side's briefing the text is.
+    pub said: Said,
     /// The text lower-cased, when that keeps its length in bytes: names are then
     /// found ignoring case (else as written).
     lowered: Option<Cow<'a, str>>,
@@ -123,7 +153,7 @@ pub(crate) struct Text<'a> {
 }
 
 impl<'a> Text<'a> {
-    fn new(written: &'a str, loc: Loc, quoted: bool, reader: Reader) -> Self {
+    fn new(written: &'a str, loc: Loc, quoted: bool, reader: Reader, said: Said) -> Self {
         match folded(written) {
             None => Text {
                 text: Cow::Borrowed(written),
@@ -132,6 +162,7 @@ impl<'a> Text<'a> {
                 loc,
                 quoted,
                 reader,
+                said,
                 lowered: lowered(written),
                 aligned: aligned(written),
             },
@@ -144,6 +175,7 @@ impl<'a> Text<'a> {
                 loc,
                 quoted,
                 reader,
+                said,
             },
         }
     }
@@ -156,7 +188,7 @@ fn fold_name(name: &str) -> Cow<'_, str> {
 }
 
 /// Names folded for the search.
-fn folded_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
+pub(crate) fn folded_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
     names.into_iter().map(fold_name).collect()
 }
 
@@ -179,94 +211,108 @@ fn aligned(text: &str) -> bool {
 fn texts<'a>(cx: &Context<'a>) -> Vec<Text<'a>> {
     let m = cx.model;
     let mut out = Vec::new();
-    let mut prose =
-        |p: &'a Prose, reader: Reader| out.push(Text::new(&p.text, p.loc, true, reader));
+    let mut prose = |p: &'a Prose, reader: Reader, said: Said| {
+        out.push(Text::new(&p.text, p.loc, true, reader, said))
+    };
     if let Some(h) = &m.header {
-        prose(&h.title, Reader::Everyone);
+        prose(&h.title, Reader::Everyone, Said::Other);
         h.end_conditions
             .iter()
-            .for_each(|p| prose(p, Reader::Everyone));
+            .for_each(|p| prose(p, Reader::Everyone, Said::Other));
     }
     for u in &m.units {
-        u.notes.iter().for_each(|p| prose(p, Reader::Side(u.side)));
+        u.notes
+            .iter()
+            .for_each(|p| prose(p, Reader::Side(u.side), Said::Other));
         if let Some(h) = &u.historical_strength {
-            prose(&h.source, Reader::Side(u.side));
+            prose(&h.source, Reader::Side(u.side), Said::Source);
         }
         // the declared start's reason is printed on the side's sheets
         u.start
             .iter()
-            .for_each(|s| prose(&s.reason, Reader::Side(u.side)));
+            .for_each(|s| prose(&s.reason, Reader::Side(u.side), Said::Other));
     }
     for e in &m.elements {
-        e.notes.iter().for_each(|p| prose(p, Reader::Side(e.side)));
+        e.notes
+            .iter()
+            .for_each(|p| prose(p, Reader::Side(e.side), Said::Other));
         e.start
             .iter()
-            .for_each(|s| prose(&s.reason, Reader::Side(e.side)));
+            .for_each(|s| prose(&s.reason, Reader::Side(e.side), Said::Other));
     }
     for o in &m.orders {
-        o.prose.iter().for_each(|p| prose(p, Reader::Side(o.side)));
+        o.prose
+            .iter()
+            .for_each(|p| prose(p, Reader::Side(o.side), Said::Plan));
     }
     for s in &m.signals {
         let Some(side) = s.side else { continue };
-        s.meaning.iter().for_each(|p| prose(p, Reader::Side(side)));
+        s.meaning
+            .iter()
+            .for_each(|p| prose(p, Reader::Side(side), Said::Other));
         if let Some(Trigger::Condition(p)) = &s.trigger {
-            prose(p, Reader::Side(side));
+            prose(p, Reader::Side(side), Said::Other);
         }
     }
     for a in &m.arrivals {
         if let (Some(side), Some(p)) = (a.side, &a.prose) {
-            prose(p, Reader::Side(side));
+            prose(p, Reader::Side(side), Said::Other);
         }
     }
     for v in &m.victories {
         if let Some(Target::Side(s)) = v.side.target {
-            prose(&v.prose, Reader::Side(s));
+            prose(&v.prose, Reader::Side(s), Said::Plan);
         }
     }
     for i in &m.intel {
         if let (Some(Target::Side(s)), Some(p)) = (i.side.target, &i.words) {
-            prose(p, Reader::Side(s));
+            prose(p, Reader::Side(s), Said::Intel);
         }
     }
     for b in &m.briefings {
         if let Some(Target::Side(s)) = b.side.as_ref().and_then(|r| r.target) {
             b.sections
                 .iter()
-                .for_each(|(_, p)| prose(p, Reader::Side(s)));
+                .for_each(|(_, p)| prose(p, Reader::Side(s), Said::Briefing));
         }
     }
-    let mut named = |display: &'a Option<String>, at: Loc, reader: Option<Reader>| {
+    let mut named = |display: &'a Option<String>, at: Loc, reader: Option<Reader>, said: Said| {
         if let (Some(text), Some(reader)) = (display.as_deref(), reader) {
             let (loc, quoted) = match find_quoted(cx, at, text) {
                 Some(l) => (l, true),
                 None => (at, false),
             };
-            out.push(Text::new(text, loc, quoted, reader));
+            out.push(Text::new(text, loc, quoted, reader, said));
         }
     };
     for (i, s) in m.sides.iter().enumerate() {
-        named(&s.display, s.loc, Some(Reader::Everyone));
+        named(&s.display, s.loc, Some(Reader::Everyone), Said::Other);
         for p in &s.players {
-            named(&p.display, p.loc, Some(Reader::Side(SideId(i))));
+            named(
+                &p.display,
+                p.loc,
+                Some(Reader::Side(SideId(i))),
+                Said::Other,
+            );
         }
     }
     for u in &m.units {
-        named(&u.display, u.loc, Some(Reader::Side(u.side)));
+        named(&u.display, u.loc, Some(Reader::Side(u.side)), Said::Other);
     }
     for n in &m.nets {
-        named(&n.display, n.loc, Some(Reader::Side(n.side)));
+        named(&n.display, n.loc, Some(Reader::Side(n.side)), Said::Other);
     }
     for a in &m.areas {
-        named(&a.display, a.loc, item_reader(&a.known_to));
+        named(&a.display, a.loc, item_reader(&a.known_to), Said::MapName);
     }
     for l in &m.lines {
-        named(&l.display, l.loc, item_reader(&l.known_to));
+        named(&l.display, l.loc, item_reader(&l.known_to), Said::MapName);
     }
     for c in &m.crossings {
-        named(&c.display, c.loc, item_reader(&c.known_to));
+        named(&c.display, c.loc, item_reader(&c.known_to), Said::MapName);
     }
     for p in &m.places {
-        named(&p.display, p.loc, item_reader(&p.known_to));
+        named(&p.display, p.loc, item_reader(&p.known_to), Said::MapName);
     }
     out
 }
@@ -298,11 +344,13 @@ pub(crate) struct Secret<'a> {
     pub loc: Loc,
     /// The unit an intel entry would have to reveal, for the hint.
     pub unit: Option<&'a str>,
+    /// The map item or element the secret is, when a rule needs to tell which.
+    pub target: Option<Target>,
 }
 
 /// An identifier a writer made up (`gr-1`, `coy_hq`, `pak40`), as opposed to a
 /// plain word (`pillbox`) that prose uses to describe, not to name.
-fn made_up(id: &str) -> bool {
+pub(crate) fn made_up(id: &str) -> bool {
     id.chars()
         .any(|c| c == '-' || c == '_' || c.is_ascii_digit())
 }
@@ -323,6 +371,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
                 names: folded_names(u.display.as_deref().into_iter().chain(id)),
                 loc: u.name.loc,
                 unit: Some(&u.name.id),
+                target: None,
             });
         }
     }
@@ -334,6 +383,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
                 names: folded_names([e.name.id.as_str()]),
                 loc: e.name.loc,
                 unit: m.units.get(e.unit.0).map(|u| u.name.id.as_str()),
+                target: None,
             });
         }
     }
@@ -348,6 +398,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
                 names: folded_names(p.display.as_deref().into_iter().chain([p.name.id.as_str()])),
                 loc: p.name.loc,
                 unit: None,
+                target: None,
             });
         }
     }
@@ -358,6 +409,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
             names: folded_names([g.name.id.as_str()]),
             loc: g.name.loc,
             unit: None,
+            target: None,
         });
     }
     for n in m.nets.iter().filter(|n| enemy(n.side)) {
@@ -367,6 +419,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
             names: folded_names(n.display.as_deref().into_iter().chain([n.name.id.as_str()])),
             loc: n.name.loc,
             unit: None,
+            target: None,
         });
     }
     for (name, display, known) in map_items(m) {
@@ -380,6 +433,7 @@ fn secrets<'a>(cx: &Context<'a>, fog: &Fog<'a>, side: SideId) -> Secrets<'a> {
                 names: folded_names(display.as_deref().into_iter().chain([name.id.as_str()])),
                 loc: name.loc,
                 unit: None,
+                target: None,
             });
         }
     }
@@ -429,7 +483,7 @@ pub(crate) struct Secrets<'a> {
 }
 
 impl<'a> Secrets<'a> {
-    fn new(list: Vec<Secret<'a>>, own: Vec<Cow<'a, str>>) -> Self {
+    pub(crate) fn new(list: Vec<Secret<'a>>, own: Vec<Cow<'a, str>>) -> Self {
         let mut lowered = Interner::default();
         let mut written_strings: Vec<Cow<'a, str>> = Vec::new();
         let mut written: HashMap<Cow<'a, str>, usize> = HashMap::default();
@@ -625,7 +679,7 @@ pub(crate) fn map_items(m: &Model) -> Vec<(&Name, &Option<String>, &Known)> {
 /// `known to german` / `known to the umpire alone`, for messages.
 pub(crate) fn known_words(cx: &Context, k: &Known) -> String {
     match k {
-        Known::Everyone => "known to every side".into(),
+        Known::Everyone | Known::Shared(_) => "known to every side".into(),
         Known::Umpire(_) => "known to the umpire alone".into(),
         Known::Side(r) => match r.target {
             Some(Target::Side(s)) => format!("known to `{}` alone", cx.side_name(s)),
@@ -635,7 +689,7 @@ pub(crate) fn known_words(cx: &Context, k: &Known) -> String {
 }
 
 /// Lower-cased names of everything the side knows of its own or shares.
-fn own_names<'a>(cx: &Context<'a>, fog: &Fog, side: SideId) -> Vec<Cow<'a, str>> {
+pub(crate) fn own_names<'a>(cx: &Context<'a>, fog: &Fog, side: SideId) -> Vec<Cow<'a, str>> {
     let m = cx.model;
     let mut out: Vec<&str> = Vec::new();
     for s in &m.sides {
@@ -721,6 +775,8 @@ pub(crate) struct SideRef<'a> {
     pub reader: Reader,
     /// `order objective`, `victory condition`, …
     pub what: &'static str,
+    /// Whether it is part of the side's plan (orders, intel, victory conditions).
+    pub said: Said,
 }
 
 /// Every reference written into something a side reads, except a signal's
@@ -729,9 +785,14 @@ pub(crate) struct SideRef<'a> {
 pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
     let m = cx.model;
     let mut out = Vec::new();
-    let mut add = |r: &'a Ref, reader: Option<Reader>, what: &'static str| {
+    let mut add = |r: &'a Ref, reader: Option<Reader>, what: &'static str, said: Said| {
         if let Some(reader) = reader {
-            out.push(SideRef { r, reader, what });
+            out.push(SideRef {
+                r,
+                reader,
+                what,
+                said,
+            });
         }
     };
     let side_of = |r: &Ref| match r.target {
@@ -740,38 +801,47 @@ pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
     };
     for c in &m.crossings {
         let reader = item_reader(&c.known_to);
-        c.over.iter().for_each(|r| add(r, reader, "crossing"));
-        c.carries.iter().for_each(|r| add(r, reader, "crossing"));
+        c.over
+            .iter()
+            .for_each(|r| add(r, reader, "crossing", Said::Other));
+        c.carries
+            .iter()
+            .for_each(|r| add(r, reader, "crossing", Said::Other));
     }
     for u in &m.units {
         u.attached_to
             .iter()
-            .for_each(|r| add(r, Some(Reader::Side(u.side)), "attachment"));
+            .for_each(|r| add(r, Some(Reader::Side(u.side)), "attachment", Said::Other));
     }
     for e in &m.elements {
         let reader = Some(Reader::Side(e.side));
         [&e.embussed_in, &e.riding_on, &e.registers_for, &e.refuel_at]
             .into_iter()
             .flatten()
-            .for_each(|r| add(r, reader, "element"));
+            .for_each(|r| add(r, reader, "element", Said::Other));
         e.tasks
             .iter()
             .filter_map(|t| t.target.as_ref())
-            .for_each(|r| add(r, reader, "engineering task"));
+            .for_each(|r| add(r, reader, "engineering task", Said::Other));
     }
     for l in m.radio_links.iter().chain(&m.telephone_lines) {
-        add(&l.from, Some(Reader::Side(l.side)), "link");
-        add(&l.to, Some(Reader::Side(l.side)), "link");
+        add(&l.from, Some(Reader::Side(l.side)), "link", Said::Other);
+        add(&l.to, Some(Reader::Side(l.side)), "link", Said::Other);
     }
     for n in &m.nets {
         n.members
             .iter()
-            .for_each(|r| add(r, Some(Reader::Side(n.side)), "net"));
+            .for_each(|r| add(r, Some(Reader::Side(n.side)), "net", Said::Other));
     }
     for l in &m.messengers {
         for w in &l.via {
             if let Stop::Named(r) = &w.stop {
-                add(r, Some(Reader::Side(l.side)), "messenger route");
+                add(
+                    r,
+                    Some(Reader::Side(l.side)),
+                    "messenger route",
+                    Said::Other,
+                );
             }
         }
     }
@@ -781,27 +851,27 @@ pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
                 Some((Stance::Support, _)) => "support target",
                 _ => "order objective",
             };
-            add(r, Some(Reader::Side(o.side)), what);
+            add(r, Some(Reader::Side(o.side)), what, Said::Plan);
         }
     }
     for s in &m.signals {
         if let Some(Trigger::Capture(r)) = &s.trigger {
-            add(r, s.side.map(Reader::Side), "signal");
+            add(r, s.side.map(Reader::Side), "signal", Said::Other);
         }
     }
     for a in &m.arrivals {
-        add(&a.at, a.side.map(Reader::Side), "arrival");
+        add(&a.at, a.side.map(Reader::Side), "arrival", Said::Other);
     }
     for v in &m.victories {
         let reader = side_of(&v.side);
         for c in &v.conditions {
             match c {
                 Condition::Holds { target, .. } | Condition::Destroys { target, .. } => {
-                    add(target, reader, "victory condition")
+                    add(target, reader, "victory condition", Said::Plan)
                 }
                 Condition::Exits { unit, at, .. } => {
-                    add(unit, reader, "victory condition");
-                    add(at, reader, "victory condition");
+                    add(unit, reader, "victory condition", Said::Plan);
+                    add(at, reader, "victory condition", Said::Plan);
                 }
                 // a side, never a map item
                 Condition::Losses { .. } => {}
@@ -810,7 +880,7 @@ pub(crate) fn side_refs<'a>(cx: &Context<'a>) -> Vec<SideRef<'a>> {
     }
     for i in &m.intel {
         if let Some(Objective::Ref(r)) = &i.seen_at {
-            add(r, side_of(&i.side), "intel report");
+            add(r, side_of(&i.side), "intel report", Said::Intel);
         }
     }
     out

@@ -4,3 +4,4 @@ include!(concat!(env!("OUT_DIR"), "/rules_fog.rs"));
 
 pub(crate) mod knowledge;
 mod name_search;
+mod prose;
