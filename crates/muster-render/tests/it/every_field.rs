@@ -236,7 +236,8 @@ impl Planter<'_> {
                 if let Some(c) = condition {
                     self.refer(&c.signal);
                 }
-                self.def(id, one(UMPIRE), "event id");
+                // the umpire's event table prints the text, not the id; no side may see either
+                self.def(id, one(UNRENDERED), "event id");
                 self.text(prose, one(UMPIRE), "event text");
             }
             Item::Victory(v) => self.victory(v),

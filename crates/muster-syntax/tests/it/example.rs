@@ -33,7 +33,7 @@ fn pegasus_bridge_parses_clean() {
 #[test]
 fn british_library_parses_clean() {
     let p = clean("scenarios/lib/british-airborne-1944.muster");
-    assert_eq!(p.file.items.len(), 6);
+    assert_eq!(p.file.items.len(), 5);
 }
 
 #[test]
