@@ -296,3 +296,123 @@ fn an_objective_off_the_map_is_not_said_to_be_ringed() {
     let arrival = "<p data-ref=\"arrival:x\">X comes on at turn 3 at the lane.</p>";
     assert!(pointing(arrival).is_empty());
 }
+
+/// The sheet's text with tags dropped and the entities the templates write read back.
+fn text_of(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&#x27;", "'")
+        .replace("&#x2F;", "/")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// Every element note the writer gave reaches the player whose command lists the
+/// element: the type alone does not say that a troop's tank is its Firefly.
+#[test]
+fn every_player_sheet_of_the_pack_carries_the_notes_of_its_elements() {
+    let mut checked = 0;
+    for scenario in [
+        "totalize-1944.muster",
+        "pegasus-bridge.muster",
+        "villers-bocage.muster",
+    ] {
+        let (model, analysis) = support::pack::load(scenario);
+        let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+        for f in files.iter().filter(|f| f.path.contains("/player-")) {
+            let Some(start) = f.contents.find("<table class=\"command\">") else {
+                continue;
+            };
+            let table = &f.contents[start..];
+            let table = &table[..table.find("</table>").unwrap()];
+            // Rows nest by their `dN` class: an element row belongs to the unit row
+            // one level up, so `coy-hq` of one company is never taken for another's.
+            let mut units: Vec<String> = Vec::new();
+            for row in table.split("<tr class=").skip(1) {
+                let Some(depth) = row
+                    .find("class=\"d")
+                    .and_then(|i| row[i + 8..].split('"').next())
+                    .and_then(|d| d.parse::<usize>().ok())
+                else {
+                    continue;
+                };
+                let html = format!("<tr class={row}");
+                let text = text_of(&html);
+                let first = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if row.starts_with("\"unit") {
+                    units.truncate(depth);
+                    let name = text_of(html.split("</td>").next().unwrap_or_default());
+                    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+                    // an attached unit's name carries its badge
+                    let name = name.strip_suffix(" attached").unwrap_or(&name);
+                    units.push(name.to_string());
+                    continue;
+                }
+                let Some(unit) = depth.checked_sub(1).and_then(|d| units.get(d)) else {
+                    continue;
+                };
+                let id = text_of(html.split("</td>").next().unwrap_or_default());
+                let id = id.trim();
+                let element = model.elements.iter().find(|e| {
+                    let u = &model.units[e.unit.0];
+                    e.name.id == id && u.display.as_deref().unwrap_or(&u.name.id) == unit
+                });
+                let Some(element) = element else {
+                    panic!("{}: no element `{id}` in unit “{unit}”", f.path);
+                };
+                for note in &element.notes {
+                    assert!(
+                        first.contains(&note.text),
+                        "{}: `{}` is listed without its note “{}”",
+                        f.path,
+                        element.qualified,
+                        note.text
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 12, "only {checked} notes were looked for");
+}
+
+/// A player whose relief or reinforcements arrive later is told who, when and
+/// where: Howard hears of the 7th Battalion's companies.
+#[test]
+fn howards_sheet_says_when_and_where_each_british_arrival_comes() {
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &Templates::builtin().unwrap()).unwrap();
+    let text = text_of(file(&files, "pegasus-bridge/player-howard.html"));
+    let british: Vec<_> = model
+        .arrivals
+        .iter()
+        .filter(|a| {
+            a.side
+                .is_some_and(|s| model.sides[s.0].name.id == "british")
+        })
+        .collect();
+    assert!(!british.is_empty(), "Pegasus has British arrivals");
+    for a in british {
+        let unit = model
+            .units
+            .iter()
+            .find(|u| u.name.id == a.unit.name.id)
+            .unwrap();
+        let name = unit.display.clone().unwrap_or_else(|| unit.name.id.clone());
+        assert!(
+            text.contains(&format!("Arriving: {name} at ")),
+            "Howard is not told of {name}: {text}"
+        );
+    }
+}
