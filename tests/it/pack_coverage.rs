@@ -73,6 +73,7 @@ kinds!(element_kind_name, ELEMENT_KINDS, ElementKind {
 });
 
 kinds!(attr_name, ATTRS, ElementAttr {
+    ElementAttr::Name(_) => "name",
     ElementAttr::Figures(_) => "figures",
     ElementAttr::Models(_) => "models",
     ElementAttr::Represents(_) => "represents",

@@ -441,6 +441,8 @@ pub struct Task {
 pub struct Element {
     /// Its identifier as written (`coy-hq`); unique within its unit.
     pub name: Name,
+    /// The name a person reads (`"Lt. Wood's platoon"`), when the writer gave one.
+    pub display: Option<String>,
     /// `unit.element` (`d-coy.coy-hq`): unique within the scenario.
     pub qualified: String,
     pub unit: UnitId,

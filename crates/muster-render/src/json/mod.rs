@@ -29,7 +29,7 @@ use muster_model::model::Model;
 
 /// The version of the JSON format: bumped when a field is added, removed, renamed
 /// or changes meaning, since the schema refuses fields it does not list.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// A scenario as JSON: the umpire's full view, or one side's view under fog of war.
 /// Both views share this type (and so one schema); a side's view leaves the enemy

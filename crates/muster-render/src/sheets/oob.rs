@@ -245,7 +245,7 @@ pub(crate) fn element_row(
         depth,
         is_unit: false,
         id: e.id.clone(),
-        label: e.name.clone(),
+        label: e.shown().to_string(),
         what,
         count,
         strength: e.strength,

@@ -137,9 +137,9 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
     assert!(html
         .contains("You command <strong>Coup-de-main force (D Coy, 2nd Ox &amp; Bucks)</strong>"));
     for (name, men) in [
-        ("coy-hq", "20 men"),
-        ("re-canal", "20 men"),
-        ("re-river", "20 men"),
+        ("Howard&#x27;s company HQ", "20 men"),
+        ("Capt. Neilson&#x27;s sappers", "20 men"),
+        ("River-bridge sappers", "20 men"),
     ] {
         assert!(row(html, name).contains(men), "{name}");
     }
@@ -366,10 +366,11 @@ fn every_player_sheet_of_the_pack_carries_the_notes_of_its_elements() {
                 let id = id.trim();
                 let element = model.elements.iter().find(|e| {
                     let u = &model.units[e.unit.0];
-                    e.name.id == id && u.display.as_deref().unwrap_or(&u.name.id) == unit
+                    e.display.as_deref().unwrap_or(&e.name.id) == id
+                        && u.display.as_deref().unwrap_or(&u.name.id) == unit
                 });
                 let Some(element) = element else {
-                    panic!("{}: no element `{id}` in unit “{unit}”", f.path);
+                    panic!("{}: no element “{id}” in unit “{unit}”", f.path);
                 };
                 for note in &element.notes {
                     assert!(

@@ -444,6 +444,7 @@ fn add_unit(
     for (i, (ename, kind, figures, models)) in specs.into_iter().enumerate() {
         m.elements.push(Element {
             name: name(ename),
+            display: None,
             qualified: format!("{id}.{ename}"),
             unit: uid,
             side: SideId(side),
