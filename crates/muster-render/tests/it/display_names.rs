@@ -288,3 +288,49 @@ fn the_id_columns_are_all_that_is_left_out() {
         "B Company   holds   end"
     );
 }
+
+/// An element the writer gave a title is printed by that title: its id, where
+/// no other element of the scenario shares it, appears on no sheet outside the
+/// umpire's id columns, and the title reaches the umpire's and its own side's
+/// sheets. Pegasus Bridge titles its HQs, sappers and posts.
+#[test]
+fn an_element_with_a_title_is_printed_by_its_title() {
+    let templates = Templates::builtin().unwrap();
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &templates).unwrap();
+    let titled: Vec<_> = model
+        .elements
+        .iter()
+        .filter(|e| e.display.is_some())
+        // an id with a hyphen or digit reads as an id wherever it stands;
+        // a plain word (`mortar`, `pillbox`) is also a word of the prose
+        .filter(|e| e.name.id.contains('-') || e.name.id.chars().any(|c| c.is_ascii_digit()))
+        .filter(|e| {
+            model
+                .elements
+                .iter()
+                .filter(|o| o.name.id == e.name.id)
+                .count()
+                == 1
+        })
+        .collect();
+    assert!(titled.len() >= 5, "only {} titled elements", titled.len());
+    let sheet = |end: &str| {
+        let f = files.iter().find(|f| f.path.ends_with(end)).unwrap();
+        text_of(&without_id_columns(&f.contents))
+    };
+    for e in &titled {
+        let title = e.display.as_deref().unwrap();
+        let side = &model.sides[e.side.0].name.id;
+        for end in ["/umpire.html", &format!("/side-{side}.html")] {
+            assert!(sheet(end).contains(title), "{end} lacks “{title}”");
+        }
+        for f in files.iter().filter(|f| f.path.ends_with(".html")) {
+            let text = text_of(&without_id_columns(&f.contents));
+            let bare = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .any(|w| w == e.name.id);
+            assert!(!bare, "{} prints `{}` for “{title}”", f.path, e.name.id);
+        }
+    }
+}

@@ -24,3 +24,4 @@ mod snapshots;
 mod statements;
 mod support;
 mod turn_track;
+mod umpire_tables;
