@@ -191,8 +191,26 @@ fn without_id_columns(html: &str) -> String {
             .chars()
             .take_while(char::is_ascii_alphanumeric)
             .collect();
+        // The matching close: the ids nest one span per dotted part.
         let close = format!("</{tag}>");
-        let end = rest[i..].find(&close).unwrap() + i + close.len();
+        let opening = format!("<{tag}");
+        let mut depth = 0usize;
+        let mut at = open;
+        let end = loop {
+            let o = rest[at + 1..].find(&opening).map(|k| k + at + 1);
+            let c = rest[at + 1..].find(&close).unwrap() + at + 1;
+            match o {
+                Some(o) if o < c => {
+                    depth += 1;
+                    at = o;
+                }
+                _ if depth > 0 => {
+                    depth -= 1;
+                    at = c;
+                }
+                _ => break c + close.len(),
+            }
+        };
         out.push_str(&rest[..open]);
         out.push(' ');
         rest = &rest[end..];
@@ -282,7 +300,7 @@ fn no_sheet_prints_a_bare_id_where_the_scenario_gives_a_display_name() {
 /// exactly what a reader reads as words.
 #[test]
 fn the_id_columns_are_all_that_is_left_out() {
-    let html = "<p>B Company <span class=\"id\">b-coy</span> holds</p><td class=\"id num\">x</td><style>a{}</style><svg><text>b-coy</text></svg>end";
+    let html = "<p>B Company <span class=\"id\"><span class=\"seg\">b-coy</span>.<wbr><span class=\"seg\">hq</span></span> holds</p><td class=\"id num\">x</td><style>a{}</style><svg><text>b-coy</text></svg>end";
     assert_eq!(
         text_of(&without_id_columns(html)),
         "B Company   holds   end"

@@ -49,10 +49,29 @@ fn elements_off_the_table_fold_into_one_line_per_side() {
             .collect();
         assert!(off.len() >= 4, "a battalion starts off the table");
         // Every one of them, each with its id for the umpire's reference.
+        let ids: Vec<String> = line
+            .split("<span class=\"id\">")
+            .skip(1)
+            .map(|t| {
+                let mut id = String::new();
+                let mut in_tag = false;
+                for c in t.split(", ").next().unwrap_or_default().chars() {
+                    match c {
+                        '<' => in_tag = true,
+                        '>' => in_tag = false,
+                        ';' | ' ' if !in_tag => break,
+                        _ if !in_tag => id.push(c),
+                        _ => {}
+                    }
+                }
+                // the line's full stop follows its last id
+                id.trim_end_matches('.').to_string()
+            })
+            .collect();
         for e in &off {
             assert!(
-                line.contains(&format!(">{}<", e.qualified)),
-                "{} missing: {line}",
+                ids.contains(&e.qualified),
+                "{} missing: {ids:?}",
                 e.qualified
             );
         }
