@@ -25,7 +25,10 @@ fn files(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
             files(root, &path, out);
         } else if path.extension().is_some_and(|e| e == "muster") {
             let rel = path.strip_prefix(root).unwrap().to_string_lossy();
-            out.push((rel.replace('\\', "/"), std::fs::read_to_string(&path).unwrap()));
+            out.push((
+                rel.replace('\\', "/"),
+                std::fs::read_to_string(&path).unwrap(),
+            ));
         }
     }
     out.sort();
@@ -38,9 +41,9 @@ fn generated() -> String {
     files(&root, &root, &mut all);
     let toml = std::fs::read_to_string(root.join("muster.toml")).unwrap();
     let config = PackConfig::from_toml(&toml).expect("the pack's muster.toml is valid");
-    let world = all
-        .iter()
-        .fold(MemoryWorld::new(), |w, (path, text)| w.with(path.clone(), text.clone()));
+    let world = all.iter().fold(MemoryWorld::new(), |w, (path, text)| {
+        w.with(path.clone(), text.clone())
+    });
     let models: Vec<(String, muster_model::model::Model)> = all
         .iter()
         .filter(|(path, _)| !path.contains('/'))

@@ -87,9 +87,9 @@ fn counts(e: &Estimate) -> String {
         (e.aircraft, "aircraft"),
     ]
     .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, what)| format!("{n} {what}"))
-        .collect();
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
     if parts.is_empty() {
         "none".to_string()
     } else {

@@ -32,7 +32,7 @@ orders red { a defend (500,500) }
     fixed: r#"forces red {
   company a "A Company" historical-strength men 100 "the company roll" {
     hq a-hq command figures 2 at (500,500)
-    platoon p1 "1 Platoon" historical-strength men 30 "the company roll" {
+    platoon p1 "1 Platoon" historical-strength men 40 "the company roll" {
       element s1 coherent figures 6 commander at (550,560)
     }
   }
