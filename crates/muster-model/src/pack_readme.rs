@@ -47,7 +47,7 @@ pub fn sides(model: &Model) -> Vec<SideStrength> {
                 }
                 let game = strength::unit(model, UnitId(u));
                 s.game = s.game + game;
-                let statable = game.men > 0 || game.vehicles > 0 || game.guns > 0;
+                let statable = strength::statable(model, UnitId(u));
                 match &unit.historical_strength {
                     Some(h) => {
                         s.stated = s.stated
@@ -81,14 +81,14 @@ pub fn note<'a>(model: &'a Model, prefix: &str) -> Option<&'a str> {
 /// `740 men, 10 vehicles, 4 guns`: the counts that are not zero.
 fn counts(e: &Estimate) -> String {
     let parts: Vec<String> = [
-        (e.men, "men"),
-        (e.vehicles, "vehicles"),
-        (e.guns, "guns"),
-        (e.aircraft, "aircraft"),
+        (e.men, "man", "men"),
+        (e.vehicles, "vehicle", "vehicles"),
+        (e.guns, "gun", "guns"),
+        (e.aircraft, "aircraft", "aircraft"),
     ]
     .into_iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{n} {what}"))
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
     .collect();
     if parts.is_empty() {
         "none".to_string()

@@ -54,7 +54,7 @@ fn check(cx: &Context) -> Vec<Diagnostic> {
         .filter(|(i, u)| {
             u.historical_strength.is_none()
                 && !brought_by_template(cx.model, u)
-                && !only_aircraft_or_ships(cx.model, UnitId(*i))
+                && muster_model::strength::statable(cx.model, UnitId(*i))
         })
         .map(|(_, u)| u)
         .map(|u| {
@@ -97,20 +97,3 @@ fn brought_by_template(model: &Model, u: &Unit) -> bool {
     false
 }
 
-/// Whether everything the unit puts on the table, its sub-units' too, is
-/// aircraft or ships, which a stated strength has no count for.
-fn only_aircraft_or_ships(model: &Model, id: UnitId) -> bool {
-    let mut stack = vec![id];
-    let mut any = false;
-    while let Some(u) = stack.pop() {
-        let unit = &model.units[u.0];
-        for e in &unit.elements {
-            match model.elements[e.0].kind {
-                Some(Troop::Aircraft { .. } | Troop::Ship { .. }) => any = true,
-                _ => return false,
-            }
-        }
-        stack.extend(unit.children.iter().copied());
-    }
-    any
-}
