@@ -800,6 +800,9 @@ pub struct Model {
     /// The pack asks every unit to state its real strength (MC219).
     #[serde(skip)]
     pub require_historical_strength: bool,
+    /// The pack asks every unit, sub-units included, to state its real strength (MC812).
+    #[serde(skip)]
+    pub require_historical_strength_everywhere: bool,
     /// The pack asks every map item one side's plan names to say who knows it (MC810).
     #[serde(skip)]
     pub strict_fog: bool,

@@ -97,8 +97,6 @@ fn the_cafe_gondree_worked_by_hand() {
         ("gren-5.kp-trupp", 11),
         ("gren-5.zug-1", 11),
         ("gren-5.zug-2", 11),
-        ("gren-5.zug-3", 11),
-        ("gren-5.stoss", 11),
         ("gren-5.panzerschreck", 11),
         // Pine-Coffin at 01:50 (turn 10), 1,442 m as A Company: turns 10 to 13
         ("para-7.bn-hq", 13),
@@ -107,8 +105,6 @@ fn the_cafe_gondree_worked_by_hand() {
         ("gren-6.kp-trupp", 13),
         ("gren-6.zug-1", 13),
         ("gren-6.zug-2", 13),
-        ("gren-6.zug-3", 13),
-        ("gren-6.stoss", 13),
         // B Company at 02:20 (turn 13): turns 13 to 16
         ("b-coy-7.coy-hq", 16),
         ("b-coy-7.pl-1", 16),

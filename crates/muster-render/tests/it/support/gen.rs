@@ -51,6 +51,7 @@ fn empty_model(n: usize) -> Model {
         findings_limit: muster_model::pack::FindingsLimit::of(0),
         balance: Default::default(),
         require_historical_strength: false,
+        require_historical_strength_everywhere: false,
         strict_fog: false,
         files: vec![SourceFile {
             id: FileId(0),
