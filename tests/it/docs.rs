@@ -122,7 +122,7 @@ fn every_muster_block_of_the_docs_checks_with_the_codes_it_declares() {
 }
 
 /// The README's sample: `muster check scenarios` as it prints the pack's first
-/// warning or error and its closing count, with the time it took left out.
+/// finding and its closing count, with the time it took left out.
 fn sample_output() -> String {
     let (_, stdout, stderr) = crate::common::run(
         crate::common::muster()
@@ -131,11 +131,13 @@ fn sample_output() -> String {
     );
     let all = format!("{stdout}{stderr}");
     let lines: Vec<&str> = all.lines().collect();
-    // The first warning or error; a clean pack shows its first note.
     let first = lines
         .iter()
-        .position(|l| l.starts_with("warning[") || l.starts_with("error["))
-        .or_else(|| lines.iter().position(|l| l.starts_with("note[")))
+        .position(|l| {
+            ["warning[", "error[", "note["]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
         .expect("the pack has a finding to show");
     let last = (first..lines.len())
         .find(|&i| lines[i].contains("has the full rule"))
