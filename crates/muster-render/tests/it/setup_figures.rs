@@ -89,14 +89,14 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
         "corner at 22.5, 21.0 cm; 17.5 cm east by 14.0 cm north"
     );
 
-    // Terrain 2: `river orne "River Orne" width 60m line (1500,0) (1500,1600)`.
-    // Width 60 / 20 = 3.0 cm; length 1600 / 20 = 80.0 cm; 1500 / 200 = 7.5 -> H;
+    // Terrain 2: `river orne "River Orne" width 60m line (1400,0) (1400,1600)`.
+    // Width 60 / 20 = 3.0 cm; length 1600 / 20 = 80.0 cm; 1400 / 200 = 7 -> H;
     // the north end 1600 / 200 = 8 would be row 9, which the grid (rows 1-8) has
     // not: a point on the north edge is in row 8.
     let c = cells(row(&s, &["<span class=\"id\">orne</span>"]));
     assert_eq!(c[2], "H1–H8");
     assert_eq!(c[3], "3.0 cm (60 m)");
-    assert!(c[4].starts_with("80.0 cm long through (75.0, 0.0) (75.0, 80.0)"));
+    assert!(c[4].starts_with("80.0 cm long through (70.0, 0.0) (70.0, 80.0)"));
 
     // Terrain 3: `road d514 "D514" width 8m line (0,800) (2400,800)`.
     // Width 8 / 20 = 0.4 cm; 2400 / 20 = 120.0 cm long at 800 / 20 = 40.0 cm north;
