@@ -129,7 +129,7 @@ fn the_7th_para_card_folds_its_companies_in_and_gives_their_arrivals() {
     );
     assert_eq!(
         card.elements[1],
-        "A Company, 7th Para: coy-hq (HQ), pl-1; 8 figures"
+        "A Company, 7th Para: Company HQ (HQ), 1st Platoon; 8 figures"
     );
     assert!(
         card.arrivals

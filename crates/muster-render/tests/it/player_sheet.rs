@@ -144,11 +144,11 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
         assert!(row(html, name).contains(men), "{name}");
     }
     assert_eq!(
-        html.matches(">assault-party<").count(),
+        html.matches(">Assault party<").count(),
         5,
         "each platoon's party"
     );
-    assert!(row(html, "assault-party").contains("60 men"));
+    assert!(row(html, "Assault party").contains("60 men"));
     assert!(row(html, "Lt. Fox&#x27;s platoon").contains("100 men"));
     assert!(labelled(html, "Your command status:").contains("top of the chain of command"));
     assert!(labelled(html, "Signals you send:").contains("the bugle signal “both bridges held"));
@@ -191,7 +191,7 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
             file(&pegasus, "pegasus-bridge/player-howard.html"),
             &[
                 "Coup-de-main force",
-                "assault-party",
+                "Assault party",
                 "60 men",
                 "top of the chain of command",
                 "both bridges held",
