@@ -1,7 +1,10 @@
 //! MC960 victory-levels-both-met: a top level of one side and a top or next
 //! level of another that one play can both meet.
 
-use super::{level_loc, level_unmeetable, level_words, rank, side_of, unmeetable, under, way_words, ways};
+use super::{
+    level_loc, level_unmeetable, level_words, rank, side_of, side_placed, under, unmeetable,
+    way_words, ways,
+};
 use crate::prelude::*;
 
 pub(crate) const RULE: Rule = Rule {
@@ -161,12 +164,13 @@ fn both(cx: &Context, a: &Victory, b: &Victory) -> Option<(Vec<usize>, Vec<usize
         )
     };
     let (wa, wb) = (open(a)?, open(b)?);
+    let (sa, sb) = (side_of(a)?, side_of(b)?);
     for x in &wa {
         for y in &wb {
             let clash = x.iter().filter_map(|i| a.conditions.get(*i)).any(|c| {
                 y.iter()
                     .filter_map(|j| b.conditions.get(*j))
-                    .any(|d| excludes(cx, c, d))
+                    .any(|d| excludes(cx, (c, sa), (d, sb)))
             });
             if !clash {
                 return Some((x.clone(), y.clone()));
@@ -177,9 +181,15 @@ fn both(cx: &Context, a: &Victory, b: &Victory) -> Option<(Vec<usize>, Vec<usize
 }
 
 /// Whether two conditions of different sides cannot both be met.
-fn excludes(cx: &Context, c: &Condition, d: &Condition) -> bool {
+fn excludes(cx: &Context, (c, sc): (&Condition, SideId), (d, sd): (&Condition, SideId)) -> bool {
     use Condition::*;
     match (c, d) {
+        (Destroys { target, .. }, held @ Holds { .. }) => {
+            holders_lost(cx, target.target, held, sd) || lost_with(cx, target.target, held_unit(held))
+        }
+        (held @ Holds { .. }, Destroys { target, .. }) => {
+            holders_lost(cx, target.target, held, sc) || lost_with(cx, target.target, held_unit(held))
+        }
         (
             Holds {
                 target: x, by: None, ..
@@ -198,6 +208,42 @@ fn excludes(cx: &Context, c: &Condition, d: &Condition) -> bool {
         }
         _ => false,
     }
+}
+
+/// The unit or element a `holds` names, if it names one.
+fn held_unit(c: &Condition) -> Option<Target> {
+    match c {
+        Condition::Holds { target, .. } => match target.target {
+            t @ Some(Target::Unit(_) | Target::Element(_)) => t,
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether destroying `gone` takes every element of `side` that can be at the
+/// place a `holds … at end` names by the end: then nobody is left to hold it.
+fn holders_lost(cx: &Context, gone: Option<Target>, c: &Condition, side: SideId) -> bool {
+    let (
+        Some(Target::Unit(u)),
+        Condition::Holds {
+            target, by: None, ..
+        },
+    ) = (gone, c)
+    else {
+        return false;
+    };
+    if !side_placed(cx, side) {
+        return false;
+    }
+    let Some(t) = target.target else {
+        return false;
+    };
+    let Some(o) = cx.balance().objectives.iter().find(|o| o.target == t) else {
+        return false;
+    };
+    let mut holders = o.reach.iter().filter(|r| r.side == side).peekable();
+    holders.peek().is_some() && holders.all(|r| under(cx, r.element, u))
 }
 
 /// Whether destroying `gone` leaves nothing of `kept` (a unit or element) to keep

@@ -70,10 +70,11 @@ pub(crate) fn under(cx: &Context, e: ElementId, unit: UnitId) -> bool {
 }
 
 /// Whether an element's start is known: it stands somewhere on the table, or
-/// its unit or a unit above it arrives. Reach says nothing of a side with
+/// stands off it, or its unit or a unit above it arrives. Reach says nothing of a side with
 /// elements left for the players to place.
 fn placed(cx: &Context, e: &Element) -> bool {
-    if e.pos.is_some() {
+    // an element off the table never comes within reach: that is known too
+    if e.pos.is_some() || e.postures.iter().any(|(p, _)| *p == Posture::OffTable) {
         return true;
     }
     let mut at = Some(e.unit);
