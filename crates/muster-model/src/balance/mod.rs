@@ -115,9 +115,15 @@ pub enum Verdict {
     /// The attacker has the doctrinal ratio in turn 1.
     AtOnce,
     /// The attacker first has the doctrinal ratio in this turn.
-    Reaches { turn: u32 },
+    Reaches {
+        /// The first turn with the doctrinal ratio.
+        turn: u32,
+    },
     /// The attacker reaches the objective but never with the ratio; its best.
-    Short { best: f64 },
+    Short {
+        /// The best ratio it has in any turn.
+        best: f64,
+    },
     /// No attacker and defender to compare (not two sides, or nobody near).
     Open,
 }
