@@ -392,3 +392,16 @@ fn snippets_stay_short_on_the_shipped_pack() {
     );
     assert!(longest <= 10, "a snippet quotes {longest} lines");
 }
+
+#[test]
+fn the_shipped_pack_checks_clean_with_deny_warnings() {
+    // every unit states its real strength (MC812 is on for the pack) and Arnhem's
+    // cut-off company allows its separation on the unit, so no warning stands
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let (code, stdout, stderr) =
+        run(common::muster()
+            .current_dir(&root)
+            .args(["check", "scenarios", "--deny-warnings"]));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("0 errors, 0 warnings"), "{stdout}{stderr}");
+}

@@ -122,7 +122,7 @@ fn every_muster_block_of_the_docs_checks_with_the_codes_it_declares() {
 }
 
 /// The README's sample: `muster check scenarios` as it prints the pack's first
-/// warning or error and its closing count, with the time it took left out.
+/// finding and its closing count, with the time it took left out.
 fn sample_output() -> String {
     let (_, stdout, stderr) = crate::common::run(
         crate::common::muster()
@@ -133,8 +133,12 @@ fn sample_output() -> String {
     let lines: Vec<&str> = all.lines().collect();
     let first = lines
         .iter()
-        .position(|l| l.starts_with("warning[") || l.starts_with("error["))
-        .expect("the pack has a warning or an error to show");
+        .position(|l| {
+            ["warning[", "error[", "note["]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+        .expect("the pack has a finding to show");
     let last = (first..lines.len())
         .find(|&i| lines[i].contains("has the full rule"))
         .expect("a report ends with its help");

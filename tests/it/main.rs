@@ -17,6 +17,7 @@ mod new;
 mod orbat_mapper_cli;
 mod pack_coverage;
 mod pack_on_the_map;
+mod pack_readme;
 mod pdf;
 mod printed;
 mod serve;

@@ -73,6 +73,7 @@ kinds!(element_kind_name, ELEMENT_KINDS, ElementKind {
 });
 
 kinds!(attr_name, ATTRS, ElementAttr {
+    ElementAttr::Name(_) => "name",
     ElementAttr::Figures(_) => "figures",
     ElementAttr::Models(_) => "models",
     ElementAttr::Represents(_) => "represents",
@@ -1157,7 +1158,14 @@ fn no_template_is_dated_before_its_equipment() {
             };
             for el in &t.body.elements {
                 let src = text.get(el.span.start..el.span.end).unwrap_or("");
-                let words: Vec<&str> = src.split_whitespace().skip(2).collect();
+                // The element's type words follow its keyword, id and title.
+                let rest: Vec<&str> = src.splitn(3, char::is_whitespace).collect();
+                let rest = rest.get(2).copied().unwrap_or("").trim_start();
+                let rest = match rest.strip_prefix('"') {
+                    Some(titled) => titled.split_once('"').map_or("", |(_, after)| after),
+                    None => rest,
+                };
+                let words: Vec<&str> = rest.split_whitespace().collect();
                 for e in table
                     .equipment
                     .iter()

@@ -270,6 +270,7 @@ catalogue! {
     MC806 "unknown-map-item-referenced"    Error   _                         Checks    overridable [];
     MC810 "map-item-named-by-one-side"     Warning _                         Checks    overridable [];
     MC811 "enemy-kind-named"               Warning _                         Checks    overridable [];
+    MC812 "unit-strength-unstated"         Warning "§3"                      Checks    overridable [];
     MC901 "not-enough-figures"             Warning "§2–§4"                   Checks    overridable [];
     MC902 "not-enough-models"              Warning "§3"                      Checks    overridable [];
     MC903 "not-enough-terrain"             Warning "§1"                      Checks    overridable [];

@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod ground;
 pub mod model;
 pub mod pack;
+pub mod pack_readme;
 pub mod paths;
 pub mod resolve;
 pub mod spatial;

@@ -441,6 +441,8 @@ pub struct Task {
 pub struct Element {
     /// Its identifier as written (`coy-hq`); unique within its unit.
     pub name: Name,
+    /// The name a person reads (`"Lt. Wood's platoon"`), when the writer gave one.
+    pub display: Option<String>,
     /// `unit.element` (`d-coy.coy-hq`): unique within the scenario.
     pub qualified: String,
     pub unit: UnitId,
@@ -798,6 +800,9 @@ pub struct Model {
     /// The pack asks every unit to state its real strength (MC219).
     #[serde(skip)]
     pub require_historical_strength: bool,
+    /// The pack asks every unit, sub-units included, to state its real strength (MC812).
+    #[serde(skip)]
+    pub require_historical_strength_everywhere: bool,
     /// The pack asks every map item one side's plan names to say who knows it (MC810).
     #[serde(skip)]
     pub strict_fog: bool,

@@ -31,6 +31,10 @@ pub struct PackConfig {
     /// nor a unit above it states is a warning (MC219). Off unless the pack asks,
     /// since a made-up scenario has no real strength to state.
     pub require_historical_strength: bool,
+    /// `require-historical-strength-everywhere = true`: every unit, the ones
+    /// inside others included, states its real strength (MC812). Off unless the
+    /// pack asks: a scenario may state a whole force's strength once.
+    pub require_historical_strength_everywhere: bool,
     /// `strict-fog = true`: every map item shown to every side that only one
     /// side's plan names must say so (`known-to` or `shared`, MC810). Off unless
     /// the pack asks: a club's quick scenario need not explain its hills.
@@ -231,10 +235,13 @@ impl PackConfig {
                 "require-historical-strength" => {
                     config.require_historical_strength = flag(key, v, &mut diags)
                 }
+                "require-historical-strength-everywhere" => {
+                    config.require_historical_strength_everywhere = flag(key, v, &mut diags)
+                }
                 "strict-fog" => config.strict_fog = flag(key, v, &mut diags),
                 other => diags.push(problem(
                     format!("unknown key `{other}` in `muster.toml`"),
-                    "the keys are `name`, `templates`, `out`, `require-historical-strength`, `strict-fog` and the `[severity]` and `[balance]` tables",
+                    "the keys are `name`, `templates`, `out`, `require-historical-strength`, `require-historical-strength-everywhere`, `strict-fog` and the `[severity]` and `[balance]` tables",
                 )),
             }
         }

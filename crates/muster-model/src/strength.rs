@@ -110,3 +110,24 @@ pub fn unit(model: &Model, id: UnitId) -> Estimate {
     }
     total
 }
+
+/// Whether a unit has anything a stated strength counts (men, vehicles, guns):
+/// not when everything it and its sub-units put on the table is aircraft or
+/// ships, which the game counts by their models.
+pub fn statable(model: &Model, id: UnitId) -> bool {
+    let mut stack = vec![id];
+    let mut any = false;
+    while let Some(u) = stack.pop() {
+        let Some(unit) = model.units.get(u.0) else {
+            continue;
+        };
+        for e in &unit.elements {
+            match model.elements.get(e.0).and_then(|e| e.kind.as_ref()) {
+                Some(Troop::Aircraft { .. } | Troop::Ship { .. }) => any = true,
+                _ => return true,
+            }
+        }
+        stack.extend(unit.children.iter().copied());
+    }
+    !any
+}

@@ -584,6 +584,9 @@ impl ElementKind {
 /// One attribute of an element.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ElementAttr {
+    /// `"Lt. Wood's platoon"` right after the id: the name sheets print where a
+    /// person reads; the id stays for references and JSON.
+    Name(Text),
     /// `figures 6`
     Figures(Spanned<u32>),
     /// `models 2`

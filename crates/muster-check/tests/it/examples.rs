@@ -35,6 +35,8 @@ fn pack_for(code: &str) -> PackConfig {
             .flatten(),
         // the rule that asks every unit for its real strength is off unless a pack asks
         require_historical_strength: code == "MC219",
+        // and the one that asks it of every unit inside them too
+        require_historical_strength_everywhere: code == "MC812",
         // so is the one that asks every one-sided map item to say who knows it
         strict_fog: code == "MC810",
         ..PackConfig::default()

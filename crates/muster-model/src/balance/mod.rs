@@ -586,12 +586,26 @@ fn measure(
 
 /// Per side, the units with a stated strength: what the scenario states beside
 /// what the game's pieces stand for (the figures MC214 and MC215 compare, summed).
+/// Only the outermost stated unit of each branch counts, since it includes the units inside it.
 fn historical(model: &Model) -> Vec<Historical> {
     let mut out: Vec<Historical> = Vec::new();
     for (i, u) in model.units.iter().enumerate() {
         let Some(h) = &u.historical_strength else {
             continue;
         };
+        // a unit inside one that states its strength is counted in that statement
+        let mut up = u.parent;
+        let mut counted_above = false;
+        while let Some(p) = up {
+            let Some(parent) = model.units.get(p.0) else {
+                break;
+            };
+            counted_above |= parent.historical_strength.is_some();
+            up = parent.parent;
+        }
+        if counted_above {
+            continue;
+        }
         let game = crate::strength::unit(model, UnitId(i));
         let stated = crate::strength::Estimate {
             men: h.men.unwrap_or(0),

@@ -305,6 +305,7 @@ fn element(
     let mut el = Element {
         qualified: format!("{unit_name}.{}", name.id),
         name,
+        display: None,
         unit,
         side,
         kind: e.kind.as_ref().map(|(_, k)| kind(k)),
@@ -384,6 +385,7 @@ fn element(
 fn attr(el: &mut Element, f: FileId, a: &ast::ElementAttr, facing: &mut Option<f64>) {
     use ast::ElementAttr as A;
     match a {
+        A::Name(t) => el.display = Some(t.value.clone()),
         A::Figures(n) => el.figures = Some((n.value, loc(f, n.span))),
         A::Models(n) => el.models = Some((n.value, loc(f, n.span))),
         A::Represents(n) => el.represents = Some((n.value, loc(f, n.span))),

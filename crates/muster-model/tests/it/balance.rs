@@ -59,8 +59,8 @@ fn the_cafe_gondree_worked_by_hand() {
     let expected = [
         // the bridge guard stands within 100 m of the café at the start:
         // guard-hq (1050,790) 89 m, pillbox (1045,815) 76 m, west-trench
-        // (975,780) 50 m; the river post (1450,800) goes by Pegasus Bridge:
-        // 450 + 42 = 492 m, less the 100 m that counts as there, one move
+        // (975,780) 50 m; the river post (1350,800) goes by Pegasus Bridge:
+        // 350 + 42 = 392 m, less the 100 m that counts as there, one move
         ("bridge-guard.guard-hq", 1),
         ("bridge-guard.pillbox", 1),
         ("bridge-guard.west-trench", 1),
@@ -74,20 +74,19 @@ fn the_cafe_gondree_worked_by_hand() {
         ("brotheridge.assault-party", 3),
         ("wood.assault-party", 3),
         ("smith.assault-party", 3),
-        // the river party by Pegasus Bridge: Fox 485 m, his sappers 468 m,
-        // Sweeney 459 m; less the 100 m that counts as there, under 400: one
-        // move from turn 4
+        // the river party by Pegasus Bridge, 400 m west of the river bridge:
+        // Fox (1320,940) 349 + 42 = 391 m, Sweeney (1260,1010) 334 + 42 = 376 m,
+        // Thornton's mortar and the sappers beside Fox; less the 100 m that
+        // counts as there, under 400: one move from turn 4
         ("fox.assault-party", 4),
+        ("fox.mortar", 4),
         ("fox.re-river", 4),
         ("sweeney.assault-party", 4),
-        // Thornton's mortar (1440,970) by Pegasus Bridge: 472 + 42 = 514 m, 414
-        // to go after the 100 m: two moves, turns 4 and 5
-        ("fox.mortar", 5),
         // the leading tank arrives at 01:30 (74 minutes in: turn 8) on the west
         // edge, 970 m off: one move of 1,600 m
         ("panzers.pz-lead", 8),
         // A Company arrives at 01:30 (turn 8) on the Ranville road, east edge at
-        // (2400,800): over Horsa Bridge (1500,800) and Pegasus Bridge, 900 + 500
+        // (2400,800): over Horsa Bridge (1400,800) and Pegasus Bridge, 1,000 + 400
         // + 42 = 1,442 m; 1,342 m to go is four moves, turns 8 to 11
         ("a-coy-7.coy-hq", 11),
         ("a-coy-7.pl-1", 11),
@@ -97,8 +96,6 @@ fn the_cafe_gondree_worked_by_hand() {
         ("gren-5.kp-trupp", 11),
         ("gren-5.zug-1", 11),
         ("gren-5.zug-2", 11),
-        ("gren-5.zug-3", 11),
-        ("gren-5.stoss", 11),
         ("gren-5.panzerschreck", 11),
         // Pine-Coffin at 01:50 (turn 10), 1,442 m as A Company: turns 10 to 13
         ("para-7.bn-hq", 13),
@@ -107,8 +104,6 @@ fn the_cafe_gondree_worked_by_hand() {
         ("gren-6.kp-trupp", 13),
         ("gren-6.zug-1", 13),
         ("gren-6.zug-2", 13),
-        ("gren-6.zug-3", 13),
-        ("gren-6.stoss", 13),
         // B Company at 02:20 (turn 13): turns 13 to 16
         ("b-coy-7.coy-hq", 16),
         ("b-coy-7.pl-1", 16),
@@ -132,10 +127,10 @@ fn the_cafe_gondree_worked_by_hand() {
     // 20 against 6: past 3 : 1 ...
     assert_eq!(cafe.ratios[2], Some(20.0 / 6.0));
     assert_eq!(cafe.verdict, Verdict::Reaches { turn: 3 });
-    // ... and turn 4 brings the river party: 6 + 6 more figures, 2 sappers
-    assert_eq!((strength(0, 4).small_arms, strength(0, 4).support), (30, 4));
-    assert_eq!(cafe.ratios[3], Some(34.0 / 6.0));
-    // turn 5: Thornton's mortar, 2 support more
+    // ... and turn 4 brings the river party, 400 m off: 6 + 6 more figures,
+    // 2 sappers and Thornton's mortar
+    assert_eq!((strength(0, 4).small_arms, strength(0, 4).support), (30, 6));
+    assert_eq!(cafe.ratios[3], Some(36.0 / 6.0));
     assert_eq!(strength(0, 5).support, 6);
     // turn 8: the tank, one model at four figures
     assert_eq!(strength(1, 8).afv_enclosed, 1);

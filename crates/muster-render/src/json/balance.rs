@@ -1,4 +1,4 @@
-//! The balance report in the JSON (format 7): each objective of the victory
+//! The balance report in the JSON (format 8): each objective of the victory
 //! conditions with each side's strength within reach turn by turn, the ratio
 //! there, and the stated strengths beside the game's. The umpire's alone: it
 //! counts the enemy, so a side's JSON has none.

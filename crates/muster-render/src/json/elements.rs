@@ -12,6 +12,7 @@ pub(crate) fn element(model: &Model, analysis: &Analysis, index: usize, e: &m::E
     Element {
         id: e.qualified.clone(),
         name: e.name.id.clone(),
+        display: e.display.clone(),
         unit: model
             .units
             .get(e.unit.0)

@@ -115,6 +115,8 @@ pub struct Element {
     /// The element's own identifier within its unit.
     #[schemars(pattern(NAME))]
     pub name: String,
+    /// The name the writer gave it for people to read; null when none.
+    pub display: Option<String>,
     /// The id of its unit.
     #[schemars(pattern(NAME))]
     pub unit: String,
@@ -315,4 +317,11 @@ pub enum Command {
     NotPlaced,
     /// No analysis was available for this element.
     Unknown,
+}
+
+impl Element {
+    /// What a person reads: the writer's name for it, else its id within its unit.
+    pub fn shown(&self) -> &str {
+        self.display.as_deref().unwrap_or(&self.name)
+    }
 }

@@ -927,7 +927,7 @@ fn collect_units(
                 p.x,
                 h - p.y,
                 "element",
-                e.name.clone(),
+                e.shown().to_string(),
                 e.facing.unwrap_or(0.0),
             )
         });

@@ -240,7 +240,7 @@ fn commander(view: &ScenarioJson, side: &str, units: &[&Unit], unit: &Unit) -> S
 
 /// One element in a line: name, type, figures or models, weapons.
 fn element_words(e: &crate::json::forces::Element) -> String {
-    let mut s = format!("{}: {}", e.name, e.description);
+    let mut s = format!("{}: {}", e.shown(), e.description);
     if let Some(f) = e.figures {
         s.push_str(&format!(", {}", muster_syntax::wording::count(f, "figure")));
     }
@@ -265,9 +265,9 @@ fn folded_words(u: &Unit) -> String {
         .iter()
         .map(|e| {
             if e.is_hq {
-                format!("{} (HQ)", e.name)
+                format!("{} (HQ)", e.shown())
             } else {
-                e.name.clone()
+                e.shown().to_string()
             }
         })
         .collect();

@@ -455,7 +455,7 @@ impl Reader<'_> {
                     .unwrap_or_else(|| " off the table".into());
                 lines.push(format!(
                     "{} of {} ({what}: {}){place}{registered}.",
-                    e.name,
+                    e.shown(),
                     display(u),
                     e.description
                 ));

@@ -21,6 +21,61 @@ pub struct OobSide {
     pub rows: Vec<OobRow>,
     /// Some unit states its real strength: the strength column shows both.
     pub has_historical: bool,
+    /// Its elements not on the table at the start, by unit in row order: one
+    /// line of the status table, not a row each.
+    pub away: Vec<AwayUnit>,
+}
+
+/// A unit's elements that start off the table, by name, each with its id for
+/// the umpire.
+#[derive(Debug, Clone, Serialize)]
+pub struct AwayUnit {
+    pub unit: String,
+    pub elements: Vec<AwayElement>,
+}
+
+/// One element that starts off the table.
+#[derive(Debug, Clone, Serialize)]
+pub struct AwayElement {
+    /// What the sheets call it: its title, else its own id.
+    pub name: String,
+    /// `unit.element`, for the umpire's reference.
+    pub id: String,
+    /// The writer gave it a title, so its id adds something for the umpire.
+    pub titled: bool,
+}
+
+/// The off-table elements of `rows` grouped under the unit row above them.
+pub(crate) fn away(rows: &[OobRow]) -> Vec<AwayUnit> {
+    let mut out: Vec<AwayUnit> = Vec::new();
+    let mut unit = "";
+    let mut open = false;
+    for r in rows {
+        if r.is_unit {
+            unit = &r.label;
+            open = false;
+            continue;
+        }
+        if !r.off_table {
+            continue;
+        }
+        let e = AwayElement {
+            name: r.label.clone(),
+            id: r.id.clone(),
+            titled: r.id.rsplit('.').next() != Some(r.label.as_str()),
+        };
+        match out.last_mut() {
+            Some(g) if open => g.elements.push(e),
+            _ => {
+                out.push(AwayUnit {
+                    unit: unit.to_string(),
+                    elements: vec![e],
+                });
+                open = true;
+            }
+        }
+    }
+    out
 }
 
 /// A player as a sheet names him: his name and the unit he commands by their
@@ -68,6 +123,9 @@ pub struct OobRow {
     pub postures: String,
     pub command: String,
     pub separated: bool,
+    /// An element not on the table at the start: the status table folds it
+    /// into its side's one line instead of a row.
+    pub off_table: bool,
     pub hot: Option<bool>,
     /// The writer's reason when the start situation was declared (§24).
     pub start_reason: Option<String>,
@@ -162,6 +220,7 @@ pub(crate) fn rows_of(
         postures: String::new(),
         command: String::new(),
         separated: false,
+        off_table: false,
         hot: u.start.as_ref().map(|s| s.hot),
         start_reason: u.start.as_ref().and_then(|s| s.reason.clone()),
         start_hot: u.start.as_ref().filter(|s| s.declared).map(|s| s.hot),
@@ -245,7 +304,7 @@ pub(crate) fn element_row(
         depth,
         is_unit: false,
         id: e.id.clone(),
-        label: e.name.clone(),
+        label: e.shown().to_string(),
         what,
         count,
         strength: e.strength,
@@ -266,6 +325,7 @@ pub(crate) fn element_row(
         postures: postures.join(", "),
         command: command_words(&e.command, |id| super::words::element_words(view, id)),
         separated: matches!(e.command, Command::Separated { .. }),
+        off_table: matches!(e.command, Command::NotPlaced),
         hot: None,
         start_reason: e.start.as_ref().map(|s| s.reason.clone()),
         start_hot: e.start.as_ref().map(|s| s.hot),

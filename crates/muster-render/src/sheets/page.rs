@@ -246,6 +246,7 @@ fn oob_sides(s: &ScenarioJson, focus: &[String], chain: &[String]) -> Vec<OobSid
                     .map(|p| super::oob::PlayerLine::of(p, &sd.units))
                     .collect(),
                 has_historical: rows.iter().any(|r| !r.historical_words.is_empty()),
+                away: super::oob::away(&rows),
                 rows,
             }
         })

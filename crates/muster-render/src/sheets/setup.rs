@@ -402,7 +402,7 @@ fn deploy_row(
         side: side.to_string(),
         heads_side: false,
         unit: u.display.clone().unwrap_or_else(|| u.id.clone()),
-        element: e.name.clone(),
+        element: e.shown().to_string(),
         what: e.description.clone(),
         pieces: pieces(e),
         position_cm: match (x, y) {

@@ -44,12 +44,11 @@ pub fn element_words(view: &ScenarioJson, id: &str) -> String {
     let Some(u) = find_unit(view, unit) else {
         return id.to_string();
     };
-    let hq = u.elements.iter().any(|e| e.id == id && e.is_hq);
     let d = u.display.as_deref().unwrap_or(unit);
-    if hq {
-        format!("the HQ of {d}")
-    } else {
-        format!("{el} of {d}")
+    match u.elements.iter().find(|e| e.id == id) {
+        Some(e) if e.display.is_some() => format!("{} of {d}", e.shown()),
+        Some(e) if e.is_hq => format!("the HQ of {d}"),
+        _ => format!("{el} of {d}"),
     }
 }
 

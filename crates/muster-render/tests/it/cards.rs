@@ -41,7 +41,7 @@ fn card_problems(view: &ScenarioJson, card: &Card) -> Vec<String> {
     let lines = card.elements.join("\n");
     for x in &units {
         for e in &x.elements {
-            if !lines.contains(&e.name) {
+            if !lines.contains(e.shown()) {
                 found.push(format!("{}: element {} not listed", card.unit, e.id));
             }
         }
@@ -123,10 +123,13 @@ fn the_7th_para_card_folds_its_companies_in_and_gives_their_arrivals() {
         .into_iter()
         .find(|c| c.unit_id == "para-7")
         .unwrap();
-    assert_eq!(card.elements[0], "bn-hq: command foot, 2 figures (HQ)");
+    assert_eq!(
+        card.elements[0],
+        "Pine-Coffin's battalion HQ: command foot, 2 figures (HQ)"
+    );
     assert_eq!(
         card.elements[1],
-        "A Company, 7th Para: coy-hq (HQ), pl-1; 8 figures"
+        "A Company, 7th Para: Company HQ (HQ), 1st Platoon; 8 figures"
     );
     assert!(
         card.arrivals

@@ -191,8 +191,26 @@ fn without_id_columns(html: &str) -> String {
             .chars()
             .take_while(char::is_ascii_alphanumeric)
             .collect();
+        // The matching close: the ids nest one span per dotted part.
         let close = format!("</{tag}>");
-        let end = rest[i..].find(&close).unwrap() + i + close.len();
+        let opening = format!("<{tag}");
+        let mut depth = 0usize;
+        let mut at = open;
+        let end = loop {
+            let o = rest[at + 1..].find(&opening).map(|k| k + at + 1);
+            let c = rest[at + 1..].find(&close).unwrap() + at + 1;
+            match o {
+                Some(o) if o < c => {
+                    depth += 1;
+                    at = o;
+                }
+                _ if depth > 0 => {
+                    depth -= 1;
+                    at = c;
+                }
+                _ => break c + close.len(),
+            }
+        };
         out.push_str(&rest[..open]);
         out.push(' ');
         rest = &rest[end..];
@@ -282,9 +300,55 @@ fn no_sheet_prints_a_bare_id_where_the_scenario_gives_a_display_name() {
 /// exactly what a reader reads as words.
 #[test]
 fn the_id_columns_are_all_that_is_left_out() {
-    let html = "<p>B Company <span class=\"id\">b-coy</span> holds</p><td class=\"id num\">x</td><style>a{}</style><svg><text>b-coy</text></svg>end";
+    let html = "<p>B Company <span class=\"id\"><span class=\"seg\">b-coy</span>.<wbr><span class=\"seg\">hq</span></span> holds</p><td class=\"id num\">x</td><style>a{}</style><svg><text>b-coy</text></svg>end";
     assert_eq!(
         text_of(&without_id_columns(html)),
         "B Company   holds   end"
     );
+}
+
+/// An element the writer gave a title is printed by that title: its id, where
+/// no other element of the scenario shares it, appears on no sheet outside the
+/// umpire's id columns, and the title reaches the umpire's and its own side's
+/// sheets. Pegasus Bridge titles its HQs, sappers and posts.
+#[test]
+fn an_element_with_a_title_is_printed_by_its_title() {
+    let templates = Templates::builtin().unwrap();
+    let (model, analysis) = support::pack::load("pegasus-bridge.muster");
+    let files = build(&model, &analysis, &templates).unwrap();
+    let titled: Vec<_> = model
+        .elements
+        .iter()
+        .filter(|e| e.display.is_some())
+        // an id with a hyphen or digit reads as an id wherever it stands;
+        // a plain word (`mortar`, `pillbox`) is also a word of the prose
+        .filter(|e| e.name.id.contains('-') || e.name.id.chars().any(|c| c.is_ascii_digit()))
+        .filter(|e| {
+            model
+                .elements
+                .iter()
+                .filter(|o| o.name.id == e.name.id)
+                .count()
+                == 1
+        })
+        .collect();
+    assert!(titled.len() >= 5, "only {} titled elements", titled.len());
+    let sheet = |end: &str| {
+        let f = files.iter().find(|f| f.path.ends_with(end)).unwrap();
+        text_of(&without_id_columns(&f.contents))
+    };
+    for e in &titled {
+        let title = e.display.as_deref().unwrap();
+        let side = &model.sides[e.side.0].name.id;
+        for end in ["/umpire.html", &format!("/side-{side}.html")] {
+            assert!(sheet(end).contains(title), "{end} lacks “{title}”");
+        }
+        for f in files.iter().filter(|f| f.path.ends_with(".html")) {
+            let text = text_of(&without_id_columns(&f.contents));
+            let bare = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .any(|w| w == e.name.id);
+            assert!(!bare, "{} prints `{}` for “{title}”", f.path, e.name.id);
+        }
+    }
 }

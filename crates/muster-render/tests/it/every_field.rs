@@ -661,7 +661,14 @@ impl Planter<'_> {
             attrs,
             span: _,
         } = e;
-        self.def(id, owners.clone(), "element id");
+        // An element the writer named is printed by that name: its id reaches its
+        // side's JSON but no sheet, the umpire's included.
+        let named = attrs.iter().any(|a| matches!(a, ElementAttr::Name(_)));
+        let mut id_owners = owners.clone();
+        if named {
+            id_owners.insert(UNRENDERED.to_string());
+        }
+        self.def(id, id_owners, "element id");
         match kind {
             Some(ElementKind::Foot {
                 ty: _,
@@ -726,6 +733,7 @@ impl Planter<'_> {
                         self.text(t, owners.clone(), "element mix");
                     }
                 }
+                ElementAttr::Name(t) => self.text(t, owners.clone(), "element name"),
                 ElementAttr::Note(t) => self.text(t, owners.clone(), "element note"),
                 ElementAttr::UmpireNote(t) => self.text(t, one(UMPIRE), "element umpire note"),
                 ElementAttr::Start(StartDecl {
@@ -948,7 +956,7 @@ fn check(name: &str, files: &[(String, String)], scenario: &str) -> usize {
         .find(|f| f.path.ends_with("/umpire.html"))
         .unwrap();
     for c in &planter.canaries {
-        if c.owners.iter().all(|o| o == UNRENDERED)
+        if c.owners.contains(UNRENDERED)
             || c.owners.is_empty()
             || c.what.starts_with(NAMED_PLAYER_ID)
         {

@@ -25,3 +25,4 @@ mod snapshots;
 mod statements;
 mod support;
 mod turn_track;
+mod umpire_tables;

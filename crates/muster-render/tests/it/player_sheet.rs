@@ -137,18 +137,18 @@ fn howards_sheet_holds_his_elements_status_signals_and_objective() {
     assert!(html
         .contains("You command <strong>Coup-de-main force (D Coy, 2nd Ox &amp; Bucks)</strong>"));
     for (name, men) in [
-        ("coy-hq", "20 men"),
-        ("re-canal", "20 men"),
-        ("re-river", "20 men"),
+        ("Howard&#x27;s company HQ", "20 men"),
+        ("Capt. Neilson&#x27;s sappers", "20 men"),
+        ("River-bridge sappers", "20 men"),
     ] {
         assert!(row(html, name).contains(men), "{name}");
     }
     assert_eq!(
-        html.matches(">assault-party<").count(),
+        html.matches(">Assault party<").count(),
         5,
         "each platoon's party"
     );
-    assert!(row(html, "assault-party").contains("60 men"));
+    assert!(row(html, "Assault party").contains("60 men"));
     assert!(row(html, "Lt. Fox&#x27;s platoon").contains("100 men"));
     assert!(labelled(html, "Your command status:").contains("top of the chain of command"));
     assert!(labelled(html, "Signals you send:").contains("the bugle signal “both bridges held"));
@@ -191,7 +191,7 @@ fn printed_player_sheets_fit_two_pages_and_keep_their_contents() {
             file(&pegasus, "pegasus-bridge/player-howard.html"),
             &[
                 "Coup-de-main force",
-                "assault-party",
+                "Assault party",
                 "60 men",
                 "top of the chain of command",
                 "both bridges held",
@@ -366,10 +366,11 @@ fn every_player_sheet_of_the_pack_carries_the_notes_of_its_elements() {
                 let id = id.trim();
                 let element = model.elements.iter().find(|e| {
                     let u = &model.units[e.unit.0];
-                    e.name.id == id && u.display.as_deref().unwrap_or(&u.name.id) == unit
+                    e.display.as_deref().unwrap_or(&e.name.id) == id
+                        && u.display.as_deref().unwrap_or(&u.name.id) == unit
                 });
                 let Some(element) = element else {
-                    panic!("{}: no element `{id}` in unit “{unit}”", f.path);
+                    panic!("{}: no element “{id}” in unit “{unit}”", f.path);
                 };
                 for note in &element.notes {
                     assert!(

@@ -89,14 +89,14 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
         "corner at 22.5, 21.0 cm; 17.5 cm east by 14.0 cm north"
     );
 
-    // Terrain 2: `river orne "River Orne" width 60m line (1500,0) (1500,1600)`.
-    // Width 60 / 20 = 3.0 cm; length 1600 / 20 = 80.0 cm; 1500 / 200 = 7.5 -> H;
+    // Terrain 2: `river orne "River Orne" width 60m line (1400,0) (1400,1600)`.
+    // Width 60 / 20 = 3.0 cm; length 1600 / 20 = 80.0 cm; 1400 / 200 = 7 -> H;
     // the north end 1600 / 200 = 8 would be row 9, which the grid (rows 1-8) has
     // not: a point on the north edge is in row 8.
     let c = cells(row(&s, &["<span class=\"id\">orne</span>"]));
     assert_eq!(c[2], "H1–H8");
     assert_eq!(c[3], "3.0 cm (60 m)");
-    assert!(c[4].starts_with("80.0 cm long through (75.0, 0.0) (75.0, 80.0)"));
+    assert!(c[4].starts_with("80.0 cm long through (70.0, 0.0) (70.0, 80.0)"));
 
     // Terrain 3: `road d514 "D514" width 8m line (0,800) (2400,800)`.
     // Width 8 / 20 = 0.4 cm; 2400 / 20 = 120.0 cm long at 800 / 20 = 40.0 cm north;
@@ -107,29 +107,29 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
     assert_eq!(c[3], "0.4 cm (8 m)");
     assert!(c[4].starts_with("120.0 cm long through (0.0, 40.0) (120.0, 40.0)"));
 
-    // Element 1: `hq coy-hq command figures 2 radio long at (1120,740) facing 270`.
+    // Element 1: `hq coy-hq "Howard's company HQ" command figures 2 radio long at (1120,740) facing 270`.
     // 1120 / 20 = 56.0, 740 / 20 = 37.0; 1120 / 200 = 5.6 -> F, 740 / 200 = 3.7 -> row 4.
     // Cells: number, unit, element, type, pieces, position, facing, posture,
     // square, fire arc (the side's name heads its rows).
-    let (n, c) = element(&s, "Coup-de-main force", "coy-hq");
+    let (n, c) = element(&s, "Coup-de-main force", "Howard&#x27;s company HQ");
     assert_eq!(
         (&c[4][..], &c[5][..], &c[6][..], &c[8][..]),
         ("2 figures", "56.0, 37.0", "270°", "F4")
     );
     assert!(numbered_on_a_tile(&s, "british.coup-de-main.coy-hq", n));
 
-    // Element 2: `element re-canal specialist engineers demolitions figures 2 at (1070,740)`.
+    // Element 2: `element re-canal "Capt. Neilson's sappers" specialist engineers … at (1070,740)`.
     // 1070 / 20 = 53.5, 740 / 20 = 37.0; 1070 / 200 = 5.35 -> F, row 4.
-    let (n, c) = element(&s, "Coup-de-main force", "re-canal");
+    let (n, c) = element(&s, "Coup-de-main force", "Capt. Neilson&#x27;s sappers");
     assert_eq!(
         (&c[4][..], &c[5][..], &c[8][..]),
         ("2 figures", "53.5, 37.0", "F4")
     );
     assert!(numbered_on_a_tile(&s, "british.coup-de-main.re-canal", n));
 
-    // Element 3: `hq guard-hq command figures 2 telephone at (1050,790) dug-in static`.
+    // Element 3: `hq guard-hq "Guard HQ" command figures 2 telephone at (1050,790) dug-in static`.
     // 1050 / 20 = 52.5, 790 / 20 = 39.5; 1050 / 200 = 5.25 -> F, 790 / 200 = 3.95 -> row 4.
-    let (n, c) = element(&s, "Brückenwache", "guard-hq");
+    let (n, c) = element(&s, "Brückenwache", "Guard HQ");
     assert_eq!(
         (&c[4][..], &c[5][..], &c[7][..], &c[8][..]),
         ("2 figures", "52.5, 39.5", "dug-in, static", "F4")
@@ -138,7 +138,7 @@ fn pegasus_bridge_set_up_figures_match_a_hand_count() {
 
     // The fire arc: the pillbox's `hmg-zone bearing 90 spread 40 range 600m`:
     // 600 / 20 = 30.0 cm of table.
-    let (_, c) = element(&s, "Brückenwache", "pillbox");
+    let (_, c) = element(&s, "Brückenwache", "MG pit by the canal bridge");
     assert_eq!(c[9], "bearing 90°, spread 40°, range 30.0 cm (600 m)");
 }
 

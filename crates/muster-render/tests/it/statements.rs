@@ -59,12 +59,13 @@ fn a_declared_cold_start_and_a_measured_hot_one_are_told_apart() {
         umpire.contains("cold, as the scenario declares (§24): "),
         "no declared cold start"
     );
-    // Pegasus declares nothing: the bridge guard is hot by distance, and the
-    // sheet says so rather than repeating a designer's note.
+    // Pegasus declares nothing for the gliders' platoons: they are hot by
+    // distance, and the sheet says so with the element they see.
     let files = built("pegasus-bridge.muster", |_| {});
     let umpire = sheet(&files, "/umpire.html");
     assert!(
-        umpire.contains("hot (§24): sees the HQ of ") && umpire.contains(" m, within 500 m"),
+        umpire.contains("hot (§24): sees Guard HQ of Brückenwache (Gren.Rgt. 736) at ")
+            && umpire.contains(" m, within 500 m"),
         "no measured hot start"
     );
 }

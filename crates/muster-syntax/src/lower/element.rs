@@ -81,7 +81,7 @@ fn misspelt_statement(c: &mut Ctx, items: &[P], i: &mut usize, w: &str, ks: Span
     true
 }
 
-/// `element id type attrs…` or `hq id [type] attrs…`
+/// `element id ["Name"] type attrs…` or `hq id ["Name"] [type] attrs…`
 pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
     let span = c.span(&p);
     let mut it = kids(p);
@@ -96,9 +96,14 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
     // sized once from pest's count of children (punctuation included), not grown
     let mut items: Vec<P> = Vec::with_capacity(it.size_hint().1.unwrap_or(0));
     items.extend(it);
+    // A quoted text right after the id is the name a reader sees on the sheets.
+    let mut attrs = Vec::new();
+    if items.first().is_some_and(|t| t.as_rule() == Rule::string) {
+        let name = items.remove(0);
+        attrs.push(crate::ast::ElementAttr::Name(c.text(name)));
+    }
     let mut i = 0;
     let mut kind = kind(c, &items, &mut i);
-    let mut attrs = Vec::new();
     while i < items.len() {
         let k = &items[i];
         i += 1;
@@ -135,7 +140,7 @@ pub(crate) fn element(c: &mut Ctx, p: P) -> Option<Element> {
                 ks,
                 "unexpected quoted text".into(),
                 "not understood here",
-                Some("attach text with `note \"…\"` (for the side) or `umpire \"…\"` (umpire only)".into()),
+                Some("a name goes right after the id; attach text with `note \"…\"` (for the side) or `umpire \"…\"` (umpire only)".into()),
             ),
             _ => {}
         }

@@ -677,3 +677,22 @@ fn briefing_refuses_an_unknown_section_and_a_side_history() {
     };
     assert_eq!(b.sections.len(), 1);
 }
+
+/// A quoted text right after an element's id is its name for the sheets; the
+/// same text after its type is still a slip with the place for a name in the help.
+#[test]
+fn an_element_takes_a_name_right_after_its_id() {
+    let e = element("hq coy-hq \"Howard's company HQ\" command figures 2 note \"Major Howard\"");
+    assert_eq!(e.id.name, "coy-hq");
+    assert!(e.kind.is_some(), "the type after the name is read");
+    let names: Vec<_> = e
+        .attrs
+        .iter()
+        .filter_map(|a| match a {
+            ElementAttr::Name(t) => Some(t.value.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["Howard's company HQ"]);
+    assert!(e.attrs.iter().any(|a| matches!(a, ElementAttr::Note(_))));
+}

@@ -26,7 +26,8 @@ orders red { p defend (500,500) }
 pub(crate) const CHECK: Option<CheckFn> = Some(check);
 
 fn check(cx: &Context) -> Vec<Diagnostic> {
-    if !cx.model.require_historical_strength {
+    // a pack that asks every unit has MC812 report the top ones too
+    if !cx.model.require_historical_strength || cx.model.require_historical_strength_everywhere {
         return Vec::new();
     }
     cx.model

@@ -51,6 +51,7 @@ fn empty_model(n: usize) -> Model {
         findings_limit: muster_model::pack::FindingsLimit::of(0),
         balance: Default::default(),
         require_historical_strength: false,
+        require_historical_strength_everywhere: false,
         strict_fog: false,
         files: vec![SourceFile {
             id: FileId(0),
@@ -444,6 +445,7 @@ fn add_unit(
     for (i, (ename, kind, figures, models)) in specs.into_iter().enumerate() {
         m.elements.push(Element {
             name: name(ename),
+            display: None,
             qualified: format!("{id}.{ename}"),
             unit: uid,
             side: SideId(side),
