@@ -254,17 +254,30 @@ fn esc(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A round top for the strength axis: 1, 2 or 5 times a power of ten.
-fn nice_top(max: f64) -> f64 {
+/// Round tops for the strength axis, times a power of ten, with the number of
+/// grid steps each divides into evenly.
+const TOPS: [(f64, u32); 8] = [
+    (1.0, 5),
+    (2.0, 4),
+    (3.0, 3),
+    (4.0, 4),
+    (5.0, 5),
+    (6.0, 6),
+    (8.0, 4),
+    (10.0, 5),
+];
+
+/// A round top for the strength axis just above the largest value, and its
+/// grid steps: 60 in six, 80 in four, 100 in five.
+fn nice_top(max: f64) -> (f64, u32) {
     if max <= 0.0 {
-        return 10.0;
+        return (10.0, 5);
     }
     let p = 10f64.powf(max.log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * p)
-        .find(|v| *v >= max)
-        .unwrap_or(10.0 * p)
+    TOPS.iter()
+        .map(|(m, n)| (m * p, *n))
+        .find(|(v, _)| *v >= max)
+        .unwrap_or((10.0 * p, 5))
 }
 
 /// The chart of one objective: each side's strength within reach as a step
@@ -290,15 +303,12 @@ fn chart(
     let threshold: Vec<f64> = defender
         .map(|d| d.weights.iter().map(|w| w * b.settings.ratio).collect())
         .unwrap_or_default();
-    // the doctrinal line is drawn only where it fits beside the forces
-    let show_threshold = o.attacker.is_some()
-        && threshold.iter().any(|t| *t > 0.0)
-        && threshold.iter().fold(0.0_f64, |a, t| a.max(*t)) <= max * 2.0;
-    let top_value = if show_threshold {
-        nice_top(threshold.iter().fold(max, |a, t| a.max(*t)))
-    } else {
-        nice_top(max)
-    };
+    // The scale is the forces'; the doctrinal line is drawn where it falls
+    // within it (clipped to the plot), so a defender far beyond the attacker's
+    // reach does not squash both forces into the foot of the chart.
+    let (top_value, grid) = nice_top(max);
+    let show_threshold =
+        o.attacker.is_some() && threshold.iter().any(|t| *t > 0.0 && *t <= top_value);
     let pw = W - LEFT - RIGHT;
     let ph = H - TOP - BOTTOM;
     // turn t (1-based) spans [x(t-1), x(t)]
@@ -311,11 +321,11 @@ fn chart(
     );
     let _ = write!(
         svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" viewBox="0 0 {W} {H}" role="img" aria-label="{label}" font-family="sans-serif" font-size="12">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" viewBox="0 0 {W} {H}" role="img" aria-label="{label}" font-family="sans-serif" font-size="13">"##
     );
     // axes and grid
-    for i in 0..=4 {
-        let v = top_value * f64::from(i) / 4.0;
+    for i in 0..=grid {
+        let v = top_value * f64::from(i) / f64::from(grid);
         let yy = y(v);
         let _ = write!(
             svg,
@@ -376,9 +386,19 @@ fn chart(
     // the doctrinal ratio over the defender
     if show_threshold {
         let d = steps(&threshold, &x, &y);
+        let clip: String = format!("balance-clip-{}", o.id)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
         let _ = write!(
             svg,
-            r##"<path d="{d}" fill="none" stroke="#aaa" stroke-width="1.2" stroke-dasharray="1 3"><title>{} times the defender</title></path>"##,
+            r##"<clipPath id="{clip}"><rect x="{LEFT}" y="{TOP}" width="{pw:.1}" height="{ph:.1}"/></clipPath><path d="{d}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="1 3" clip-path="url(#{clip})"><title>{} times the defender</title></path>"##,
             number(b.settings.ratio)
         );
     }
@@ -447,10 +467,11 @@ mod tests {
 
     #[test]
     fn the_strength_axis_tops_out_at_a_round_number_above_the_largest() {
-        assert_eq!(nice_top(0.0), 10.0);
-        assert_eq!(nice_top(7.0), 10.0);
-        assert_eq!(nice_top(12.0), 20.0);
-        assert_eq!(nice_top(48.0), 50.0);
-        assert_eq!(nice_top(51.0), 100.0);
+        assert_eq!(nice_top(0.0), (10.0, 5));
+        assert_eq!(nice_top(7.0), (8.0, 4));
+        assert_eq!(nice_top(12.0), (20.0, 4));
+        assert_eq!(nice_top(48.0), (50.0, 5));
+        assert_eq!(nice_top(54.0), (60.0, 6));
+        assert_eq!(nice_top(81.0), (100.0, 5));
     }
 }
