@@ -13,6 +13,8 @@ pub struct Context<'a> {
     pub analysis: &'a Analysis,
     /// Facts several checks share, built on first use.
     fog: OnceCell<Fog<'a>>,
+    /// What each side can bring to each objective, turn by turn (the balance report).
+    balance: OnceCell<muster_model::balance::Balance>,
     /// Findings checks left unbuilt because their file already shows enough of
     /// their code (see [`crate::cap`]).
     left: RefCell<crate::cap::Left>,
@@ -24,6 +26,7 @@ impl<'a> Context<'a> {
             model,
             analysis,
             fog: OnceCell::new(),
+            balance: OnceCell::new(),
             left: RefCell::default(),
         }
     }
@@ -50,6 +53,13 @@ impl<'a> Context<'a> {
     /// What each side may know and reads (the fog rules' shared facts).
     pub(crate) fn fog(&self) -> &Fog<'a> {
         self.fog.get_or_init(|| Fog::new(self))
+    }
+
+    /// The balance report: who can reach each objective of the victory
+    /// conditions by which turn, at the pack's movement rates.
+    pub(crate) fn balance(&self) -> &muster_model::balance::Balance {
+        self.balance
+            .get_or_init(|| muster_model::balance::report(self.model, self.analysis))
     }
 
     pub fn unit(&self, id: UnitId) -> Option<&'a Unit> {

@@ -286,6 +286,9 @@ catalogue! {
     MC956 "orbat-mapper-version-unknown"   Error   _                         Interchange fixed     [];
     MC957 "orbat-mapper-unit-unplaced"     Error   _                         Interchange fixed     [];
     MC958 "orbat-mapper-off-table"         Error   _                         Interchange fixed     [];
+    MC960 "victory-levels-both-met"        Warning "§22"                     Checks    overridable [];
+    MC961 "victory-level-out-of-reach"     Warning "§22"                     Checks    overridable [];
+    MC962 "victory-level-hinges-on-unit"   Note    "§22"                     Checks    overridable [];
 }
 
 impl Code {

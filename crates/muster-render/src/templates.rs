@@ -58,6 +58,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../templates/_umpire.html"),
     ),
     (
+        "_balance.html",
+        include_str!("../../../templates/_balance.html"),
+    ),
+    (
         "umpire.html",
         include_str!("../../../templates/umpire.html"),
     ),
@@ -265,6 +269,7 @@ impl Templates {
             .try_insert("victories", &page.victories)
             .map_err(err)?;
         view.ctx.try_insert("turns", &page.turns).map_err(err)?;
+        view.ctx.try_insert("balance", &page.balance).map_err(err)?;
         view.ctx
             .try_insert("signal_words", &page.signal_words)
             .map_err(err)?;

@@ -2,7 +2,8 @@
 //! numeric limits, MC007 the run's own output, MC1xx names,
 //! MC2xx organisation, MC3xx command, MC4xx orders, MC5xx battlefield, MC6xx
 //! scenario, MC7xx actions, MC8xx fog of war, MC901–MC903 the pack's collection, MC904–MC906
-//! what the printed maps could not draw, MC950–MC959 what `export` and `import` find.
+//! what the printed maps could not draw, MC950–MC959 what `export` and `import` find,
+//! MC960–MC969 the victory levels of the sides read together.
 
 use crate::registry::{CheckFn, Rule};
 use muster_syntax::Code;
@@ -21,6 +22,7 @@ pub(crate) mod organisation;
 pub(crate) mod output;
 pub(crate) mod scenario;
 pub(crate) mod syntax;
+pub(crate) mod victory;
 
 /// Builds the rule table and the check table from the list of rule modules.
 macro_rules! registry {

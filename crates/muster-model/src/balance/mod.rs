@@ -115,9 +115,15 @@ pub enum Verdict {
     /// The attacker has the doctrinal ratio in turn 1.
     AtOnce,
     /// The attacker first has the doctrinal ratio in this turn.
-    Reaches { turn: u32 },
+    Reaches {
+        /// The first turn with the doctrinal ratio.
+        turn: u32,
+    },
     /// The attacker reaches the objective but never with the ratio; its best.
-    Short { best: f64 },
+    Short {
+        /// The best ratio it has in any turn.
+        best: f64,
+    },
     /// No attacker and defender to compare (not two sides, or nobody near).
     Open,
 }
@@ -359,8 +365,10 @@ fn turn_of(model: &Model, when: When) -> Option<u32> {
     }
 }
 
-/// The mover an element moves as: its own, or that of the vehicle it rides.
-fn mover(model: &Model, e: &Element) -> Option<Mover> {
+/// The mover an element moves as: its own, or that of the vehicle it rides;
+/// and whether it comes afloat: carried by a boat or landing craft, which has
+/// no mover on land, it crosses water in the craft and goes on at its own pace.
+fn mover(model: &Model, e: &Element) -> Option<(Mover, bool)> {
     let carrier = [&e.embussed_in, &e.riding_on]
         .into_iter()
         .flatten()
@@ -368,7 +376,24 @@ fn mover(model: &Model, e: &Element) -> Option<Mover> {
             Some(Target::Element(v)) => model.elements.get(v.0)?.kind.as_ref(),
             _ => None,
         });
-    carrier.or(e.kind.as_ref()).and_then(mover_of)
+    match carrier {
+        Some(Troop::Ship { .. }) => e.kind.as_ref().and_then(mover_of).map(|m| (m, true)),
+        Some(c) => mover_of(c).map(|m| (m, false)),
+        None => e.kind.as_ref().and_then(mover_of).map(|m| (m, false)),
+    }
+}
+
+/// Whether a map item is open water a craft carries its passengers over.
+fn is_water(f: crate::ground::Feature<'_>) -> bool {
+    match f {
+        crate::ground::Feature::Area(a) => {
+            matches!(
+                a.kind,
+                muster_rules::vocab::TerrainKind::Water | muster_rules::vocab::TerrainKind::Lake
+            )
+        }
+        crate::ground::Feature::Line(l) => matches!(l.kind, muster_rules::vocab::LineKind::River),
+    }
 }
 
 /// The first turn `e` is within the radius of `goal`, if it is within the game.
@@ -401,8 +426,8 @@ fn reach_turn(
         // an aircraft is over any point of the table in the turn it flies
         start.moves
     } else {
-        let mover = mover(model, e)?;
-        let (distance, share) = way(model, s, mover, from, goal)?;
+        let (mover, afloat) = mover(model, e)?;
+        let (distance, share) = way(model, s, mover, afloat, from, goal)?;
         let rate = match mover {
             Mover::Foot => s.foot,
             Mover::Wheeled => s.wheeled,
@@ -429,11 +454,16 @@ fn reach_turn(
 fn going<'m>(
     model: &'m Model,
     mover: Mover,
+    afloat: bool,
     a: Pos,
     b: Pos,
 ) -> Result<MoveGrade, crate::ground::Feature<'m>> {
     let mut worst = MoveGrade::Clear;
     for (g, f) in crate::ground::along(model, a, b, mover) {
+        if afloat && is_water(f) {
+            // the craft carries it over
+            continue;
+        }
         if g == MoveGrade::Impassable {
             if !crate::ground::crossed_between(model, f, a, b) {
                 return Err(f);
@@ -458,16 +488,23 @@ fn share(s: &BalanceSettings, g: MoveGrade) -> Option<f64> {
 /// The way from `a` to `b`: its length and the share of the rate its worst
 /// going keeps. Straight, or, where water or the like blocks it, by whichever
 /// crossing over the blocking item is quickest (one detour, not a route search).
-fn way(model: &Model, s: &BalanceSettings, mover: Mover, a: Pos, b: Pos) -> Option<(f64, f64)> {
-    let blocked = match going(model, mover, a, b) {
+fn way(
+    model: &Model,
+    s: &BalanceSettings,
+    mover: Mover,
+    afloat: bool,
+    a: Pos,
+    b: Pos,
+) -> Option<(f64, f64)> {
+    let blocked = match going(model, mover, afloat, a, b) {
         Ok(g) => return Some((a.distance(b), share(s, g)?)),
         Err(f) => f,
     };
     crate::ground::crossings_over(model, blocked)
         .filter_map(|c| {
-            let g = going(model, mover, a, c.at)
+            let g = going(model, mover, afloat, a, c.at)
                 .ok()?
-                .max(going(model, mover, c.at, b).ok()?);
+                .max(going(model, mover, afloat, c.at, b).ok()?);
             Some((a.distance(c.at) + c.at.distance(b), share(s, g)?))
         })
         .min_by(|x, y| (x.0 / x.1).total_cmp(&(y.0 / y.1)))

@@ -1,4 +1,4 @@
-//! The balance report in the JSON (format 6): each objective of the victory
+//! The balance report in the JSON (format 8): each objective of the victory
 //! conditions with each side's strength within reach turn by turn, the ratio
 //! there, and the stated strengths beside the game's. The umpire's alone: it
 //! counts the enemy, so a side's JSON has none.
@@ -26,13 +26,16 @@ pub struct Balance {
     pub historical: Vec<Historical>,
 }
 
-/// One objective.
+/// One objective of the balance report.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "BalanceObjective")]
 pub struct Objective {
     /// Its id as written.
     pub id: String,
     /// Its display name, if it has one.
     pub display: Option<String>,
+    /// Where it is measured from: a place's point or the middle of its stretch,
+    /// a crossing's point, the mean of an area's outline, an element's position.
     pub at: Point,
     /// Indices into the scenario's `victory` list of the levels that name it.
     pub victories: Vec<usize>,
@@ -40,12 +43,14 @@ pub struct Objective {
     pub by_turn: Option<u32>,
     /// The side with more strength there in turn 1; the other attacks.
     pub defender: Option<String>,
+    /// The other side, when there are two and someone is near in turn 1.
     pub attacker: Option<String>,
     /// Each side's strength within reach, one entry per turn.
     pub sides: Vec<SideTurns>,
     /// Attacker : defender per turn, to two places; `null` where the defender
     /// has nothing there.
     pub ratios: Vec<Option<f64>>,
+    /// What the ratio comes to over the game, against the doctrinal ratio.
     pub verdict: Verdict,
     /// Each element that reaches it within the game, by turn.
     pub reach: Vec<Reach>,
@@ -56,8 +61,14 @@ pub struct Objective {
 /// One side's strength at an objective, turn by turn.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct SideTurns {
+    /// The side's id.
     pub side: String,
+    /// Its pieces within reach by class, one entry per turn.
     pub turns: Vec<Strength>,
+    /// The same strength as one number a turn, to two places: a figure or soft
+    /// vehicle counts one, an armoured vehicle, gun or aircraft `model_weight`
+    /// (what the ratios compare and the chart draws).
+    pub weights: Vec<f64>,
 }
 
 /// An element within reach of an objective from a turn on.
@@ -65,15 +76,20 @@ pub struct SideTurns {
 pub struct Reach {
     /// The element's qualified id (`unit.element`).
     pub element: String,
+    /// The element's side.
     pub side: String,
+    /// The first turn it is within reach.
     pub turn: u32,
 }
 
 /// An arrival that brings strength to an objective.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ArrivalMark {
+    /// The arriving unit's id.
     pub unit: String,
+    /// Its side.
     pub side: String,
+    /// The turn it arrives.
     pub turn: u32,
 }
 
@@ -81,9 +97,13 @@ pub struct ArrivalMark {
 /// `historical-strength` (only the kinds each states).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Historical {
+    /// The side's id.
     pub side: String,
+    /// The units with a `historical-strength`.
     pub units: Vec<String>,
+    /// Their stated strengths summed.
     pub stated: RealStrength,
+    /// The same units' strength in the game.
     pub game: RealStrength,
 }
 
@@ -123,7 +143,11 @@ pub fn of(model: &Model, r: &b::Balance) -> Balance {
     Balance {
         turns: r.turns,
         settings: r.settings,
-        objectives: r.objectives.iter().map(|o| objective(model, o)).collect(),
+        objectives: r
+            .objectives
+            .iter()
+            .map(|o| objective(model, &r.settings, o))
+            .collect(),
         historical: r
             .historical
             .iter()
@@ -141,7 +165,7 @@ pub fn of(model: &Model, r: &b::Balance) -> Balance {
     }
 }
 
-fn objective(model: &Model, o: &b::Objective) -> Objective {
+fn objective(model: &Model, settings: &Settings, o: &b::Objective) -> Objective {
     Objective {
         id: o.name.clone(),
         display: display(model, o.target),
@@ -159,6 +183,11 @@ fn objective(model: &Model, o: &b::Objective) -> Objective {
             .map(|t| SideTurns {
                 side: side(model, t.side),
                 turns: t.turns.clone(),
+                weights: t
+                    .turns
+                    .iter()
+                    .map(|s| two_places(s.weight(settings)))
+                    .collect(),
             })
             .collect(),
         ratios: o.ratios.iter().map(|r| r.map(two_places)).collect(),

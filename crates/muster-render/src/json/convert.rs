@@ -75,6 +75,10 @@ pub(crate) fn scenario(model: &Model, analysis: &Analysis) -> ScenarioJson {
         umpire_notes: model.umpire_notes.iter().map(|p| p.text.clone()).collect(),
         briefings: super::narrative::briefings(model),
         muster: Default::default(),
+        balance: Some(super::balance::of(
+            model,
+            &muster_model::balance::report(model, analysis),
+        )),
     };
     j.muster = super::muster::list(&j);
     j

@@ -177,6 +177,7 @@ pub fn for_side(full: &ScenarioJson, side: &str) -> ScenarioJson {
     j.overrides.clear();
     j.events.clear();
     j.umpire_notes.clear();
+    j.balance = None;
     j.briefings.retain(|b| b.side.as_deref() == Some(side));
     let visible = |k: &Option<String>| k.as_deref().is_none_or(|w| w == side);
     j.map.areas.retain(|a| visible(&a.known_to));

@@ -29,7 +29,7 @@ use muster_model::model::Model;
 
 /// The version of the JSON format: bumped when a field is added, removed, renamed
 /// or changes meaning, since the schema refuses fields it does not list.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// A scenario as JSON: the umpire's full view, or one side's view under fog of war.
 /// Both views share this type (and so one schema); a side's view leaves the enemy
@@ -86,6 +86,10 @@ pub struct ScenarioJson {
     /// What figures, models and terrain pieces the table needs (format 3); in a
     /// side's JSON only that side's troops and the ground it knows.
     pub muster: muster::MusterList,
+    /// What each side can bring to each objective of the victory conditions,
+    /// turn by turn (format 8; docs/balance.md); `null` in a side's JSON, since
+    /// it counts the enemy.
+    pub balance: Option<balance::Balance>,
 }
 
 /// Builds the umpire's full JSON view of a resolved scenario.

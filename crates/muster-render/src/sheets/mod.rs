@@ -2,6 +2,7 @@
 //! command cards, the set-up sheet's lists, the turn track and victory
 //! conditions laid out, each from the (possibly fog-filtered) scenario JSON.
 
+pub mod balance;
 pub mod cards;
 pub mod draft;
 pub mod front;

@@ -83,6 +83,8 @@ pub struct Page<'a> {
     pub signal_words: Vec<super::words::SignalWords>,
     /// The umpire's turn track (empty on a side's pages).
     pub turns: Vec<super::turn_track::TurnRow>,
+    /// The umpire's balance page (None on a side's pages: it counts the enemy).
+    pub balance: Option<super::balance::BalanceView>,
     /// The player sheet's contents (None on other pages); its map is `map`.
     pub sheet: Option<super::player_sheet::PlayerSheet>,
     /// Every unit and element of `s` by id, with the name a reader knows it
@@ -182,6 +184,11 @@ pub fn page<'a>(s: &'a ScenarioJson, side: Option<&str>, player: Option<&str>) -
             super::turn_track::turn_track(s)
         } else {
             Vec::new()
+        },
+        balance: if side.is_none() {
+            super::balance::balance_view(s)
+        } else {
+            None
         },
         sheet,
         names: unit_names(s),

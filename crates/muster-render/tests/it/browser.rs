@@ -39,7 +39,7 @@ fn briefings_print_to_pdf_offline() {
     let files = pegasus_outputs();
     let shots = std::env::var("MUSTER_RENDER_SCREENSHOTS").ok();
     for (file, breaks) in [
-        ("umpire.html", 5),
+        ("umpire.html", 6),
         ("side-british.html", 4),
         ("player-gren-cdr.html", 0),
     ] {

@@ -2,6 +2,7 @@
 
 mod ajv;
 mod app6;
+mod balance_page;
 mod browser;
 mod cards;
 mod complexity;

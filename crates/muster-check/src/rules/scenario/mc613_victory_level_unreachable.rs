@@ -183,3 +183,23 @@ fn cannot(cx: &Context, c: &Condition, earliest: Option<i64>) -> Option<(String,
         _ => None,
     }
 }
+
+/// The side a victory belongs to, when it names one.
+fn side_of(v: &Victory) -> Option<SideId> {
+    match v.side.target {
+        Some(Target::Side(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Whether this rule finds the whole level out of the game's reach.
+pub(crate) fn level_unreachable(cx: &Context, v: &Victory) -> bool {
+    let earliest = side_of(v).and_then(|s| earliest_turn(cx, s));
+    impossible(cx, v, &v.group, earliest).is_some()
+}
+
+/// Whether this rule finds one condition of the victory out of the game's reach.
+pub(crate) fn condition_unreachable(cx: &Context, v: &Victory, c: &Condition) -> bool {
+    let earliest = side_of(v).and_then(|s| earliest_turn(cx, s));
+    cannot(cx, c, earliest).is_some()
+}
