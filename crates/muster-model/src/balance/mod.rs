@@ -143,8 +143,9 @@ pub struct Objective {
     pub reach: Vec<Reach>,
     /// Each side's strength within reach, per turn, sides in model order.
     pub sides: Vec<SideTurns>,
-    /// The side with more strength at the objective in turn 1 (the first side
-    /// in model order when equal); the other of two sides attacks.
+    /// The side whose orders do not attack the objective when only the other's
+    /// do; else the side with more strength there in turn 1 (the first side in
+    /// model order when equal). The other of two sides attacks.
     pub defender: Option<SideId>,
     pub attacker: Option<SideId>,
     /// Attacker : defender weight per turn; `None` where the defender has nothing.
@@ -565,7 +566,14 @@ fn measure(
         return;
     }
     let w = |side: usize, t: usize| o.sides[side].turns[t].weight(s);
-    let (d, a) = if w(1, 0) > w(0, 0) { (1, 0) } else { (0, 1) };
+    // The side whose orders attack the objective, and not hold it, attacks
+    // it; where both or neither do, the side with less strength in turn 1.
+    let (d, a) = match (attacks(model, 0, o.target), attacks(model, 1, o.target)) {
+        (true, false) => (1, 0),
+        (false, true) => (0, 1),
+        _ if w(1, 0) > w(0, 0) => (1, 0),
+        _ => (0, 1),
+    };
     o.defender = Some(SideId(d));
     o.attacker = Some(SideId(a));
     o.ratios = (0..n)
@@ -582,6 +590,24 @@ fn measure(
         let best = o.ratios.iter().flatten().fold(0.0f64, |m, r| m.max(*r));
         Verdict::Short { best }
     };
+}
+
+/// Whether `side`'s orders attack `target` and none of them holds it: the
+/// garrison that counter-attacks its own position still defends it.
+fn attacks(model: &Model, side: usize, target: Target) -> bool {
+    use crate::model::Objective as Aim;
+    use muster_rules::vocab::Stance;
+    let aims = |want: Stance, stance: &Option<(Stance, Loc)>, objective: &Option<Aim>| {
+        matches!(stance, Some((s, _)) if *s == want)
+            && matches!(objective, Some(Aim::Ref(r)) if r.target == Some(target))
+    };
+    let any = |want: Stance| {
+        model.orders.iter().filter(|o| o.side.0 == side).any(|o| {
+            aims(want, &o.stance, &o.objective)
+                || o.phases.iter().any(|p| aims(want, &p.stance, &p.objective))
+        })
+    };
+    any(Stance::Attack) && !any(Stance::Defend)
 }
 
 /// Per side, the units with a stated strength: what the scenario states beside

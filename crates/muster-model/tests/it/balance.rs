@@ -136,3 +136,47 @@ fn the_cafe_gondree_worked_by_hand() {
     assert_eq!(strength(1, 8).afv_enclosed, 1);
     assert_eq!(cafe.ratios[7], Some(36.0 / 10.0));
 }
+
+/// A shipped scenario, resolved from the pack folder.
+fn shipped(name: &str) -> Model {
+    struct Dir(std::path::PathBuf);
+    impl muster_model::World for Dir {
+        fn read(&self, path: &str) -> Result<String, muster_model::WorldError> {
+            std::fs::read_to_string(self.0.join(path))
+                .map_err(|_| muster_model::WorldError::NotFound)
+        }
+    }
+    let root = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
+    muster_model::resolve(&Dir(root), name, &muster_model::PackConfig::default()).model
+}
+
+/// The attacker at an objective is the side whose orders attack it and none
+/// hold it, whatever stands nearer in turn 1; strength decides only when the
+/// orders do not.
+#[test]
+fn the_attacker_is_the_side_whose_orders_attack_the_objective() {
+    let attacker = |scenario: &str, objective: &str| {
+        let m = shipped(scenario);
+        let a = muster_model::analyse(&m);
+        let b = balance::report(&m, &a);
+        let o = b.objectives.iter().find(|o| o.name == objective).unwrap();
+        let weight = |side: usize| o.sides[side].turns[0].weight(&b.settings);
+        (
+            m.sides[o.attacker.unwrap().0].name.id.clone(),
+            weight(0) > weight(1),
+        )
+    };
+    // Sidi Rezegh: the Axis tanks already stand within reach of the South
+    // African box in turn 1, but only the Axis orders attack it
+    assert_eq!(
+        attacker("sidi-rezegh.muster", "sa-box"),
+        ("axis".into(), false)
+    );
+    // Merville: the glider and tug models make the British the stronger side at
+    // the casemates in turn 1; their orders attack the casemates, and the
+    // garrison, which counter-attacks them on a signal, also holds them
+    assert_eq!(
+        attacker("merville-battery.muster", "casemates"),
+        ("british".into(), true)
+    );
+}
