@@ -381,7 +381,10 @@ pub(crate) fn layout_problems(pdf: &Path, names: &BTreeSet<String>) -> Vec<Strin
         if !last_page {
             for l in lines.iter().filter(|l| l.iter().any(|w| w.y1 >= low - 1.0)) {
                 let size = l.iter().map(Word::size).fold(0.0, f64::max);
-                if size >= HEADING_PT || is_table_header(l) {
+                // A wrapped name's last line in capitals (`DLM` of `Escadron
+                // de SOMUA S35, 3e DLM`) is a table's body, not its header.
+                let a_name = l.iter().all(|w| names.contains(w.text.trim_matches(',')));
+                if size >= HEADING_PT || (is_table_header(l) && !a_name) {
                     found.push(format!(
                         "{at}: ends with the heading or table header \"{}\" ({size:.1} pt)",
                         line_text(l)

@@ -79,3 +79,30 @@ fn only_deliberate_separations_in_the_shipped_pack() {
         ]
     );
 }
+
+/// Every element of every shipped scenario carries a title for the sheets to
+/// print, from its library template or its own line: a player reads
+/// "1st Platoon" or "Wittmann's Tiger 007", never `pl-1` or `wittmann`.
+#[test]
+fn every_element_of_the_shipped_pack_has_a_title() {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".muster"))
+        .collect();
+    names.sort();
+    let mut untitled = Vec::new();
+    let mut titled = 0;
+    for n in &names {
+        let r = resolve(&Dir(root.clone()), n, &PackConfig::default());
+        for e in &r.model.elements {
+            match &e.display {
+                Some(_) => titled += 1,
+                None => untitled.push(format!("{n}: {}", e.qualified)),
+            }
+        }
+    }
+    assert!(titled > 300, "only {titled} titled elements");
+    assert!(untitled.is_empty(), "untitled:\n{}", untitled.join("\n"));
+}

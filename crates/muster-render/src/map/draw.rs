@@ -883,6 +883,15 @@ fn mark(x: f64, y: f64, kind: &str, label: String, angle: f64) -> Mark {
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn push_new(v: &mut Vec<String>, s: &str) {
     if !v.iter().any(|x| x == s) {
         v.push(s.to_string());
@@ -910,12 +919,20 @@ fn collect_units(
     // under the map.
     let mut own_placed: Vec<Point> = Vec::new();
     let mut carried: Vec<String> = Vec::new();
+    // The units of the carriers, for a unit that rides whole in another's vehicles.
+    let mut carrier_units: Vec<String> = Vec::new();
+    let mut placed = 0;
     for e in &u.elements {
         let Some(p) = e.position else { continue };
+        placed += 1;
         if let Some(carrier) = e.embussed_in.as_ref().or(e.riding_on.as_ref()) {
             // As a reader knows them (`the HQ of Force A aboard lca-e of E Company`).
             let named = |id: &str| crate::sheets::words::element_words(s, id);
             carried.push(format!("{} aboard {}", named(&e.id), named(&carrier.id)));
+            let unit = carrier.id.rsplit_once('.').map_or("", |(unit, _)| unit);
+            let unit =
+                crate::sheets::words::unit_display(s, unit).unwrap_or_else(|| unit.to_string());
+            push_new(&mut carrier_units, &unit);
             continue;
         }
         own_placed.push(p);
@@ -932,7 +949,14 @@ fn collect_units(
             )
         });
     }
-    aboard.extend(carried.iter().cloned());
+    // A unit riding whole in other units' vehicles is named once, not element
+    // by element: `Tank riders aboard 1st Tank Company and 2nd Tank Company`.
+    let whole = u.display.as_deref().unwrap_or(&u.id);
+    if placed > 1 && carried.len() == placed && !carrier_units.iter().any(|c| c == whole) {
+        aboard.push(format!("{whole} aboard {}", and_list(&carrier_units)));
+    } else {
+        aboard.extend(carried.iter().cloned());
+    }
     // Only a unit's own elements fix where its symbol stands; a unit whose
     // elements are all below it is shown by its sub-units. A unit with no
     // element of its own on the table (off-table fire support, a later

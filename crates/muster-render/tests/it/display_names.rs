@@ -352,3 +352,32 @@ fn an_element_with_a_title_is_printed_by_its_title() {
         }
     }
 }
+
+/// A unit riding whole on other units' tanks is named once under the map, by
+/// its own name and its carriers' units, not element by element: Prokhorovka's
+/// tank riders ride the 1st and 2nd Tank Companies' T-34s.
+#[test]
+fn a_unit_riding_whole_on_tanks_is_named_once_under_the_map() {
+    let templates = Templates::builtin().unwrap();
+    let (model, analysis) = support::pack::load("prokhorovka.muster");
+    let files = build(&model, &analysis, &templates).unwrap();
+    let umpire = files
+        .iter()
+        .find(|f| f.path.ends_with("/umpire.html"))
+        .unwrap();
+    let aboard: Vec<String> = umpire
+        .contents
+        .split("<b>Aboard, drawn as their carrier:</b>")
+        .skip(1)
+        .map(|rest| {
+            text_of(rest.split("</p>").next().unwrap_or(""))
+                .trim()
+                .to_string()
+        })
+        .collect();
+    assert!(!aboard.is_empty(), "the umpire's map names no rider");
+    assert_eq!(
+        aboard[0],
+        "Tank riders, 53rd Motorised Rifle Brigade aboard 1st Tank Company and 2nd Tank Company."
+    );
+}

@@ -177,11 +177,11 @@ fn merville_battery_set_up_figures_match_a_hand_count() {
     assert_eq!(c[3], "0.3 cm (6 m)");
     assert!(c[4].starts_with("60.0 cm long"));
 
-    // Element 1: `element mg-west heavy-support hmg tripod figures 3 at (560,700)
+    // Element 1: `element mg-west "West MG position" heavy-support hmg tripod figures 3 at (560,700)
     // fortified … hmg-zone bearing 180 spread 40 range 700m`.
     // 560 / 20 = 28.0, 700 / 20 = 35.0; 560 / 200 = 2.8 -> C, 700 / 200 = 3.5 -> row 4;
     // the arc's range 700 / 20 = 35.0 cm.
-    let (n, c) = element(&s, "Batterie Merville", "mg-west");
+    let (n, c) = element(&s, "Batterie Merville", "West MG position");
     assert_eq!(
         (&c[4][..], &c[5][..], &c[8][..]),
         ("3 figures", "28.0, 35.0", "C4")
@@ -189,18 +189,18 @@ fn merville_battery_set_up_figures_match_a_hand_count() {
     assert_eq!(c[9], "bearing 180°, spread 40°, range 35.0 cm (700 m)");
     assert!(numbered_on_a_tile(&s, "german.batterie.mg-west", n));
 
-    // Element 2: `element flak artillery aa-gun 20mm models 1 at (880,820) dug-in overwatch`.
+    // Element 2: `element flak "2-cm-Flak" artillery aa-gun 20mm models 1 at (880,820) dug-in overwatch`.
     // 880 / 20 = 44.0, 820 / 20 = 41.0; 880 / 200 = 4.4 -> E, 820 / 200 = 4.1 -> row 5.
-    let (n, c) = element(&s, "Batterie Merville", "flak");
+    let (n, c) = element(&s, "Batterie Merville", "2-cm-Flak");
     assert_eq!(
         (&c[4][..], &c[5][..], &c[8][..]),
         ("1 model", "44.0, 41.0", "E5")
     );
     assert!(numbered_on_a_tile(&s, "german.batterie.flak", n));
 
-    // Element 3: `element gunners-1 bare rifles figures 4 at (640,850) dug-in`.
+    // Element 3: `element gunners-1 "Gunners (west)" bare rifles figures 4 at (640,850) dug-in`.
     // 640 / 20 = 32.0, 850 / 20 = 42.5; 640 / 200 = 3.2 -> D, 850 / 200 = 4.25 -> row 5.
-    let (n, c) = element(&s, "Batterie Merville", "gunners-1");
+    let (n, c) = element(&s, "Batterie Merville", "Gunners (west)");
     assert_eq!(
         (&c[4][..], &c[5][..], &c[7][..], &c[8][..]),
         ("4 figures", "32.0, 42.5", "dug-in", "D5")
