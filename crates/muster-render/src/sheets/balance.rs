@@ -323,6 +323,55 @@ fn chart(
         svg,
         r##"<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" viewBox="0 0 {W} {H}" role="img" aria-label="{label}" font-family="sans-serif" font-size="13">"##
     );
+    axes(&mut svg, s, b.turns, (top_value, grid), &x, &y);
+    // the deadline
+    if let Some(by) = o.by_turn.filter(|t| *t <= b.turns) {
+        let xx = x(f64::from(by));
+        let _ = write!(
+            svg,
+            r##"<line x1="{xx:.1}" y1="{TOP}" x2="{xx:.1}" y2="{:.1}" stroke="#999" stroke-width="1" stroke-dasharray="1 2"/><text x="{:.1}" y="{:.1}" text-anchor="end" fill="#555">by turn {by}</text>"##,
+            y(0.0),
+            xx - 3.0,
+            TOP + 10.0
+        );
+    }
+    // the doctrinal ratio over the defender
+    if show_threshold {
+        let d = steps(&threshold, &x, &y);
+        let clip: String = format!("balance-clip-{}", o.id)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let _ = write!(
+            svg,
+            r##"<clipPath id="{clip}"><rect x="{LEFT}" y="{TOP}" width="{pw:.1}" height="{ph:.1}"/></clipPath><path d="{d}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="1 3" clip-path="url(#{clip})"><title>{} times the defender</title></path>"##,
+            number(b.settings.ratio)
+        );
+    }
+    series(&mut svg, s, b.turns, o, side_name, &x, &y);
+    svg.push_str("</svg>");
+    (svg, show_threshold)
+}
+
+/// The chart's grid and strength figures, the turns and their clock times
+/// under them, and both axes with their names.
+fn axes(
+    svg: &mut String,
+    s: &ScenarioJson,
+    game_turns: u32,
+    (top_value, grid): (f64, u32),
+    x: &dyn Fn(f64) -> f64,
+    y: &dyn Fn(f64) -> f64,
+) {
+    let turns = game_turns.max(1) as f64;
+    let pw = W - LEFT - RIGHT;
+    let ph = H - TOP - BOTTOM;
     // axes and grid
     for i in 0..=grid {
         let v = top_value * f64::from(i) / f64::from(grid);
@@ -337,10 +386,10 @@ fn chart(
         );
     }
     // turn numbers under the turns, and the clock time each starts at
-    let clocks = turn_clocks(s, b.turns);
+    let clocks = turn_clocks(s, game_turns);
     let step = ((turns / 12.0).ceil() as u32).max(1);
     let mut t = 1;
-    while t <= b.turns.max(1) {
+    while t <= game_turns.max(1) {
         let xx = (x(f64::from(t) - 1.0) + x(f64::from(t))) / 2.0;
         let _ = write!(
             svg,
@@ -372,36 +421,19 @@ fn chart(
         H - 4.0,
         TOP + ph / 2.0
     );
-    // the deadline
-    if let Some(by) = o.by_turn.filter(|t| *t <= b.turns) {
-        let xx = x(f64::from(by));
-        let _ = write!(
-            svg,
-            r##"<line x1="{xx:.1}" y1="{TOP}" x2="{xx:.1}" y2="{:.1}" stroke="#999" stroke-width="1" stroke-dasharray="1 2"/><text x="{:.1}" y="{:.1}" text-anchor="end" fill="#555">by turn {by}</text>"##,
-            y(0.0),
-            xx - 3.0,
-            TOP + 10.0
-        );
-    }
-    // the doctrinal ratio over the defender
-    if show_threshold {
-        let d = steps(&threshold, &x, &y);
-        let clip: String = format!("balance-clip-{}", o.id)
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let _ = write!(
-            svg,
-            r##"<clipPath id="{clip}"><rect x="{LEFT}" y="{TOP}" width="{pw:.1}" height="{ph:.1}"/></clipPath><path d="{d}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="1 3" clip-path="url(#{clip})"><title>{} times the defender</title></path>"##,
-            number(b.settings.ratio)
-        );
-    }
+}
+
+/// Each side's step line, and a triangle under it at each turn an arrival of
+/// that side adds to it.
+fn series(
+    svg: &mut String,
+    s: &ScenarioJson,
+    game_turns: u32,
+    o: &Objective,
+    side_name: &dyn Fn(&str) -> String,
+    x: &dyn Fn(f64) -> f64,
+    y: &dyn Fn(f64) -> f64,
+) {
     for (i, side) in o.sides.iter().enumerate() {
         let (ink, dash) = STROKES[i % STROKES.len()];
         let d = steps(&side.weights, &x, &y);
@@ -419,7 +451,7 @@ fn chart(
         let mut marked: Vec<u32> = o
             .arrivals
             .iter()
-            .filter(|a| a.side == side.side && a.turn >= 1 && a.turn <= b.turns)
+            .filter(|a| a.side == side.side && a.turn >= 1 && a.turn <= game_turns)
             .map(|a| a.turn)
             .collect();
         marked.sort_unstable();
@@ -443,8 +475,6 @@ fn chart(
             );
         }
     }
-    svg.push_str("</svg>");
-    (svg, show_threshold)
 }
 
 /// A step line through one value a turn.
