@@ -139,15 +139,9 @@ fn the_cafe_gondree_worked_by_hand() {
 
 /// A shipped scenario, resolved from the pack folder.
 fn shipped(name: &str) -> Model {
-    struct Dir(std::path::PathBuf);
-    impl muster_model::World for Dir {
-        fn read(&self, path: &str) -> Result<String, muster_model::WorldError> {
-            std::fs::read_to_string(self.0.join(path))
-                .map_err(|_| muster_model::WorldError::NotFound)
-        }
-    }
-    let root = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
-    muster_model::resolve(&Dir(root), name, &muster_model::PackConfig::default()).model
+    let root = crate::shipped_pack::shipped_scenarios().0;
+    let dir = crate::shipped_pack::Dir(root);
+    muster_model::resolve(&dir, name, &muster_model::PackConfig::default()).model
 }
 
 /// The attacker at an objective is the side whose orders attack it and none

@@ -7,7 +7,19 @@ use muster_model::{resolve, PackConfig, World, WorldError};
 use std::path::PathBuf;
 
 /// The pack folder on disk; paths are already confined by the resolver.
-struct Dir(PathBuf);
+pub(crate) struct Dir(pub(crate) PathBuf);
+
+/// The shipped pack's folder and its scenario files, by name.
+pub(crate) fn shipped_scenarios() -> (PathBuf, Vec<String>) {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".muster"))
+        .collect();
+    names.sort();
+    (root, names)
+}
 
 impl World for Dir {
     fn read(&self, path: &str) -> Result<String, WorldError> {
@@ -22,12 +34,7 @@ fn the_shipped_pack_resolves_cleanly() {
         Ok(t) => PackConfig::from_toml(&t).unwrap(),
         Err(_) => PackConfig::default(),
     };
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".muster"))
-        .collect();
-    names.sort();
+    let names = shipped_scenarios().1;
     let mut problems = Vec::new();
     for n in &names {
         let r = resolve(&Dir(root.clone()), n, &pack);
@@ -52,13 +59,7 @@ fn the_shipped_pack_resolves_cleanly() {
 /// may be there.
 #[test]
 fn only_deliberate_separations_in_the_shipped_pack() {
-    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".muster"))
-        .collect();
-    names.sort();
+    let (root, names) = shipped_scenarios();
     let mut separated = Vec::new();
     for n in &names {
         let r = resolve(&Dir(root.clone()), n, &PackConfig::default());
@@ -85,13 +86,7 @@ fn only_deliberate_separations_in_the_shipped_pack() {
 /// "1st Platoon" or "Wittmann's Tiger 007", never `pl-1` or `wittmann`.
 #[test]
 fn every_element_of_the_shipped_pack_has_a_title() {
-    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"));
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".muster"))
-        .collect();
-    names.sort();
+    let (root, names) = shipped_scenarios();
     let mut untitled = Vec::new();
     let mut titled = 0;
     for n in &names {
